@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createAuditLog } from './modules/audit/audit-log.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { diskFileStore, type FileStore } from './modules/files/file-store.js';
+import { createFilesRepository } from './modules/files/files.repository.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { createFilesService } from './modules/files/files.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailer } from './modules/mail/mail.service.js';
+import { logTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transport.js';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
+import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { authGuard, requestContextPlugin } from './plugins/request-context.js';
+import { securityPlugin } from './plugins/security.js';
+import { staticWebPlugin } from './plugins/static-web.js';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Defaults from the config: SMTP when SMTP_URL is set, otherwise the log. */
+  mailTransport?: MailTransport;
+  fileStore?: FileStore;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+const webRoot = new URL('../../web/dist', import.meta.url).pathname;
+
+/** Link tokens travel in these paths; the log must never see them. */
+const TOKEN_IN_PATH = /^(\/api\/auth\/(?:signup|reset-password)\/)[^/?]+/;
+export const redactUrl = (url: string) => url.replace(TOKEN_IN_PATH, '$1[redacted]');
+
+/** Builds the whole application without listening, so tests drive it through `inject`. */
+export async function buildApp({ config, database, clock = systemClock, mailTransport, fileStore, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = database;
+  const mailer = createMailer({
+    repo: createMailRepository(db),
+    transport:
+      mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(app.log)),
+    clock,
+    log: app.log,
+  });
+  const limiter = createRateLimiter({ repo: createRateLimitRepository(db), clock });
+  const auth = createAuthService({
+    repo: createAuthRepository(db),
+    audit: createAuditLog(db),
+    transaction: (fn) => db.transaction((tx) => fn({ repo: createAuthRepository(tx), audit: createAuditLog(tx) })),
+    limiter,
+    mailer,
+    clock,
+    config,
+  });
+  const files = createFilesService({
+    repo: createFilesRepository(db),
+    store: fileStore ?? diskFileStore(config.filesDir),
+  });
+
+  await app.register(cookie);
+  await app.register(requestContextPlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin, { version });
+
+  const startedAt = Date.now();
+  await app.register(healthRoutes, { db, version, startedAt });
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authGuard(auth.authenticate));
+      await api.register(healthRoutes, { db, version, startedAt });
+      await api.register(authRoutes, { auth, secureCookies: config.publicUrl.startsWith('https:') });
+      await api.register(filesRoutes, { files });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(staticWebPlugin, { root: webRoot });
+
+  app.addHook('onClose', async () => {
+    await mailer.idle();
+    mailer.close();
+  });
+
+  return Object.assign(app, { services: { auth, files, mailer, limiter } });
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './files.js';
+export * from './mail.js';
+export * from './tenants.js';
+export * from './users.js';

@@ -1,0 +1,22 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenant } from './tenants.js';
+
+/** Every message is written here first; a transport (SMTP, or the log in a demo) then delivers it. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer().references(() => tenant.id, { onDelete: 'cascade' }),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    /** A sender claims a row until then, so two processes never send the same message. */
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.sentAt, t.createdAt)],
+);

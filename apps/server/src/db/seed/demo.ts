@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import type { Role } from '@kanal/contract';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords.js';
+import type { FileStore } from '../../modules/files/file-store.js';
+import type { Db } from '../client.js';
+import { appUser, file, groupMember, tenant, userGroup } from '../schema/index.js';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+type DemoUser = {
+  email?: string;
+  username?: string;
+  name: string;
+  role: Role;
+  groups?: string[];
+  noPassword?: boolean;
+};
+type DemoTenant = { name: string; logo: string; showPromoTag: boolean; groups: string[]; users: DemoUser[] };
+
+/** The demo organisations of the README: a full one, and a second to show that tenants are walls. */
+export const DEMO_TENANTS: DemoTenant[] = [
+  {
+    name: 'Demo d.o.o.',
+    logo: 'demo-logo.svg',
+    showPromoTag: true,
+    groups: ['Uprava', 'Prodaja', 'Skladište'],
+    users: [
+      { email: 'super@demo.hr', name: 'Sanja Superadmin', role: 'SUPERADMIN' },
+      { email: 'admin@demo.hr', name: 'Andrej Admin', role: 'ADMIN', groups: ['Uprava'] },
+      { email: 'creator@demo.hr', name: 'Katarina Kreator', role: 'CREATOR', groups: ['Uprava'] },
+      { email: 'analyst@demo.hr', name: 'Luka Analitičar', role: 'ANALYST', groups: ['Uprava'] },
+      { email: 'ana@demo.hr', name: 'Ana Anić', role: 'USER', groups: ['Prodaja'] },
+      { email: 'marko@demo.hr', name: 'Marko Marić', role: 'USER', groups: ['Prodaja', 'Skladište'] },
+      { username: 'ivan', name: 'Ivan Ivić', role: 'USER', groups: ['Skladište'], noPassword: true },
+    ],
+  },
+  {
+    name: 'Druga firma d.o.o.',
+    logo: 'druga-logo.svg',
+    showPromoTag: false,
+    groups: ['Svi zaposlenici'],
+    users: [
+      { email: 'admin@druga.hr', name: 'Dora Admin', role: 'ADMIN', groups: ['Svi zaposlenici'] },
+      { email: 'petra@druga.hr', name: 'Petra Perić', role: 'USER', groups: ['Svi zaposlenici'] },
+    ],
+  },
+];
+
+const assets = new URL('../../../seed-assets/', import.meta.url);
+
+/** Creates the demo tenants that do not exist yet; running it again changes nothing. */
+export async function seedDemo(db: Db, store: FileStore): Promise<{ created: string[] }> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const created: string[] = [];
+  for (const demo of DEMO_TENANTS) {
+    const done = await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: tenant.id }).from(tenant).where(eq(tenant.name, demo.name));
+      if (existing) return false;
+      const [row] = await tx.insert(tenant).values({ name: demo.name, showPromoTag: demo.showPromoTag }).returning();
+      if (!row) throw new Error('tenant insert returned nothing');
+      const logo = await readFile(new URL(demo.logo, assets));
+      const storageKey = `${row.id}/${demo.logo}`;
+      await store.put(storageKey, logo);
+      const [image] = await tx
+        .insert(file)
+        .values({ tenantId: row.id, name: demo.logo, mime: 'image/svg+xml', size: logo.byteLength, storageKey })
+        .returning({ id: file.id });
+      await tx.update(tenant).set({ image: image?.id }).where(eq(tenant.id, row.id));
+      const groups = await tx
+        .insert(userGroup)
+        .values(demo.groups.map((name) => ({ tenantId: row.id, name })))
+        .returning({ id: userGroup.id, name: userGroup.name });
+      const users = await tx
+        .insert(appUser)
+        .values(
+          demo.users.map((u) => ({
+            tenantId: row.id,
+            email: u.email ?? null,
+            username: u.username ?? null,
+            name: u.name,
+            role: u.role,
+            passwordHash: u.noPassword ? null : passwordHash,
+          })),
+        )
+        .returning({ id: appUser.id });
+      const members = demo.users.flatMap((u, i) =>
+        (u.groups ?? []).map((name) => ({
+          tenantId: row.id,
+          userId: users[i]?.id ?? 0,
+          groupId: groups.find((g) => g.name === name)?.id ?? 0,
+        })),
+      );
+      if (members.length) await tx.insert(groupMember).values(members);
+      return true;
+    });
+    if (done) created.push(demo.name);
+  }
+  return { created };
+}
+
+/** The lines printed at start-up so a newcomer can log in. */
+export function demoLogins(): string[] {
+  return DEMO_TENANTS.flatMap((t) =>
+    t.users.map((u) => {
+      const login = (u.email ?? u.username ?? '').padEnd(18);
+      const password = u.noPassword ? '(no password yet: first-time set-up)' : DEMO_PASSWORD;
+      return `  ${login} ${password.padEnd(38)} ${u.role.padEnd(10)} ${t.name}`;
+    }),
+  );
+}

@@ -1,0 +1,80 @@
+import { isMessageKey, type Language, translate } from '@kanal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+type FieldError = { field: string; message: string };
+
+function fieldErrors(
+  lang: Language,
+  issues: { instancePath: string; message?: string | undefined; params?: unknown }[],
+): FieldError[] {
+  return issues.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+    const key = issue.message ?? '';
+    // Contract schemas carry locale keys; anything else (a zod default) becomes the generic text.
+    const message = translate(lang, isMessageKey(key) ? key : 'validation.invalid');
+    return { field, message };
+  });
+}
+
+function send(req: FastifyRequest, reply: FastifyReply, error: AppError, fields?: FieldError[]) {
+  for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
+  const first = fields?.[0];
+  const params = first ? { field: first.field, reason: first.message, ...error.extra.params } : error.extra.params;
+  return reply.status(error.statusCode).send({
+    statusCode: error.statusCode,
+    code: error.code,
+    message: translate(req.lang, `errors.${error.code}`, params),
+    requestId: req.id,
+    ...(first ? { field: first.field, fields } : {}),
+  });
+}
+
+/** Maps Fastify's own errors onto the contract's codes. */
+function fromFastify(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PayloadTooLarge', 413);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UnsupportedMediaType', 415);
+    default:
+      // Malformed JSON, an empty JSON body and the like: the client's fault, whatever the cause.
+      return error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? new AppError('BodyParamsInvalid', 400)
+        : undefined;
+  }
+}
+
+/** One place turns every error into `{ statusCode, code, message, requestId }`, logged once. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      req.log.info({ code: error.code }, 'request refused');
+      return send(req, reply, error);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldErrors(req.lang, error.validation);
+      req.log.info({ fields: fields.map((f) => f.field) }, 'invalid request');
+      return send(req, reply, new AppError('BodyParamsInvalid', 400), fields);
+    }
+    const mapped = fromFastify(error);
+    if (mapped) {
+      req.log.info({ err: error }, 'bad request');
+      const fields =
+        mapped.code === 'BodyParamsInvalid'
+          ? [{ field: 'body', message: translate(req.lang, 'validation.invalid') }]
+          : undefined;
+      return send(req, reply, mapped, fields);
+    }
+    // Never leak internals on a 5xx: the id lets an operator find the logged error.
+    req.log.error({ err: error }, 'request failed');
+    return send(req, reply, new AppError('SomethingWentWrong', 500));
+  });
+});
+
+/** The JSON 404 of the API; the web app's paths get the SPA instead (static-web.ts). */
+export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {
+  return send(req, reply, new AppError('NotFound', 404));
+}

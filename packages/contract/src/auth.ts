@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { DEVICE_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { ApplicationSchema, RoleSchema } from './enums.js';
+
+// Messages are locale keys (locales/<lang>.json → validation), so the browser and the server
+// reject the same input with the same words.
+const required = { error: 'validation.required' } as const;
+
+/** An e-mail address or a username: login has no tenant picker, both are globally unique. */
+export const IdentifierSchema = z
+  .string(required)
+  .trim()
+  .min(1, required)
+  .max(IDENTIFIER_MAX_LENGTH, { error: 'validation.identifierTooLong' });
+
+/** A password being checked: any stored password is accepted, whatever the rules were then. */
+export const PasswordSchema = z
+  .string(required)
+  .min(1, required)
+  .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' });
+
+/** A password being chosen. */
+export const NewPasswordSchema = z
+  .string(required)
+  .min(1, required)
+  .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordTooShort' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' });
+
+const clientFields = {
+  rememberMe: z.boolean().default(false),
+  application: ApplicationSchema.default('web'),
+  device: z.string().max(DEVICE_MAX_LENGTH).optional(),
+};
+
+/** Spec point 3, login form: `email` carries an e-mail address or a username. */
+export const SignInBodySchema = z.object({
+  email: IdentifierSchema,
+  password: PasswordSchema,
+  ...clientFields,
+});
+export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+export const SessionSchema = z.object({ token: z.string(), userId: z.number().int() });
+export type Session = z.infer<typeof SessionSchema>;
+
+export const HasPasswordBodySchema = z.object({ identifier: IdentifierSchema });
+export type HasPasswordBody = z.infer<typeof HasPasswordBodySchema>;
+export const HasPasswordResultSchema = z.object({ hasPassword: z.boolean() });
+
+/**
+ * First-time password set-up (has-password said false). A username-only account is signed in at
+ * once; an account with an e-mail is sent a confirmation link and stays without a password until
+ * the link is opened (DESIGN.md §5).
+ */
+export const SetupPasswordBodySchema = z.object({
+  email: IdentifierSchema,
+  password: NewPasswordSchema,
+  ...clientFields,
+});
+export type SetupPasswordBody = z.infer<typeof SetupPasswordBodySchema>;
+export const SetupPasswordResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signedIn'), token: z.string(), userId: z.number().int() }),
+  z.object({ status: z.literal('confirmationSent') }),
+]);
+export type SetupPasswordResult = z.infer<typeof SetupPasswordResultSchema>;
+
+/** The confirmation link's token travels in the path (spec: POST /auth/signup/{id}). */
+export const TokenParamsSchema = z.object({ token: z.string().min(1).max(128) });
+export const ActivateBodySchema = z.object({ ...clientFields });
+export type ActivateBody = z.infer<typeof ActivateBodySchema>;
+
+export const ForgotPasswordBodySchema = z.object({ identifier: IdentifierSchema });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+export const ResetPasswordBodySchema = z.object({ password: NewPasswordSchema });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+/** Spec point 7, "Update password {new, old}". */
+export const ChangePasswordBodySchema = z.object({ old: PasswordSchema, new: NewPasswordSchema });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+export const DoneSchema = z.object({ done: z.literal(true) });
+
+export const TenantSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** A file id: the logo is GET /api/files/{image}. */
+  image: z.string().nullable(),
+  showPromoTag: z.boolean(),
+});
+
+export const MeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  role: RoleSchema,
+  tenant: TenantSummarySchema,
+});
+export type Me = z.infer<typeof MeSchema>;
+
+// Form schemas: the API bodies plus the confirm fields only a person needs.
+
+const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T) =>
+  value.password === value.confirmPassword;
+const mismatch = { error: 'validation.passwordsDontMatch', path: ['confirmPassword'] };
+
+export const LoginFormSchema = z.object({ email: IdentifierSchema, password: PasswordSchema, rememberMe: z.boolean() });
+export type LoginForm = z.infer<typeof LoginFormSchema>;
+
+export const SetupPasswordFormSchema = z
+  .object({
+    email: IdentifierSchema,
+    password: NewPasswordSchema,
+    confirmPassword: NewPasswordSchema,
+    rememberMe: z.boolean(),
+  })
+  .refine(passwordsMatch, mismatch);
+export type SetupPasswordForm = z.infer<typeof SetupPasswordFormSchema>;
+
+export const ResetPasswordFormSchema = z
+  .object({ password: NewPasswordSchema, confirmPassword: NewPasswordSchema })
+  .refine(passwordsMatch, mismatch);
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
+
+export const ChangePasswordFormSchema = z
+  .object({ old: PasswordSchema, password: NewPasswordSchema, confirmPassword: NewPasswordSchema })
+  .refine(passwordsMatch, mismatch);
+export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;

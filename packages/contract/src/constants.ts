@@ -1,0 +1,41 @@
+// Every number the spec or DESIGN.md names lives here once, so the server and the web app cannot drift.
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** DESIGN.md §5: long passphrases are allowed (the catalogue's 20 is not used). */
+export const PASSWORD_MAX_LENGTH = 128;
+export const IDENTIFIER_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 200;
+export const DEVICE_MAX_LENGTH = 512;
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** DESIGN.md §3: 'remember me' keeps a sliding 30-day session, otherwise 12 hours. */
+export const SESSION_TTL_REMEMBER_MS = 30 * DAY_MS;
+export const SESSION_TTL_MS = 12 * HOUR_MS;
+/** Sign-up confirmation and password-reset links are single use and expire after 30 minutes. */
+export const PASSWORD_TOKEN_TTL_MS = 30 * MINUTE_MS;
+
+export const LIST_LIMIT_MAX = 100;
+export const NEW_CONTENT_LIMIT = 50;
+export const ARCHIVE_PAGE_SIZE = 3;
+/** The pager shows the current page ±2. */
+export const PAGER_SPAN = 2;
+
+export const QUIZ_ADVANCE_EDUCATION_MS = 2000;
+export const QUIZ_ADVANCE_OTHER_MS = 500;
+export const COMMENT_THANKS_REDIRECT_MS = 2000;
+export const GAUGE_DELAY_MS = 500;
+export const LINEAR_OPTION_COUNT = 5;
+export const TASK_TEXT_MAX_LENGTH = 250;
+
+export const QUERY_CACHE_MS = DAY_MS;
+export const DESKTOP_MAX_CONTENT_WIDTH_PX = 936;
+/** Below this width the app switches to its phone layout. */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const LANGUAGES = ['hr', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'hr';
+export const FALLBACK_LANGUAGE: Language = 'en';

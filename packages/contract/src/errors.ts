@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers with. The web app translates by code (locales/<lang>.json → errors),
+ * the server uses the same texts for the `message` of its error body.
+ */
+export const ERROR_CODES = [
+  'BodyParamsInvalid',
+  'WrongCredentials',
+  'PasswordNotChanged',
+  'InvalidPassword',
+  'TokenInvalid',
+  'Unauthorized',
+  'Forbidden',
+  'NotFound',
+  'TooManyRequests',
+  'PayloadTooLarge',
+  'UnsupportedMediaType',
+  'SomethingWentWrong',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  requestId: z.string(),
+  /** For BodyParamsInvalid: the first offending field, dotted (`questionAnswers.0.answers`). */
+  field: z.string().optional(),
+  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

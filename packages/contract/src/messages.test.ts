@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isMessageKey, makeTranslate, pickLanguage, translate } from './messages.js';
+
+describe('pickLanguage', () => {
+  it('defaults to Croatian', () => {
+    expect(pickLanguage(undefined)).toBe('hr');
+    expect(pickLanguage('de-DE,fr;q=0.8')).toBe('hr');
+  });
+  it('honours the preferred supported language by quality', () => {
+    expect(pickLanguage('en-GB,en;q=0.9')).toBe('en');
+    expect(pickLanguage('de;q=1, en;q=0.5, hr;q=0.9')).toBe('hr');
+    expect(pickLanguage('hr-HR')).toBe('hr');
+  });
+});
+
+describe('translate', () => {
+  it('interpolates parameters and the shared password limits', () => {
+    expect(translate('en', 'errors.TooManyRequests', { minutes: 3 })).toBe('Too many attempts. Try again in 3 min.');
+    expect(translate('hr', 'validation.passwordTooShort')).toBe('Minimalna dužina je 8 znakova');
+  });
+  it('falls back to English, then to the key itself', () => {
+    const t = makeTranslate({ hr: { a: 'A-hr' }, en: { a: 'A-en', b: 'B-en' } });
+    expect(t('hr', 'a')).toBe('A-hr');
+    expect(t('hr', 'b')).toBe('B-en');
+    expect(t('hr', 'c.d')).toBe('c.d');
+  });
+  it('knows which strings are message keys', () => {
+    expect(isMessageKey('validation.required')).toBe(true);
+    expect(isMessageKey('Expected string, received number')).toBe(false);
+  });
+  it('has every key in both languages', () => {
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    return import('./locales/hr.json').then(async (hr) => {
+      const en = await import('./locales/en.json');
+      expect(keys(hr.default).sort()).toEqual(keys(en.default).sort());
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.js';
+import en from './locales/en.json' with { type: 'json' };
+import hr from './locales/hr.json' with { type: 'json' };
+
+/** The messages shared by the server's error bodies and the web app's forms, per language. */
+export const messages = { hr, en } as const;
+
+/** Values every validation message may interpolate, so a rule's number is written only once. */
+export const MESSAGE_PARAMS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } as const;
+
+/** The best supported language for an Accept-Language header: Croatian unless English is preferred. */
+export function pickLanguage(acceptLanguage: string | undefined): Language {
+  if (!acceptLanguage) return DEFAULT_LANGUAGE;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...attrs] = part.trim().split(';');
+      const q = attrs.map((a) => a.trim()).find((a) => a.startsWith('q='));
+      return { tag: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  const hit = ranked.find((r) => (LANGUAGES as readonly string[]).includes(r.tag));
+  return (hit?.tag as Language | undefined) ?? DEFAULT_LANGUAGE;
+}
+
+type Catalog = Record<string, unknown>;
+
+function lookup(catalog: Catalog, key: string): string | undefined {
+  let node: unknown = catalog;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export type Translate = (language: Language, key: string, params?: Record<string, string | number>) => string;
+
+/** A translator over one catalogue per language, with `{{name}}` interpolation and English fallback. */
+export function makeTranslate(catalogs: Record<Language, Catalog>): Translate {
+  return (language, key, params = {}) => {
+    const template = lookup(catalogs[language], key) ?? lookup(catalogs[FALLBACK_LANGUAGE], key) ?? key;
+    const values: Record<string, string | number> = { ...MESSAGE_PARAMS, ...params };
+    return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
+  };
+}
+
+/** `translate('en', 'errors.TooManyRequests', { minutes: 3 })`: the shared errors and validation texts. */
+export const translate = makeTranslate(messages);
+
+export function isMessageKey(key: string): boolean {
+  return lookup(messages[FALLBACK_LANGUAGE], key) !== undefined;
+}
