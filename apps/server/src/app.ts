@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -33,7 +33,8 @@ export type AppDeps = {
   /** Defaults from the config: SMTP when SMTP_URL is set, otherwise the log. */
   mailTransport?: MailTransport;
   fileStore?: FileStore;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (stdout by default); tests capture them to prove what is never logged. */
+  logStream?: { write(line: string): void };
 };
 
 const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -44,10 +45,18 @@ const TOKEN_IN_PATH = /^(\/api\/auth\/(?:signup|reset-password)\/)[^/?]+/;
 export const redactUrl = (url: string) => url.replace(TOKEN_IN_PATH, '$1[redacted]');
 
 /** Builds the whole application without listening, so tests drive it through `inject`. */
-export async function buildApp({ config, database, clock = systemClock, mailTransport, fileStore, logger }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  mailTransport,
+  fileStore,
+  logStream,
+}: AppDeps) {
   const app = Fastify({
-    logger: logger ?? {
+    logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),

@@ -1,0 +1,70 @@
+import type { Role } from '@kanal/contract';
+import type { Db } from '../db/client.js';
+import { appUser, tenant } from '../db/schema/index.js';
+import { hashPassword } from '../lib/passwords.js';
+import type { TestApp } from './test-app.js';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export const TEST_PASSWORD = 'Ispravna-lozinka-1';
+
+export async function makeTenant(db: Db, overrides: Partial<typeof tenant.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(tenant)
+    .values({ name: `Tvrtka ${next()} d.o.o.`, ...overrides })
+    .returning();
+  if (!row) throw new Error('tenant insert returned nothing');
+  return row;
+}
+
+type UserOverrides = Partial<Omit<typeof appUser.$inferInsert, 'passwordHash'>> & {
+  tenantId: number;
+  /** The plain password to hash; `null` for an account that has none yet. */
+  password?: string | null;
+};
+
+export async function makeUser(db: Db, { password = TEST_PASSWORD, ...overrides }: UserOverrides) {
+  const n = next();
+  const [row] = await db
+    .insert(appUser)
+    .values({
+      email: `korisnik${n}@primjer.hr`,
+      name: `Korisnik ${n}`,
+      role: 'USER' as Role,
+      passwordHash: password === null ? null : await hashPassword(password),
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return { ...row, password };
+}
+
+type Request = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  token?: string;
+  body?: unknown;
+  lang?: string;
+  headers?: Record<string, string>;
+};
+
+/** One API call as a client makes it. */
+export function call({ app }: Pick<TestApp, 'app'>, { method = 'GET', url, token, body, lang, headers = {} }: Request) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(lang ? { 'accept-language': lang } : {}),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+export async function signIn(t: Pick<TestApp, 'app'>, email: string, password = TEST_PASSWORD, rememberMe = false) {
+  const res = await call(t, { method: 'POST', url: '/api/auth/signin', body: { email, password, rememberMe } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json().payload.token as string;
+}

@@ -1,0 +1,54 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPostgres, wrapPglite } from '../db/client.js';
+
+export type TestDatabaseSource =
+  | { kind: 'pglite'; dumpPath: string }
+  | { kind: 'postgres'; url: string; template: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseSource;
+  }
+}
+
+export const databaseUrl = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/**
+ * Migrates once per run. Each test file then gets its own copy: PGlite loads the dumped data
+ * directory, PostgreSQL creates a database from the migrated template.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = `kanal_test_tpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${template}`);
+    const database = openPostgres(databaseUrl(url, template), 1);
+    await database.migrate();
+    await database.close();
+    project.provide('testDatabase', { kind: 'postgres', url, template });
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'kanal-test-'));
+  const client = await PGlite.create();
+  await wrapPglite(client).migrate();
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const dumpPath = path.join(dir, 'migrated.tar');
+  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  project.provide('testDatabase', { kind: 'pglite', dumpPath });
+  return () => rm(dir, { recursive: true, force: true });
+}

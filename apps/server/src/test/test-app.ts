@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type Database, openPostgres, wrapPglite } from '../db/client.js';
+import { diskFileStore } from '../modules/files/file-store.js';
+import type { MailTransport } from '../modules/mail/mail-transport.js';
+import { databaseUrl } from './global-setup.js';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private current = new Date();
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** A fresh, migrated database of this file's own. */
+async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const source = inject('testDatabase');
+  if (source.kind === 'pglite') {
+    const dump = await readFile(source.dumpPath);
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return { ...wrapPglite(client), drop: async () => {} };
+  }
+  const name = `kanal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: source.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.template}`);
+  await admin.end();
+  const database = openPostgres(databaseUrl(source.url, name), 5);
+  return {
+    ...database,
+    async drop() {
+      const dropper = new pg.Client({ connectionString: source.url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestAppOptions = { env?: Record<string, string>; mailTransport?: MailTransport };
+
+/** The real application on a real database, driven through `app.inject`. */
+export async function createTestApp({ env = {}, mailTransport }: TestAppOptions = {}) {
+  const database = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'https://kanal.test',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const clock = new TestClock();
+  const logLines: string[] = [];
+  const fileStore = diskFileStore(config.filesDir);
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    fileStore,
+    ...(mailTransport ? { mailTransport } : {}),
+    logStream: { write: (line) => void logLines.push(line) },
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    clock,
+    fileStore,
+    logLines,
+    async close() {
+      await app.close();
+      await database.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
