@@ -1,0 +1,35 @@
+import { expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+it('has working defaults: port 3000, PGlite under ./data, demo seed on', () => {
+  const config = loadConfig({});
+  expect(config.port).toBe(3000);
+  expect(config.databaseUrl).toBeUndefined();
+  expect(config.dataDir).toMatch(/\/data$/);
+  expect(config.filesDir).toMatch(/\/data\/files$/);
+  expect(config.publicUrl).toBe('http://localhost:3000');
+  expect(config.seedDemo).toBe(true);
+});
+
+it('reads every variable', () => {
+  const config = loadConfig({
+    PORT: '8080',
+    DATABASE_URL: 'postgres://u@db:5432/kanal',
+    PUBLIC_URL: 'https://kanal.example.hr/',
+    SEED_DEMO: 'false',
+    TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+  });
+  expect(config).toMatchObject({
+    port: 8080,
+    databaseUrl: 'postgres://u@db:5432/kanal',
+    publicUrl: 'https://kanal.example.hr',
+    seedDemo: false,
+    trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+  });
+});
+
+it('fails listing every bad variable at once', () => {
+  expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' })).toThrow(
+    /PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/,
+  );
+});

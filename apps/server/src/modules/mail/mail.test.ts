@@ -1,0 +1,106 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { emailOutbox } from '../../db/schema/index.js';
+import { call, makeTenant, makeUser, signIn } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+type Received = { to: string[]; raw: string };
+
+let smtp: SMTPServer;
+let t: TestApp;
+const inbox: Received[] = [];
+const waiting: ((mail: Received) => void)[] = [];
+let refuseRecipients = false;
+
+/** Resolves with the next message the SMTP server accepts. */
+const nextMail = () => new Promise<Received>((resolve) => waiting.push(resolve));
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(refuseRecipients ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
+        inbox.push(mail);
+        waiting.shift()?.(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kanal <no-reply@kanal.test>' } });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** The text part of a MIME message, with quoted-printable soft breaks and escapes undone. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+it('delivers the reset mail over SMTP, its link works, and the token is never logged', async () => {
+  const { id: tenantId } = await makeTenant(t.db);
+  const user = await makeUser(t.db, { tenantId, email: 'smtp.korisnik@primjer.hr' });
+  const arrival = nextMail();
+  const res = await call(t, {
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    body: { identifier: user.email },
+    lang: 'en',
+  });
+  expect(res.statusCode).toBe(200);
+
+  const mail = await arrival;
+  expect(mail.to).toEqual(['smtp.korisnik@primjer.hr']);
+  expect(mail.raw).toContain('Subject: Set a new password');
+  expect(mail.raw).toContain('From: Kanal <no-reply@kanal.test>');
+  expect(mail.raw).toMatch(/Content-Type: text\/html/);
+  const token = decoded(mail.raw).match(/https:\/\/kanal\.test\/reset-password\/([\w-]+)/)?.[1];
+  expect(token).toBeDefined();
+
+  const reset = await call(t, {
+    method: 'POST',
+    url: `/api/auth/reset-password/${token}`,
+    body: { password: 'preko-smtp-1' },
+  });
+  expect(reset.statusCode).toBe(200);
+  expect(await signIn(t, user.email ?? '', 'preko-smtp-1')).toBeTruthy();
+
+  await t.app.services.mailer.idle();
+  const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'smtp.korisnik@primjer.hr'));
+  expect(row?.sentAt).toBeInstanceOf(Date);
+  expect(row?.attempts).toBe(1);
+  expect(t.logLines.join('')).not.toContain(token);
+});
+
+it('keeps a message in the outbox with its error when SMTP refuses it, and sends it on a later run', async () => {
+  const { id: tenantId } = await makeTenant(t.db);
+  const user = await makeUser(t.db, { tenantId, email: 'odbijen@primjer.hr' });
+  refuseRecipients = true;
+  await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: user.email } });
+  await t.app.services.mailer.idle();
+  const [failed] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'odbijen@primjer.hr'));
+  expect(failed?.sentAt).toBeNull();
+  expect(failed?.lastError).toMatch(/mailbox unavailable/);
+
+  refuseRecipients = false;
+  const arrival = nextMail();
+  await t.app.services.mailer.deliverPending();
+  expect((await arrival).to).toEqual(['odbijen@primjer.hr']);
+  const [sent] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'odbijen@primjer.hr'));
+  expect(sent?.sentAt).toBeInstanceOf(Date);
+  expect(sent?.attempts).toBe(2);
+});
