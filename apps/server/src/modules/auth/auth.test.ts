@@ -36,7 +36,7 @@ const events = async (userId: number) =>
 describe('has-password', () => {
   it('says false only for a live account without a password', async () => {
     const withPassword = await makeUser(t.db, { tenantId });
-    const without = await makeUser(t.db, { tenantId, email: null, username: 'bez.lozinke', password: null });
+    await makeUser(t.db, { tenantId, email: null, username: 'bez.lozinke', password: null });
     const ask = async (identifier: string, url = '/api/auth/has-password') =>
       (await call(t, { method: 'POST', url, body: { identifier } })).json().payload.hasPassword;
     expect(await ask(withPassword.email ?? '')).toBe(true);

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '@/lib/auth-store';
+import { fail, fakeApi, me, ok } from '@/test/fake-api';
+import { renderApp } from '@/test/render-app';
+
+const signedIn = () => authStore.signIn({ token: 'tok', userId: 7 }, true);
+
+describe('routing', () => {
+  it('sends a visitor without a session to /login, remembering where they were going', async () => {
+    const api = fakeApi({});
+    const { router } = renderApp('/change-password');
+    expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/change-password' } });
+    // Spec point 6: no data call without a user id.
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows the 404 text for unknown paths', async () => {
+    fakeApi({});
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Ovdje nema ničega: 404!' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user away from /login to home', async () => {
+    signedIn();
+    fakeApi({ 'GET /auth/me': () => ok(me) });
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Bok, Ana!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('signed-in shell', () => {
+  it('greets the user, shows the tenant and the empty home', async () => {
+    signedIn();
+    fakeApi({ 'GET /auth/me': () => ok(me) });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Bok, Ana!' })).toBeInTheDocument();
+    expect(screen.getByText('Trenutno nema aktivnosti')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Tvrtka d.o.o.' })).toHaveAttribute('src', '/api/files/logo-1');
+    expect(screen.getByRole('link', { name: 'Početna' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows an error with a retry when the user cannot be loaded', async () => {
+    signedIn();
+    let calls = 0;
+    fakeApi({
+      'GET /auth/me': () => {
+        calls += 1;
+        return calls === 1 ? fail(500, 'SomethingWentWrong', 'Nešto je pošlo po krivu') : ok(me);
+      },
+    });
+    const { user } = renderApp('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Vaši se podaci nisu učitali.');
+    await user.click(screen.getByRole('button', { name: 'Pokušaj ponovno' }));
+    expect(await screen.findByRole('heading', { name: 'Bok, Ana!' })).toBeInTheDocument();
+  });
+
+  it('returns to /login when the session has expired (401)', async () => {
+    signedIn();
+    fakeApi({ 'GET /auth/me': () => fail(401, 'Unauthorized', 'Prijavite se za nastavak.') });
+    const { router } = renderApp('/archive');
+    expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(authStore.get()).toBeNull();
+    expect(localStorage.getItem('kanal.auth')).toBeNull();
+  });
+
+  it('resets the archive tab from the top bar', async () => {
+    signedIn();
+    fakeApi({ 'GET /auth/me': () => ok(me) });
+    localStorage.setItem('kanal.archive.tab', '2');
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('link', { name: 'Arhiva' }));
+    expect(await screen.findByRole('heading', { name: 'Arhiva' })).toBeInTheDocument();
+    expect(localStorage.getItem('kanal.archive.tab')).toBe('0');
+    expect(screen.getByRole('link', { name: 'Arhiva' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens the profile panel, closes it on Escape and returns focus to its button', async () => {
+    signedIn();
+    fakeApi({ 'GET /auth/me': () => ok(me) });
+    const { user } = renderApp('/');
+    const trigger = await screen.findByRole('button', { name: 'Profil' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(trigger);
+    const panel = screen.getByRole('dialog', { name: 'Ana Anić' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).toHaveAttribute('aria-controls', panel.id);
+    expect(within(panel).getByText('ana@example.com')).toBeInTheDocument();
+    expect(panel).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
+
+    await user.click(trigger);
+    await user.click(screen.getByRole('heading', { name: 'Bok, Ana!' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('goes to change password from the profile panel', async () => {
+    signedIn();
+    fakeApi({ 'GET /auth/me': () => ok(me) });
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Profil' }));
+    await user.click(screen.getByRole('link', { name: 'Promijeni lozinku' }));
+    expect(await screen.findByRole('heading', { name: 'Promjena lozinke' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/change-password');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('logs out: ends the session on the server, forgets it and shows /login', async () => {
+    signedIn();
+    const api = fakeApi({ 'GET /auth/me': () => ok(me), 'GET /auth/signout': () => ok({ done: true }) });
+    const { user, router, queryClient } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Profil' }));
+    await user.click(screen.getByRole('button', { name: 'Odjava' }));
+    expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+    expect(api.find('GET', '/auth/signout')?.headers.get('Authorization')).toBe('Bearer tok');
+    expect(authStore.get()).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(queryClient.getQueryCache().getAll()).toHaveLength(0));
+  });
+});

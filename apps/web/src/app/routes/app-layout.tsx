@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { ErrorView, LoadingView } from '@/components/status-view';
+import { useMe } from '@/features/auth/api/get-me';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { TopBar } from '@/features/shell/components/top-bar';
+
+/** Everything behind login: the user's details first, then the top bar and the screen. */
+export function Component() {
+  const { t } = useTranslation('shell');
+  const me = useMe();
+  const signOut = useSignOut();
+
+  if (me.isPending) return <LoadingView />;
+  if (me.isError) {
+    return (
+      <main id="main">
+        <ErrorView message={t('userLoadFailed')} onRetry={() => void me.refetch()} />
+      </main>
+    );
+  }
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('skipToContent', { ns: 'common' })}
+      </a>
+      <TopBar me={me.data} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet context={me.data} />
+      </main>
+    </>
+  );
+}

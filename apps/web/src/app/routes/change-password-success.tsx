@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
+import { Page } from '@/components/page';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function Component() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  useDocumentTitle(t('changePassword.successTitle'));
+  return (
+    <Page narrow>
+      <div className="card card--flat notice" role="status">
+        <h1 className="notice__title">{t('changePassword.successTitle')}</h1>
+        <p>{t('changePassword.successText')}</p>
+        <Button onClick={() => navigate('/')}>{t('changePassword.toHome')}</Button>
+      </div>
+    </Page>
+  );
+}

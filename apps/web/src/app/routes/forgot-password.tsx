@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
+import { CardPage } from '@/components/page';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function Component() {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('forgot.title'));
+  return (
+    <CardPage title={t('forgot.title')} footer={<LanguageSwitch />}>
+      <ForgotPasswordForm />
+      <p className="card__aside">
+        <Link to="/login" className="link">
+          {t('forgot.backToLogin')}
+        </Link>
+      </p>
+    </CardPage>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Me } from '@kanal/contract';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { Page } from '@/components/page';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** The greeting uses the first name, as people greet each other. */
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+export function Component() {
+  const { t } = useTranslation('home');
+  const me = useOutletContext<Me>();
+  useDocumentTitle(t('nav.home', { ns: 'shell' }));
+  return (
+    <Page title={t('greeting', { name: firstName(me.name) })}>
+      {/* The content feed (tasks, then content cards) comes here. */}
+      <div className="empty-state">
+        <p className="empty-state__title">{t('noActivity')}</p>
+        <p className="empty-state__hint">{t('noActivityHint')}</p>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function Component() {
+  const { t } = useTranslation('common');
+  useDocumentTitle('404');
+  return (
+    <main className="status-view status-view--page" id="main">
+      <h1 className="not-found__title">{t('notFound')}</h1>
+      <Link to="/" className="link">
+        {t('goHome')}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+import { Spinner } from './spinner';
+
+export function LoadingView() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="status-view">
+      <Spinner label={t('loading')} />
+    </div>
+  );
+}
+
+export function ErrorView({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="status-view">
+      <p className="error-text" role="alert">
+        {message}
+      </p>
+      {onRetry ? (
+        <Button variant="secondary" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

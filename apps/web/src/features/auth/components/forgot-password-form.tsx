@@ -1,0 +1,50 @@
+import type { ForgotPasswordBody } from '@kanal/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
+import { ErrorText } from '@/components/error-text';
+import { TextField } from '@/components/text-field';
+import { serverMessage } from '@/lib/errors';
+import { lazyZodResolver, preloadValidation } from '@/lib/form-resolver';
+import { useFieldError } from '@/lib/use-field-error';
+import { useForgotPassword } from '../api/forgot-password';
+
+const resolver = lazyZodResolver<ForgotPasswordBody>(() =>
+  import('@/lib/schemas').then((c) => c.ForgotPasswordBodySchema),
+);
+
+export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth');
+  const fieldError = useFieldError();
+  const navigate = useNavigate();
+  const request = useForgotPassword();
+  const { register, handleSubmit, formState } = useForm<ForgotPasswordBody>({
+    defaultValues: { identifier: '' },
+    resolver,
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    request.mutate(values, {
+      onSuccess: () => navigate('/forgot-password/success', { state: { identifier: values.identifier } }),
+    }),
+  );
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} onFocus={preloadValidation}>
+      <p className="form__intro">{t('forgot.intro')}</p>
+      <TextField
+        label={t('forgot.identifier')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={fieldError(formState.errors.identifier)}
+        {...register('identifier')}
+      />
+      {request.error ? <ErrorText alert>{serverMessage(t, request.error)}</ErrorText> : null}
+      <Button type="submit" block loading={request.isPending || formState.isSubmitting}>
+        {t('forgot.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ResetPasswordForm as ResetPasswordValues } from '@kanal/contract';
+import { MESSAGE_PARAMS } from '@kanal/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/button';
+import { ErrorText } from '@/components/error-text';
+import { PasswordField } from '@/components/password-field';
+import { serverMessage } from '@/lib/errors';
+import { lazyZodResolver, preloadValidation } from '@/lib/form-resolver';
+import { useFieldError } from '@/lib/use-field-error';
+import { useResetPassword } from '../api/reset-password';
+
+const resolver = lazyZodResolver<ResetPasswordValues>(() =>
+  import('@/lib/schemas').then((c) => c.ResetPasswordFormSchema),
+);
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
+  const fieldError = useFieldError();
+  const reset = useResetPassword();
+  const { register, handleSubmit, formState } = useForm<ResetPasswordValues>({
+    defaultValues: { password: '', confirmPassword: '' },
+    resolver,
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <div className="notice" role="status">
+        <h2 className="notice__title">{t('reset.successTitle')}</h2>
+        <p>{t('reset.successText')}</p>
+        <Link to="/login" replace className="button button--primary button--block">
+          {t('reset.toLogin')}
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = handleSubmit((values) => reset.mutate({ token, password: values.password }));
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} onFocus={preloadValidation}>
+      <p className="form__intro">{t('reset.intro', MESSAGE_PARAMS)}</p>
+      <PasswordField
+        label={t('reset.password')}
+        autoComplete="new-password"
+        error={fieldError(formState.errors.password)}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('reset.confirmPassword')}
+        autoComplete="new-password"
+        error={fieldError(formState.errors.confirmPassword)}
+        {...register('confirmPassword')}
+      />
+      {reset.error ? (
+        <div className="form__alert">
+          <ErrorText alert>{serverMessage(t, reset.error)}</ErrorText>
+          <Link to="/forgot-password" className="link">
+            {t('login.forgotPassword')}
+          </Link>
+        </div>
+      ) : null}
+      <Button type="submit" block loading={reset.isPending || formState.isSubmitting}>
+        {t('reset.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '@/lib/auth-store';
+import { fail, fakeApi, me, ok } from '@/test/fake-api';
+import { renderApp } from '@/test/render-app';
+
+describe('login', () => {
+  it('asks for the password when the identifier has one, signs in and returns to the requested page', async () => {
+    const api = fakeApi({
+      'POST /auth/has-password': () => ok({ hasPassword: true }),
+      'POST /auth/signin': () => ok({ token: 'tok-1', userId: 7 }),
+      'GET /auth/me': () => ok(me),
+    });
+    const { user, router } = renderApp('/archive');
+
+    // Not signed in: the protected page sends the user to /login.
+    const identifier = await screen.findByLabelText('E-mail ili korisničko ime');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByLabelText('Lozinka')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zaboravili ste lozinku?' })).toHaveAttribute('href', '/forgot-password');
+
+    await user.type(identifier, '  ana@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+    const password = await screen.findByLabelText('Lozinka');
+    expect(api.find('POST', '/auth/has-password')?.body).toEqual({ identifier: 'ana@example.com' });
+    expect(screen.queryByLabelText('Potvrda lozinke')).not.toBeInTheDocument();
+
+    await user.type(password, 'correct horse');
+    await user.click(screen.getByLabelText('Zapamti me'));
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+
+    expect(await screen.findByRole('heading', { name: 'Arhiva' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/archive');
+    const signIn = api.find('POST', '/auth/signin');
+    expect(signIn?.body).toMatchObject({
+      email: 'ana@example.com',
+      password: 'correct horse',
+      rememberMe: true,
+      application: 'web',
+      device: navigator.userAgent,
+    });
+    expect(signIn?.headers.get('Accept-Language')).toBe('hr');
+    expect(api.find('GET', '/auth/me')?.headers.get('Authorization')).toBe('Bearer tok-1');
+    // 'Remember me' keeps the session beyond the tab.
+    expect(JSON.parse(localStorage.getItem('kanal.auth') ?? 'null')).toEqual({ token: 'tok-1', userId: 7 });
+  });
+
+  it('sets up a first password with confirmation and says a confirmation link was sent', async () => {
+    const api = fakeApi({
+      'POST /auth/has-password': () => ok({ hasPassword: false }),
+      'POST /auth/setup-password': () => ok({ status: 'confirmationSent' }),
+    });
+    const { user } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('E-mail ili korisničko ime'), 'novi@example.com');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+
+    const password = await screen.findByLabelText('Nova lozinka');
+    const confirm = screen.getByLabelText('Potvrda lozinke');
+    await user.type(password, 'short');
+    await user.type(confirm, 'different1');
+    await user.click(screen.getByRole('button', { name: 'Postavi lozinku' }));
+    expect(await screen.findByText('Minimalna dužina je 8 znakova')).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'long enough 1');
+    await user.click(screen.getByRole('button', { name: 'Postavi lozinku' }));
+    expect(await screen.findByText('Nova lozinka i potvrda lozinke se ne podudaraju')).toBeInTheDocument();
+    expect(api.find('POST', '/auth/setup-password')).toBeUndefined();
+
+    await user.clear(confirm);
+    await user.type(confirm, 'long enough 1');
+    await user.click(screen.getByRole('button', { name: 'Postavi lozinku' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /Poslali smo poveznicu za potvrdu na vašu e-mail adresu/,
+    );
+    expect(api.find('POST', '/auth/setup-password')?.body).toMatchObject({
+      email: 'novi@example.com',
+      password: 'long enough 1',
+      rememberMe: false,
+      application: 'web',
+    });
+    expect(authStore.get()).toBeNull();
+  });
+
+  it('goes back to the first step when the identifier is edited', async () => {
+    fakeApi({ 'POST /auth/has-password': () => ok({ hasPassword: true }) });
+    const { user } = renderApp('/login');
+    const identifier = await screen.findByLabelText('E-mail ili korisničko ime');
+    await user.type(identifier, 'ana');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+    await screen.findByLabelText('Lozinka');
+    await user.type(identifier, 'x');
+    await waitFor(() => expect(screen.queryByLabelText('Lozinka')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's message in red when the password is wrong", async () => {
+    fakeApi({
+      'POST /auth/has-password': () => ok({ hasPassword: true }),
+      'POST /auth/signin': () => fail(401, 'WrongCredentials', 'Pogrešan e-mail ili lozinka'),
+    });
+    const { user, router } = renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail ili korisničko ime'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+    await user.type(await screen.findByLabelText('Lozinka'), 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Pogrešan e-mail ili lozinka');
+    expect(alert).toHaveClass('error-text');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(authStore.get()).toBeNull();
+  });
+
+  it('requires the identifier and the password, in Croatian', async () => {
+    const api = fakeApi({ 'POST /auth/has-password': () => ok({ hasPassword: true }) });
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Prijava' }));
+    expect(await screen.findByText('Obavezno')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail ili korisničko ime')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('E-mail ili korisničko ime'), 'ana');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+    await screen.findByLabelText('Lozinka');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+    expect(await screen.findByText('Obavezno')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,100 @@
+import type { Me } from '@kanal/contract';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ArchiveIcon, HomeIcon, ProfileIcon } from '@/components/icons';
+import { ARCHIVE_TAB_STORAGE_KEY } from '@/lib/storage-keys';
+import { ProfilePanel } from './profile-panel';
+
+type Props = {
+  me: Me;
+  onSignOut: () => void;
+  signingOut: boolean;
+  /** The profile statistics, when that feature exists; the panel shows nothing in their place until then. */
+  profileStats?: ReactNode;
+};
+
+/** Home stays lit while the user is inside a content item opened from it. */
+const isHomePath = (pathname: string) => pathname === '/' || pathname.startsWith('/content/');
+const isArchivePath = (pathname: string) => pathname === '/archive' || pathname.startsWith('/archive/');
+
+function resetArchiveTab() {
+  try {
+    localStorage.setItem(ARCHIVE_TAB_STORAGE_KEY, '0');
+  } catch {
+    // Storage blocked: the archive then starts at its first tab anyway.
+  }
+}
+
+export function TopBar({ me, onSignOut, signingOut, profileStats }: Props) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) triggerRef.current?.focus();
+  }, []);
+
+  const logo = me.tenant.image ? `/api/files/${encodeURIComponent(me.tenant.image)}` : null;
+
+  return (
+    <header className="top-bar">
+      <div className="top-bar__inner">
+        <Link to="/" className="top-bar__brand">
+          {logo ? <img className="top-bar__logo" src={logo} alt={me.tenant.name} width="36" height="36" /> : null}
+          <span className="top-bar__tenant">{me.tenant.name}</span>
+        </Link>
+        <nav className="top-bar__nav" aria-label={t('nav.label')}>
+          <Link
+            to="/"
+            className="icon-button"
+            aria-label={t('nav.home')}
+            title={t('nav.home')}
+            aria-current={isHomePath(pathname) ? 'page' : undefined}
+          >
+            <HomeIcon />
+          </Link>
+          <Link
+            to="/archive"
+            className="icon-button"
+            aria-label={t('nav.archive')}
+            title={t('nav.archive')}
+            aria-current={isArchivePath(pathname) ? 'page' : undefined}
+            onClick={resetArchiveTab}
+          >
+            <ArchiveIcon />
+          </Link>
+          <div className="top-bar__profile">
+            <button
+              ref={triggerRef}
+              type="button"
+              className="icon-button"
+              aria-label={t('nav.profile')}
+              title={t('nav.profile')}
+              aria-expanded={open}
+              aria-controls={panelId}
+              aria-haspopup="dialog"
+              onClick={() => (open ? close(false) : setOpen(true))}
+            >
+              <ProfileIcon />
+            </button>
+            {open ? (
+              <ProfilePanel
+                id={panelId}
+                me={me}
+                triggerRef={triggerRef}
+                onClose={close}
+                onSignOut={onSignOut}
+                signingOut={signingOut}
+                stats={profileStats}
+              />
+            ) : null}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

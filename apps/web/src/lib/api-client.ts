@@ -1,0 +1,85 @@
+import { authStore } from './auth-store';
+import { currentLanguage, i18n } from './i18n';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(init: { status: number; code: string; message: string; field?: string; requestId?: string }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.field = init.field;
+    this.requestId = init.requestId;
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function genericError(status: number): ApiError {
+  return new ApiError({ status, code: 'SomethingWentWrong', message: i18n.t('errors.SomethingWentWrong') });
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as Partial<{
+      code: string;
+      message: string;
+      field: string;
+      requestId: string;
+    }>;
+    if (typeof body.code === 'string' && typeof body.message === 'string') {
+      return new ApiError({
+        status: response.status,
+        code: body.code,
+        message: body.message,
+        field: body.field,
+        requestId: body.requestId,
+      });
+    }
+  } catch {
+    // Not our JSON (a proxy's error page, say): fall through to the generic message.
+  }
+  return genericError(response.status);
+}
+
+/**
+ * Calls the API under /api and returns the body's `payload`. Sends the session's bearer token and the
+ * current language; a non-2xx answer becomes an ApiError. No timeout, as the spec says.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const session = authStore.get();
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw genericError(0);
+  }
+
+  if (!response.ok) {
+    // The session is gone (expired, revoked, user deactivated): drop it so the app returns to /login.
+    if (response.status === 401 && session && authStore.get()?.token === session.token) authStore.clear();
+    throw await readError(response);
+  }
+  if (response.status === 204) return undefined as T;
+  const body = (await response.json()) as { payload: T };
+  return body.payload;
+}

@@ -1,0 +1,14 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from './api-client';
+
+/** The user-facing text for a failed call, chosen by error code (DESIGN.md: translate by code, not by message). */
+export function errorText(t: TFunction, error: unknown): string {
+  const fallback = t('errors.SomethingWentWrong', { ns: 'common' });
+  if (!(error instanceof ApiError)) return fallback;
+  return t(`errors.${error.code}`, { ns: 'common', defaultValue: fallback, field: error.field ?? '', reason: '' });
+}
+
+/** Where the spec says "the server response's message text is shown": the server already speaks the user's language. */
+export function serverMessage(t: TFunction, error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : t('errors.SomethingWentWrong', { ns: 'common' });
+}

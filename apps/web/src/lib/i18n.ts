@@ -1,0 +1,79 @@
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@kanal/contract';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGE_STORAGE_KEY = 'kanal.lang';
+export const NAMESPACES = ['common', 'auth', 'shell', 'home'] as const;
+
+type Resources = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
+
+// One chunk per language, fetched only when that language is needed.
+const loaders: Record<Language, () => Promise<{ resources: Resources }>> = {
+  hr: () => import('@/locales/hr/index'),
+  en: () => import('@/locales/en/index'),
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'common')) return;
+  const { resources } = await loaders[language]();
+  for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(language, ns, bundle, true, true);
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+}
+
+let initialised: Promise<void> | undefined;
+
+/** Resolves once the active language's texts are loaded, so the first paint is already translated. */
+export function initI18n(): Promise<void> {
+  initialised ??= (async () => {
+    const language = storedLanguage();
+    i18n.on('languageChanged', (lng) => {
+      document.documentElement.lang = lng;
+    });
+    await i18n.use(initReactI18next).init({
+      lng: language,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false, bindI18nStore: 'added' },
+    });
+    await loadLanguage(language);
+    document.documentElement.lang = language;
+    // The fallback only fills gaps (a test keeps the catalogues in step), so it need not delay the first paint.
+    if (language !== FALLBACK_LANGUAGE) void loadLanguage(FALLBACK_LANGUAGE).catch(() => undefined);
+  })();
+  return initialised;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembered when storage is blocked; the choice still applies to this visit.
+  }
+}
+
+export { i18n };

@@ -1,0 +1,26 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Providers } from '@/app/providers';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+
+type Entry = string | { pathname: string; state?: unknown };
+
+/** The real app (routes, providers, screens) in a memory router. */
+export function renderApp(entry: Entry) {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const queryClient = createQueryClient();
+  // Retrying with back-off would only slow the tests; the retry rule itself is not under test here.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, queryClient, user };
+}
