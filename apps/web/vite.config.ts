@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
@@ -52,12 +51,33 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [precompress()],
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     // '@/lib/…' instead of '../../../lib/…': Biome forbids climbing out of a feature with relative paths.
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      react: 'preact/compat',
+      'react-dom/client': 'preact/compat/client',
+      'react-dom/test-utils': 'preact/test-utils',
+      'react-dom': 'preact/compat',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+      // react-i18next's CommonJS shim would otherwise require() real React; Preact has the hook built in.
+      'use-sync-external-store/shim': 'preact/compat',
+    },
   },
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    rollupOptions: {
+      // Libraries mark files "use client" for React Server Components, which this app does not use.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -1,19 +1,17 @@
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { defaultClientConditions } from 'vite';
-import { defineProject } from 'vitest/config';
+import { defineProject, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
 
-export default defineProject({
-  plugins: [react()],
-  resolve: {
-    conditions: ['source', ...defaultClientConditions],
-    // '@/lib/…' instead of '../../../lib/…': Biome forbids climbing out of a feature with relative paths.
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-  },
-});
+// The tests render with the same runtime and aliases as the build (Preact behind the React API).
+export default mergeConfig(
+  viteConfig,
+  defineProject({
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test/setup.ts'],
+      // Libraries that import 'react' must go through Vite's aliases too, or they would load real React.
+      server: { deps: { inline: true } },
+    },
+  }),
+);

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini keeps the web app's login path small: only the checks used here are bundled.
+import * as z from 'zod/mini';
 import { DEVICE_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { ApplicationSchema, RoleSchema } from './enums.js';
 
@@ -9,27 +10,30 @@ const required = { error: 'validation.required' } as const;
 /** An e-mail address or a username: login has no tenant picker, both are globally unique. */
 export const IdentifierSchema = z
   .string(required)
-  .trim()
-  .min(1, required)
-  .max(IDENTIFIER_MAX_LENGTH, { error: 'validation.identifierTooLong' });
+  .check(
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(IDENTIFIER_MAX_LENGTH, { error: 'validation.identifierTooLong' }),
+  );
 
 /** A password being checked: any stored password is accepted, whatever the rules were then. */
 export const PasswordSchema = z
   .string(required)
-  .min(1, required)
-  .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' });
+  .check(z.minLength(1, required), z.maxLength(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' }));
 
 /** A password being chosen. */
 export const NewPasswordSchema = z
   .string(required)
-  .min(1, required)
-  .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordTooShort' })
-  .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' });
+  .check(
+    z.minLength(1, { ...required, abort: true }),
+    z.minLength(PASSWORD_MIN_LENGTH, { error: 'validation.passwordTooShort' }),
+    z.maxLength(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' }),
+  );
 
 const clientFields = {
-  rememberMe: z.boolean().default(false),
-  application: ApplicationSchema.default('web'),
-  device: z.string().max(DEVICE_MAX_LENGTH).optional(),
+  rememberMe: z._default(z.boolean(), false),
+  application: z._default(ApplicationSchema, 'web'),
+  device: z.optional(z.string().check(z.maxLength(DEVICE_MAX_LENGTH))),
 };
 
 /** Spec point 3, login form: `email` carries an e-mail address or a username. */
@@ -40,7 +44,7 @@ export const SignInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
-export const SessionSchema = z.object({ token: z.string(), userId: z.number().int() });
+export const SessionSchema = z.object({ token: z.string(), userId: z.int() });
 export type Session = z.infer<typeof SessionSchema>;
 
 export const HasPasswordBodySchema = z.object({ identifier: IdentifierSchema });
@@ -59,13 +63,13 @@ export const SetupPasswordBodySchema = z.object({
 });
 export type SetupPasswordBody = z.infer<typeof SetupPasswordBodySchema>;
 export const SetupPasswordResultSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('signedIn'), token: z.string(), userId: z.number().int() }),
+  z.object({ status: z.literal('signedIn'), token: z.string(), userId: z.int() }),
   z.object({ status: z.literal('confirmationSent') }),
 ]);
 export type SetupPasswordResult = z.infer<typeof SetupPasswordResultSchema>;
 
 /** The confirmation link's token travels in the path (spec: POST /auth/signup/{id}). */
-export const TokenParamsSchema = z.object({ token: z.string().min(1).max(128) });
+export const TokenParamsSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(128)) });
 export const ActivateBodySchema = z.object({ ...clientFields });
 export type ActivateBody = z.infer<typeof ActivateBodySchema>;
 
@@ -82,18 +86,18 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 export const DoneSchema = z.object({ done: z.literal(true) });
 
 export const TenantSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   /** A file id: the logo is GET /api/files/{image}. */
-  image: z.string().nullable(),
+  image: z.nullable(z.string()),
   showPromoTag: z.boolean(),
 });
 
 export const MeSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  email: z.string().nullable(),
-  username: z.string().nullable(),
+  email: z.nullable(z.string()),
+  username: z.nullable(z.string()),
   role: RoleSchema,
   tenant: TenantSummarySchema,
 });
@@ -101,9 +105,16 @@ export type Me = z.infer<typeof MeSchema>;
 
 // Form schemas: the API bodies plus the confirm fields only a person needs.
 
-const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T) =>
-  value.password === value.confirmPassword;
-const mismatch = { error: 'validation.passwordsDontMatch', path: ['confirmPassword'] };
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
+  (v) => v.password === v.confirmPassword,
+  {
+    error: 'validation.passwordsDontMatch',
+    path: ['confirmPassword'],
+  },
+);
+
+/** Login step 1: only the identifier, before has-password answers. */
+export const IdentifyFormSchema = z.object({ email: IdentifierSchema });
 
 export const LoginFormSchema = z.object({ email: IdentifierSchema, password: PasswordSchema, rememberMe: z.boolean() });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
@@ -115,15 +126,15 @@ export const SetupPasswordFormSchema = z
     confirmPassword: NewPasswordSchema,
     rememberMe: z.boolean(),
   })
-  .refine(passwordsMatch, mismatch);
+  .check(passwordsMatch);
 export type SetupPasswordForm = z.infer<typeof SetupPasswordFormSchema>;
 
 export const ResetPasswordFormSchema = z
   .object({ password: NewPasswordSchema, confirmPassword: NewPasswordSchema })
-  .refine(passwordsMatch, mismatch);
+  .check(passwordsMatch);
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 export const ChangePasswordFormSchema = z
   .object({ old: PasswordSchema, password: NewPasswordSchema, confirmPassword: NewPasswordSchema })
-  .refine(passwordsMatch, mismatch);
+  .check(passwordsMatch);
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;

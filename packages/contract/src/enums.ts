@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const RoleSchema = z.enum(['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST', 'USER']);
 export type Role = z.infer<typeof RoleSchema>;

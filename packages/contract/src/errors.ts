@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Every error the API answers with. The web app translates by code (locales/<lang>.json → errors),
@@ -21,12 +21,12 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const ErrorBodySchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   code: z.enum(ERROR_CODES),
   message: z.string(),
   requestId: z.string(),
   /** For BodyParamsInvalid: the first offending field, dotted (`questionAnswers.0.answers`). */
-  field: z.string().optional(),
-  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  field: z.optional(z.string()),
+  fields: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

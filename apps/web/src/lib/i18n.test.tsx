@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup } from '@testing-library/preact';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { changeLanguage, initI18n } from '@/lib/i18n';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { fail, fakeApi, me, ok } from '@/test/fake-api';

@@ -1,17 +1,15 @@
-import type { ChangePasswordForm as ChangePasswordValues } from '@kanal/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordFormSchema, type ChangePasswordForm as ChangePasswordValues } from '@kanal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { PasswordField } from '@/components/password-field';
-import { lazyZodResolver, preloadValidation } from '@/lib/form-resolver';
 import { useFieldError } from '@/lib/use-field-error';
 import { useChangePassword } from '../api/change-password';
 
-const resolver = lazyZodResolver<ChangePasswordValues>(() =>
-  import('@/lib/schemas').then((c) => c.ChangePasswordFormSchema),
-);
+const resolver = zodResolver(ChangePasswordFormSchema);
 
 export function ChangePasswordForm() {
   const { t } = useTranslation('auth');
@@ -31,7 +29,7 @@ export function ChangePasswordForm() {
   );
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} onFocus={preloadValidation}>
+    <form className="form" noValidate onSubmit={onSubmit}>
       <PasswordField
         label={t('changePassword.old')}
         autoComplete="current-password"

@@ -1,4 +1,5 @@
-import type { ForgotPasswordBody } from '@kanal/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ForgotPasswordBody, ForgotPasswordBodySchema } from '@kanal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,13 +7,10 @@ import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { TextField } from '@/components/text-field';
 import { serverMessage } from '@/lib/errors';
-import { lazyZodResolver, preloadValidation } from '@/lib/form-resolver';
 import { useFieldError } from '@/lib/use-field-error';
 import { useForgotPassword } from '../api/forgot-password';
 
-const resolver = lazyZodResolver<ForgotPasswordBody>(() =>
-  import('@/lib/schemas').then((c) => c.ForgotPasswordBodySchema),
-);
+const resolver = zodResolver(ForgotPasswordBodySchema);
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
@@ -31,7 +29,7 @@ export function ForgotPasswordForm() {
   );
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} onFocus={preloadValidation}>
+    <form className="form" noValidate onSubmit={onSubmit}>
       <p className="form__intro">{t('forgot.intro')}</p>
       <TextField
         label={t('forgot.identifier')}

@@ -1,7 +1,13 @@
-import type { LoginForm as LoginFormValues } from '@kanal/contract';
-import { MESSAGE_PARAMS } from '@kanal/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  IdentifyFormSchema,
+  LoginFormSchema,
+  type LoginForm as LoginFormValues,
+  MESSAGE_PARAMS,
+  SetupPasswordFormSchema,
+} from '@kanal/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
@@ -10,7 +16,6 @@ import { ErrorText } from '@/components/error-text';
 import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { serverMessage } from '@/lib/errors';
-import { lazyZodResolver, preloadValidation } from '@/lib/form-resolver';
 import { useFieldError } from '@/lib/use-field-error';
 import { useHasPassword } from '../api/has-password';
 import { useSetupPassword } from '../api/setup-password';
@@ -20,12 +25,12 @@ type Values = LoginFormValues & { confirmPassword: string };
 /** identify: only the identifier is known; password: it has one; setup: first login, choose one. */
 type Step = 'identify' | 'password' | 'setup';
 
-const schemas = () => import('@/lib/schemas');
+// One form, three steps: each step checks only the fields it shows, so each resolver sees a subset of Values.
 const resolvers = {
-  identify: lazyZodResolver<Values>(() => schemas().then((c) => c.LoginFormSchema.pick({ email: true }))),
-  password: lazyZodResolver<Values>(() => schemas().then((c) => c.LoginFormSchema)),
-  setup: lazyZodResolver<Values>(() => schemas().then((c) => c.SetupPasswordFormSchema)),
-};
+  identify: zodResolver(IdentifyFormSchema),
+  password: zodResolver(LoginFormSchema),
+  setup: zodResolver(SetupPasswordFormSchema),
+} as unknown as Record<Step, Resolver<Values>>;
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
@@ -105,7 +110,7 @@ export function LoginForm() {
   }
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} onFocus={preloadValidation}>
+    <form className="form" noValidate onSubmit={onSubmit}>
       <p className="form__intro">{step === 'setup' ? t('login.setupIntro', MESSAGE_PARAMS) : t('login.intro')}</p>
       <TextField
         label={t('login.identifier')}

@@ -1,5 +1,9 @@
-import type { ResetPasswordForm as ResetPasswordValues } from '@kanal/contract';
-import { MESSAGE_PARAMS } from '@kanal/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MESSAGE_PARAMS,
+  ResetPasswordFormSchema,
+  type ResetPasswordForm as ResetPasswordValues,
+} from '@kanal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,13 +11,10 @@ import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { PasswordField } from '@/components/password-field';
 import { serverMessage } from '@/lib/errors';
-import { lazyZodResolver, preloadValidation } from '@/lib/form-resolver';
 import { useFieldError } from '@/lib/use-field-error';
 import { useResetPassword } from '../api/reset-password';
 
-const resolver = lazyZodResolver<ResetPasswordValues>(() =>
-  import('@/lib/schemas').then((c) => c.ResetPasswordFormSchema),
-);
+const resolver = zodResolver(ResetPasswordFormSchema);
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
@@ -39,7 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = handleSubmit((values) => reset.mutate({ token, password: values.password }));
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} onFocus={preloadValidation}>
+    <form className="form" noValidate onSubmit={onSubmit}>
       <p className="form__intro">{t('reset.intro', MESSAGE_PARAMS)}</p>
       <PasswordField
         label={t('reset.password')}

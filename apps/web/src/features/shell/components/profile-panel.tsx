@@ -1,5 +1,5 @@
 import type { Me } from '@kanal/contract';
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
@@ -22,7 +22,8 @@ export function ProfilePanel({ id, me, triggerRef, onClose, onSignOut, signingOu
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = `${id}-title`;
 
-  useEffect(() => {
+  // A layout effect: the lock and the focus must be in place before the panel is painted.
+  useLayoutEffect(() => {
     const { body } = document;
     const previous = body.style.overflow;
     body.style.overflow = 'hidden';
