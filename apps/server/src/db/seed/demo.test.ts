@@ -17,7 +17,7 @@ it('creates both demo tenants once, with working accounts, logos and groups', as
   const [tenants] = await t.db.select({ n: count() }).from(tenant);
   const [users] = await t.db.select({ n: count() }).from(appUser);
   const [members] = await t.db.select({ n: count() }).from(groupMember);
-  expect([tenants?.n, users?.n]).toEqual([2, 9]);
+  expect([tenants?.n, users?.n]).toEqual([2, 10]);
   expect(members?.n).toBeGreaterThan(5);
 
   const ana = await signIn(t, 'ana@demo.hr', DEMO_PASSWORD);
@@ -28,7 +28,9 @@ it('creates both demo tenants once, with working accounts, logos and groups', as
   const petra = await signIn(t, 'petra@druga.hr', DEMO_PASSWORD);
   expect((await call(t, { url: `/api/files/${me.tenant.image}`, token: petra })).statusCode).toBe(404);
 
-  const ivan = await call(t, { method: 'POST', url: '/api/auth/has-password', body: { identifier: 'ivan' } });
-  expect(ivan.json().payload.hasPassword).toBe(false);
+  for (const identifier of ['ivan', 'tena@demo.hr']) {
+    const res = await call(t, { method: 'POST', url: '/api/auth/has-password', body: { identifier } });
+    expect(res.json().payload.hasPassword).toBe(false);
+  }
   expect(await signIn(t, 'super@demo.hr', DEMO_PASSWORD)).toBeTruthy();
 });

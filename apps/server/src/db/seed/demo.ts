@@ -33,6 +33,7 @@ export const DEMO_TENANTS: DemoTenant[] = [
       { email: 'ana@demo.hr', name: 'Ana Anić', role: 'USER', groups: ['Prodaja'] },
       { email: 'marko@demo.hr', name: 'Marko Marić', role: 'USER', groups: ['Prodaja', 'Skladište'] },
       { username: 'ivan', name: 'Ivan Ivić', role: 'USER', groups: ['Skladište'], noPassword: true },
+      { email: 'tena@demo.hr', name: 'Tena Tenić', role: 'USER', groups: ['Prodaja'], noPassword: true },
     ],
   },
   {
@@ -104,8 +105,8 @@ export function demoLogins(): string[] {
   return DEMO_TENANTS.flatMap((t) =>
     t.users.map((u) => {
       const login = (u.email ?? u.username ?? '').padEnd(18);
-      const password = u.noPassword ? '(no password yet: first-time set-up)' : DEMO_PASSWORD;
-      return `  ${login} ${password.padEnd(38)} ${u.role.padEnd(10)} ${t.name}`;
+      const password = u.noPassword ? '(none yet: first-time set-up)' : DEMO_PASSWORD;
+      return `  ${login} ${password.padEnd(30)} ${u.role.padEnd(10)} ${t.name}`;
     }),
   );
 }

@@ -1,0 +1,169 @@
+import { expect, type Page, test } from '@playwright/test';
+import { mailedLink } from './support/mail';
+
+const DEMO_PASSWORD = 'Demo1234!';
+
+async function logIn(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-mail ili korisničko ime').fill(identifier);
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  await page.getByLabel('Lozinka', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Prijava' }).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Profil' }).click();
+  await page.getByRole('button', { name: 'Odjava' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test('a protected page sends to the two-step login, which returns there; logout ends the session', async ({ page }) => {
+  await page.goto('/archive');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Lozinka', { exact: true })).toHaveCount(0);
+  await page.getByLabel('E-mail ili korisničko ime').fill('ana@demo.hr');
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  // Step two: the account has a password, so the password field appears.
+  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Zapamti me').check();
+  await page.getByRole('button', { name: 'Prijava' }).click();
+
+  await expect(page).toHaveURL(/\/archive$/);
+  await expect(page.getByRole('heading', { name: 'Arhiva', level: 1 })).toBeVisible();
+  const logo = page.getByRole('img', { name: 'Demo d.o.o.' });
+  await expect(logo).toBeVisible();
+  // The logo comes from /api/files with the session cookie: it must really have loaded.
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await logOut(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('login validates in Croatian and shows the server message in red', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  await expect(page.getByText('Obavezno')).toBeVisible();
+
+  await page.getByLabel('E-mail ili korisničko ime').fill('ana@demo.hr');
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  await page.getByLabel('Lozinka', { exact: true }).fill('kriva-lozinka');
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Pogrešan e-mail ili lozinka' });
+  await expect(alert).toBeVisible();
+  const [r, g, b] = (await alert.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)?.map(Number) ?? [];
+  expect(r).toBeGreaterThan(150);
+  expect(Math.max(g ?? 255, b ?? 255)).toBeLessThan(80);
+
+  await page.getByRole('link', { name: 'Zaboravili ste lozinku?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+test('first-time set-up of a username-only account signs in at once', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail ili korisničko ime').fill('ivan');
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  const password = page.getByLabel('Nova lozinka', { exact: true });
+  const confirm = page.getByLabel('Potvrda lozinke', { exact: true });
+  await password.fill('kratka');
+  await confirm.fill('kratka');
+  await page.getByRole('button', { name: 'Postavi lozinku' }).click();
+  await expect(page.getByText('Minimalna dužina je 8 znakova').first()).toBeVisible();
+
+  await password.fill('skladiste-2026');
+  await confirm.fill('skladiste-2025');
+  await page.getByRole('button', { name: 'Postavi lozinku' }).click();
+  await expect(page.getByText('Nova lozinka i potvrda lozinke se ne podudaraju')).toBeVisible();
+
+  await confirm.fill('skladiste-2026');
+  await page.getByRole('button', { name: 'Postavi lozinku' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Bok, Ivan!' })).toBeVisible();
+
+  await logOut(page);
+  await logIn(page, 'ivan', 'skladiste-2026');
+  await expect(page.getByRole('heading', { name: 'Bok, Ivan!' })).toBeVisible();
+});
+
+test('first-time set-up of an e-mail account is confirmed by the mailed link', async ({ page, baseURL }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail ili korisničko ime').fill('tena@demo.hr');
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  await page.getByLabel('Nova lozinka', { exact: true }).fill('tenina-lozinka');
+  await page.getByLabel('Potvrda lozinke', { exact: true }).fill('tenina-lozinka');
+  await page.getByRole('button', { name: 'Postavi lozinku' }).click();
+  await expect(page.getByText('Provjerite e-poštu')).toBeVisible();
+
+  const link = await mailedLink(baseURL ?? '', 'tena@demo.hr', 'activate');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Bok, Tena!' })).toBeVisible();
+
+  await logOut(page);
+  await logIn(page, 'tena@demo.hr', 'tenina-lozinka');
+  await expect(page.getByRole('heading', { name: 'Bok, Tena!' })).toBeVisible();
+});
+
+test('forgotten password: request, mailed link, new password; the old one and the link stop working', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Zaboravili ste lozinku?' }).click();
+  await page.getByLabel('E-mail ili korisničko ime').fill('creator@demo.hr');
+  await page.getByRole('button', { name: 'Pošalji zahtjev' }).click();
+  await expect(page).toHaveURL(/\/forgot-password\/success$/);
+  await expect(page.getByRole('heading', { name: 'Zahtjev je poslan' })).toBeVisible();
+  await expect(page.getByText('creator@demo.hr')).toBeVisible();
+
+  const link = await mailedLink(baseURL ?? '', 'creator@demo.hr', 'reset-password');
+  await page.goto(link);
+  await page.getByLabel('Nova lozinka', { exact: true }).fill('nova-kreatorova');
+  await page.getByLabel('Potvrda nove lozinke').fill('nova-kreatorova');
+  await page.getByRole('button', { name: 'Spremi lozinku' }).click();
+  await expect(page.getByRole('heading', { name: 'Lozinka je postavljena' })).toBeVisible();
+  await page.getByRole('link', { name: 'Na prijavu' }).click();
+
+  await logIn(page, 'creator@demo.hr', DEMO_PASSWORD);
+  await expect(page.getByText('Pogrešan e-mail ili lozinka')).toBeVisible();
+  await page.getByLabel('Lozinka', { exact: true }).fill('nova-kreatorova');
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  await expect(page.getByRole('heading', { name: 'Bok, Katarina!' })).toBeVisible();
+
+  await logOut(page);
+  await page.goto(link);
+  await page.getByLabel('Nova lozinka', { exact: true }).fill('jos-jedna-nova');
+  await page.getByLabel('Potvrda nove lozinke').fill('jos-jedna-nova');
+  await page.getByRole('button', { name: 'Spremi lozinku' }).click();
+  await expect(page.getByText('Poveznica je istekla ili je već iskorištena. Zatražite novu.')).toBeVisible();
+});
+
+test('change password: a wrong current one fails, the right one succeeds and signs in next time', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, 'marko@demo.hr');
+  await page.getByRole('button', { name: 'Profil' }).click();
+  await page.getByRole('link', { name: 'Promijeni lozinku' }).click();
+  await expect(page).toHaveURL(/\/change-password$/);
+
+  const old = page.getByLabel('Trenutna lozinka');
+  await old.fill('nije-ta-lozinka');
+  await page.getByLabel('Nova lozinka', { exact: true }).fill('markova-nova-1');
+  await page.getByLabel('Potvrda nove lozinke').fill('markova-nova-1');
+  // Each field has its own show/hide toggle.
+  const toggles = page.getByRole('button', { name: 'Prikaži lozinku' });
+  await expect(toggles).toHaveCount(3);
+  await toggles.first().click();
+  await expect(old).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Promijeni lozinku' }).click();
+  await expect(page.getByText('Nešto je pošlo po krivu')).toBeVisible();
+
+  await old.fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Promijeni lozinku' }).click();
+  await expect(page).toHaveURL(/\/change-password\/success$/);
+  await expect(page.getByRole('heading', { name: 'Lozinka je uspješno promijenjena' })).toBeVisible();
+  await page.getByRole('button', { name: 'Na početnu' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await logOut(page);
+  await logIn(page, 'marko@demo.hr', 'markova-nova-1');
+  await expect(page.getByRole('heading', { name: 'Bok, Marko!' })).toBeVisible();
+});

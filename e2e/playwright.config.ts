@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium (the machine cannot download Playwright's own). As root it needs these flags, and
+// without the background-networking ones it keeps trying to reach hosts this machine cannot see.
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+const SMTP_PORT = 4325;
+// One server, with its own freshly seeded database, per project: journeys that change an account in
+// one viewport cannot disturb the other.
+const servers = { desktop: 4310, phone: 4311 } as const;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '.run/results',
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: { launchOptions: chromium, locale: 'hr-HR', trace: 'retain-on-failure' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.desktop}` } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], baseURL: `http://127.0.0.1:${servers.phone}` },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node e2e/support/mail-catcher.mjs',
+      cwd: '..',
+      port: SMTP_PORT,
+      env: { SMTP_PORT: String(SMTP_PORT) },
+      reuseExistingServer: false,
+    },
+    ...Object.values(servers).map((port) => ({
+      command: 'node e2e/support/start-server.mjs',
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/health`,
+      env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    })),
+  ],
+});

@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+async function logIn(page: Page, identifier = 'ana@demo.hr') {
+  await page.goto('/login');
+  await page.getByLabel('E-mail ili korisničko ime').fill(identifier);
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  await page.getByLabel('Lozinka', { exact: true }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+test('the language choice switches the login screen to English and is remembered', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hr');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.getByLabel('Email or username')).toBeVisible();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Required')).toBeVisible();
+  await page.getByRole('button', { name: 'hrvatski' }).click();
+  await expect(page.getByRole('heading', { name: 'Prijava' })).toBeVisible();
+});
+
+test('unknown paths show the 404 text, signed in or not', async ({ page }) => {
+  await page.goto('/nema/ovoga');
+  await expect(page.getByText('Ovdje nema ničega: 404!')).toBeVisible();
+  await logIn(page);
+  await page.goto('/ni/ovoga');
+  await expect(page.getByText('Ovdje nema ničega: 404!')).toBeVisible();
+});
+
+test('top bar navigation and the profile panel', async ({ page }, testInfo) => {
+  await logIn(page);
+  await expect(page.getByRole('heading', { name: 'Bok, Ana!' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Demo d.o.o.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Arhiva' }).click();
+  await expect(page).toHaveURL(/\/archive$/);
+  expect(await page.evaluate(() => localStorage.getItem('kanal.archive.tab'))).toBe('0');
+  await page.getByRole('link', { name: 'Početna' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const trigger = page.getByRole('button', { name: 'Profil' });
+  await trigger.click();
+  const panel = page.getByRole('dialog', { name: 'Ana Anić' });
+  await expect(panel.getByText('ana@demo.hr')).toBeVisible();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+
+  const box = await panel.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('no layout');
+  if (testInfo.project.name === 'phone') {
+    // Full screen on a phone.
+    expect(box.width).toBeGreaterThanOrEqual(viewport.width - 1);
+    expect(box.height).toBeGreaterThanOrEqual(viewport.height - 80);
+  } else {
+    // A dropdown on a desktop.
+    expect(box.width).toBeLessThan(viewport.width / 2);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(trigger).toBeFocused();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+  await trigger.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Hello, Ana!' })).toBeVisible();
+});
+
+test('the login and home screens have no serious accessibility violations and work by keyboard', async ({ page }) => {
+  await page.goto('/login');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('E-mail ili korisničko ime').focus();
+  await page.keyboard.type('ana@demo.hr');
+  await page.keyboard.press('Enter');
+  const password = page.getByLabel('Lozinka', { exact: true });
+  await expect(password).toBeVisible();
+  await password.focus();
+  await page.keyboard.type('Demo1234!');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Bok, Ana!' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

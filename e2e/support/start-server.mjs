@@ -1,0 +1,13 @@
+// Starts the built server on a fresh, seeded embedded database for one Playwright project.
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-e2e-'));
+const server = spawn(process.execPath, [path.join(import.meta.dirname, '../../apps/server/dist/server.js')], {
+  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
