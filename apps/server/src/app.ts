@@ -35,10 +35,12 @@ export type AppDeps = {
   fileStore?: FileStore;
   /** Where log lines go (stdout by default); tests capture them to prove what is never logged. */
   logStream?: { write(line: string): void };
+  /** The built web app (apps/web/dist by default). */
+  webRoot?: string;
 };
 
 const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
-const webRoot = new URL('../../web/dist', import.meta.url).pathname;
+const builtWebApp = new URL('../../web/dist', import.meta.url).pathname;
 
 /** Link tokens travel in these paths; the log must never see them. */
 const TOKEN_IN_PATH = /^(\/api\/auth\/(?:signup|reset-password)\/)[^/?]+/;
@@ -52,6 +54,7 @@ export async function buildApp({
   mailTransport,
   fileStore,
   logStream,
+  webRoot = builtWebApp,
 }: AppDeps) {
   const app = Fastify({
     logger: {

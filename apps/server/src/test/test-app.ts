@@ -46,10 +46,10 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
   };
 }
 
-export type TestAppOptions = { env?: Record<string, string>; mailTransport?: MailTransport };
+export type TestAppOptions = { env?: Record<string, string>; mailTransport?: MailTransport; webRoot?: string };
 
 /** The real application on a real database, driven through `app.inject`. */
-export async function createTestApp({ env = {}, mailTransport }: TestAppOptions = {}) {
+export async function createTestApp({ env = {}, mailTransport, webRoot }: TestAppOptions = {}) {
   const database = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-app-'));
   const config = loadConfig({
@@ -68,6 +68,8 @@ export async function createTestApp({ env = {}, mailTransport }: TestAppOptions 
     clock,
     fileStore,
     ...(mailTransport ? { mailTransport } : {}),
+    // No built web app unless a test brings one: the API answers alone.
+    webRoot: webRoot ?? path.join(dataDir, 'no-web-app'),
     logStream: { write: (line) => void logLines.push(line) },
   });
   await app.ready();

@@ -1,0 +1,63 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+let root: string;
+const script = 'console.info("kanal");'.repeat(20);
+const page = { accept: 'text/html,application/xhtml+xml' };
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'kanal-web-'));
+  await mkdir(path.join(root, 'assets'));
+  await writeFile(path.join(root, 'index.html'), '<!doctype html><title>Kanal</title><div id="root"></div>');
+  await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  await writeFile(path.join(root, 'assets/app-3f9a1c.js'), script);
+  await writeFile(path.join(root, 'assets/app-3f9a1c.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(root, 'assets/app-3f9a1c.js.gz'), gzipSync(script));
+  t = await createTestApp({ webRoot: root });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+it('answers every browser path with the app, never cached', async () => {
+  for (const url of ['/', '/login', '/content/12/intro', '/reset-password/abc']) {
+    const res = await call(t, { url, headers: page });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  }
+});
+
+it('serves hashed assets precompressed and cached for a year', async () => {
+  const br = await call(t, { url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'br, gzip' } });
+  expect(br.statusCode).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  const gz = await call(t, { url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  const plain = await call(t, { url: '/assets/app-3f9a1c.js' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(script);
+});
+
+it('does not swallow /robots.txt, /health, API paths or missing files', async () => {
+  const robots = await call(t, { url: '/robots.txt', headers: page });
+  expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+  expect(robots.body).toContain('Disallow');
+  const health = await call(t, { url: '/health', headers: page });
+  expect(health.json().payload.status).toBe('ok');
+  const api = await call(t, { url: '/api/nema', headers: page });
+  expect(api.statusCode).toBe(404);
+  expect(api.json().code).toBe('NotFound');
+  const missing = await call(t, { url: '/assets/missing-123.js' });
+  expect(missing.statusCode).toBe(404);
+  expect(missing.json().code).toBe('NotFound');
+});
