@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { appUser, passwordToken, session, tenant } from '../../db/schema/index.js';
 
 const accountColumns = {
@@ -29,18 +30,71 @@ export type Account = {
 export type NewSession = typeof session.$inferInsert;
 export type NewPasswordToken = typeof passwordToken.$inferInsert;
 
+// Every login-path call (has-password, sign-in, set-up, forgot-password) starts here.
+const accountByIdentifier = preparedFor((db) =>
+  db
+    .select(accountColumns)
+    .from(appUser)
+    .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
+    .where(
+      or(
+        sql`lower(${appUser.email}) = ${sql.placeholder('identifier')}`,
+        sql`lower(${appUser.username}) = ${sql.placeholder('identifier')}`,
+      ),
+    )
+    .limit(1)
+    .prepare('auth_account_by_identifier'),
+);
+
+// Every API request looks its session up.
+const liveSession = preparedFor((db) =>
+  db
+    .select({
+      id: session.id,
+      tenantId: session.tenantId,
+      userId: session.userId,
+      role: appUser.role,
+      rememberMe: session.rememberMe,
+      lastSeenAt: session.lastSeenAt,
+    })
+    .from(session)
+    .innerJoin(appUser, and(eq(appUser.tenantId, session.tenantId), eq(appUser.id, session.userId)))
+    .innerJoin(tenant, eq(tenant.id, session.tenantId))
+    .where(
+      and(
+        eq(session.tokenHash, sql.placeholder('tokenHash')),
+        isNull(session.revokedAt),
+        gt(session.expiresAt, sql.placeholder('now')),
+        eq(appUser.active, true),
+        eq(tenant.active, true),
+      ),
+    )
+    .prepare('auth_live_session'),
+);
+
+// The web app asks for the signed-in user on every start.
+const me = preparedFor((db) =>
+  db
+    .select({
+      id: appUser.id,
+      name: appUser.name,
+      email: appUser.email,
+      username: appUser.username,
+      role: appUser.role,
+      tenant: { id: tenant.id, name: tenant.name, image: tenant.image, showPromoTag: tenant.showPromoTag },
+    })
+    .from(appUser)
+    .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
+    .where(and(eq(appUser.tenantId, sql.placeholder('tenantId')), eq(appUser.id, sql.placeholder('userId'))))
+    .prepare('auth_me'),
+);
+
 export const createAuthRepository = (db: DbOrTx) => ({
   /** Identifiers are global: login has no tenant picker (DESIGN.md §4). */
-  async findAccount(identifier: string): Promise<Account | undefined> {
-    const lower = identifier.toLowerCase();
-    const [row] = await db
-      .select(accountColumns)
-      .from(appUser)
-      .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
-      .where(or(sql`lower(${appUser.email}) = ${lower}`, sql`lower(${appUser.username}) = ${lower}`))
-      .limit(1);
-    return row;
-  },
+  findAccount: (identifier: string): Promise<Account | undefined> =>
+    accountByIdentifier(db)
+      .execute({ identifier: identifier.toLowerCase() })
+      .then((rows) => rows[0]),
 
   async findAccountById(tenantId: number, userId: number): Promise<Account | undefined> {
     const [row] = await db
@@ -65,30 +119,10 @@ export const createAuthRepository = (db: DbOrTx) => ({
   },
 
   /** The live session of a token: not revoked, not expired, its user and tenant active. */
-  async findLiveSession(tokenHash: string, now: Date) {
-    const [row] = await db
-      .select({
-        id: session.id,
-        tenantId: session.tenantId,
-        userId: session.userId,
-        role: appUser.role,
-        rememberMe: session.rememberMe,
-        lastSeenAt: session.lastSeenAt,
-      })
-      .from(session)
-      .innerJoin(appUser, and(eq(appUser.tenantId, session.tenantId), eq(appUser.id, session.userId)))
-      .innerJoin(tenant, eq(tenant.id, session.tenantId))
-      .where(
-        and(
-          eq(session.tokenHash, tokenHash),
-          isNull(session.revokedAt),
-          gt(session.expiresAt, now),
-          eq(appUser.active, true),
-          eq(tenant.active, true),
-        ),
-      );
-    return row;
-  },
+  findLiveSession: (tokenHash: string, now: Date) =>
+    liveSession(db)
+      .execute({ tokenHash, now })
+      .then((rows) => rows[0]),
 
   async extendSession(tenantId: number, id: number, lastSeenAt: Date, expiresAt: Date): Promise<void> {
     await db
@@ -152,20 +186,9 @@ export const createAuthRepository = (db: DbOrTx) => ({
       .where(and(eq(passwordToken.tenantId, tenantId), eq(passwordToken.userId, userId), isNull(passwordToken.usedAt)));
   },
 
-  async findMe(tenantId: number, userId: number) {
-    const [row] = await db
-      .select({
-        id: appUser.id,
-        name: appUser.name,
-        email: appUser.email,
-        username: appUser.username,
-        role: appUser.role,
-        tenant: { id: tenant.id, name: tenant.name, image: tenant.image, showPromoTag: tenant.showPromoTag },
-      })
-      .from(appUser)
-      .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
-      .where(and(eq(appUser.tenantId, tenantId), eq(appUser.id, userId)));
-    return row;
-  },
+  findMe: (tenantId: number, userId: number) =>
+    me(db)
+      .execute({ tenantId, userId })
+      .then((rows) => rows[0]),
 });
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
