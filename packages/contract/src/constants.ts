@@ -29,6 +29,7 @@ export const COMMENT_THANKS_REDIRECT_MS = 2000;
 export const GAUGE_DELAY_MS = 500;
 export const LINEAR_OPTION_COUNT = 5;
 export const TASK_TEXT_MAX_LENGTH = 250;
+export const COMMENT_MAX_LENGTH = 2000;
 
 export const QUERY_CACHE_MS = DAY_MS;
 export const DESKTOP_MAX_CONTENT_WIDTH_PX = 936;

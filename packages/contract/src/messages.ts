@@ -1,4 +1,5 @@
 import {
+  COMMENT_MAX_LENGTH,
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
   LANGUAGES,
@@ -13,7 +14,11 @@ import hr from './locales/hr.json' with { type: 'json' };
 export const messages = { hr, en } as const;
 
 /** Values every validation message may interpolate, so a rule's number is written only once. */
-export const MESSAGE_PARAMS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } as const;
+export const MESSAGE_PARAMS = {
+  min: PASSWORD_MIN_LENGTH,
+  max: PASSWORD_MAX_LENGTH,
+  commentMax: COMMENT_MAX_LENGTH,
+} as const;
 
 /** The best supported language for an Accept-Language header: Croatian unless English is preferred. */
 export function pickLanguage(acceptLanguage: string | undefined): Language {

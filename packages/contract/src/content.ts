@@ -1,0 +1,148 @@
+import * as z from 'zod/mini';
+import { COMMENT_MAX_LENGTH, LIST_LIMIT_MAX, NAME_MAX_LENGTH, NEW_CONTENT_LIMIT } from './constants.js';
+import {
+  ContentConfigurationSchema,
+  ContentTypeSchema,
+  MediaTypeSchema,
+  QuestionTypeSchema,
+  RepeatSchema,
+} from './enums.js';
+
+/** Timestamps travel as ISO 8601 strings; the web app formats them (DD.MM.YYYY., DD.MM.YYYY., HH:mm). */
+export const IsoDateTimeSchema = z.string();
+
+/** Spec point 3, content settings. passingScore is 0..1 (DESIGN.md §5). */
+export const ContentSettingsSchema = z.object({
+  timeRestriction: z.nullable(z.int()),
+  passingScore: z.nullable(z.number()),
+  comments: z.boolean(),
+});
+export type ContentSettings = z.infer<typeof ContentSettingsSchema>;
+
+export const ContentInteractionSchema = z.object({
+  viewedAt: z.nullable(IsoDateTimeSchema),
+  finishedAt: z.nullable(IsoDateTimeSchema),
+});
+
+export const TaskInfoSchema = z.object({
+  deadline: z.nullable(IsoDateTimeSchema),
+  repeat: RepeatSchema,
+});
+
+/** One content item as the end-user lists and screens see it (spec point 3, "Content item"). */
+export const ContentItemSchema = z.object({
+  id: z.int(),
+  type: ContentTypeSchema,
+  configuration: ContentConfigurationSchema,
+  name: z.string(),
+  description: z.string(),
+  /** A file id: GET /api/files/{image}. */
+  image: z.nullable(z.string()),
+  category: z.nullable(z.string()),
+  publishAt: IsoDateTimeSchema,
+  settings: ContentSettingsSchema,
+  creator: z.object({ name: z.string() }),
+  task: z.nullable(TaskInfoSchema),
+  /** The caller's own interaction, as a one-entry list (the spec reads contentInteractions[0]). */
+  contentInteractions: z.array(ContentInteractionSchema),
+});
+export type ContentItem = z.infer<typeof ContentItemSchema>;
+
+/** Spec point 7: "Content list response: count and content array". */
+export const ContentListSchema = z.object({ count: z.int(), content: z.array(ContentItemSchema) });
+export type ContentList = z.infer<typeof ContentListSchema>;
+
+export const ListQuerySchema = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIST_LIMIT_MAX)), NEW_CONTENT_LIMIT),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/** GET /mobile/content/{id}: the item plus what the intro screen counts, and the caller's comments. */
+export const ContentDetailSchema = z.extend(ContentItemSchema, {
+  counts: z.object({ questions: z.int(), images: z.int(), videos: z.int(), documents: z.int() }),
+  /** True when there is something to view before the questions: a link, text or media. */
+  hasMaterial: z.boolean(),
+  comments: z.array(z.object({ id: z.int(), title: z.string(), createdAt: IsoDateTimeSchema })),
+});
+export type ContentDetail = z.infer<typeof ContentDetailSchema>;
+
+export const MediaSchema = z.object({
+  id: z.int(),
+  type: MediaTypeSchema,
+  name: z.string(),
+  /** Same-origin URL of the bytes (cookie-authenticated): /api/files/{fileId}. */
+  url: z.string(),
+  mime: z.string(),
+  size: z.int(),
+});
+export type Media = z.infer<typeof MediaSchema>;
+
+/** Spec point 3, "Material: link (a video link), text, medias". Media come in their order. */
+export const MaterialSchema = z.object({
+  link: z.nullable(z.string()),
+  text: z.nullable(z.string()),
+  medias: z.array(MediaSchema),
+});
+export type Material = z.infer<typeof MaterialSchema>;
+
+export const ContentIdBodySchema = z.object({ contentId: z.int().check(z.positive()) });
+export type ContentIdBody = z.infer<typeof ContentIdBodySchema>;
+
+export const CommentBodySchema = z.object({
+  contentId: z.int().check(z.positive()),
+  comment: z
+    .string({ error: 'validation.required' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'validation.commentEmpty' }),
+      z.maxLength(COMMENT_MAX_LENGTH, { error: 'validation.commentTooLong' }),
+    ),
+});
+export type CommentBody = z.infer<typeof CommentBodySchema>;
+
+export const ContentStatsSchema = z.object({ finishedContent: z.int(), totalContent: z.int() });
+export type ContentStats = z.infer<typeof ContentStatsSchema>;
+
+export const CountByTypeSchema = z.array(z.object({ type: ContentTypeSchema, count: z.int() }));
+export type CountByType = z.infer<typeof CountByTypeSchema>;
+
+/** accuracy in % (0..100, default 0); rank only once the user has points (DESIGN.md §5). */
+export const UserStatsSchema = z.object({ accuracy: z.number(), points: z.int(), rank: z.nullable(z.int()) });
+export type UserStats = z.infer<typeof UserStatsSchema>;
+
+export const GroupSchema = z.object({ id: z.int(), name: z.string() });
+export const GroupListSchema = z.array(GroupSchema);
+
+/** Questions and answers are part of the model now; the quiz screens use them in the next issue. */
+export const QuestionSchema = z.object({
+  id: z.int(),
+  order: z.int(),
+  title: z.string(),
+  type: QuestionTypeSchema,
+  answers: z.array(z.object({ id: z.int(), title: z.string() })),
+});
+export type Question = z.infer<typeof QuestionSchema>;
+
+const required = { error: 'validation.required' } as const;
+
+/** POST /mobile/users/names: the user's own display name. */
+export const NamesBodySchema = z.object({
+  name: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(NAME_MAX_LENGTH)),
+});
+export type NamesBody = z.infer<typeof NamesBodySchema>;
+
+/** POST /mobile/users/phone: an international or local number; null clears it. */
+export const PhoneBodySchema = z.object({
+  phone: z.nullable(
+    z.string().check(z.trim(), z.regex(/^\+?[0-9][0-9 ()/-]{5,19}$/, { error: 'validation.invalidPhone' })),
+  ),
+});
+export type PhoneBody = z.infer<typeof PhoneBodySchema>;
+
+/** POST /mobile/users/email: needs the current password, since the e-mail is where resets go. */
+export const EmailBodySchema = z.object({
+  email: z.string(required).check(z.trim(), z.toLowerCase(), z.email({ error: 'validation.invalidEmail' })),
+  password: z.string(required).check(z.minLength(1, required)),
+});
+export type EmailBody = z.infer<typeof EmailBodySchema>;
