@@ -10,6 +10,9 @@ import { createAuditLog } from './modules/audit/audit-log.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createContentRepository } from './modules/content/content.repository.js';
+import { contentRoutes } from './modules/content/content.routes.js';
+import { createContentService } from './modules/content/content.service.js';
 import { diskFileStore, type FileStore } from './modules/files/file-store.js';
 import { createFilesRepository } from './modules/files/files.repository.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -20,6 +23,9 @@ import { createMailer } from './modules/mail/mail.service.js';
 import { logTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transport.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { authGuard, requestContextPlugin } from './plugins/request-context.js';
@@ -95,6 +101,16 @@ export async function buildApp({
     repo: createFilesRepository(db),
     store: fileStore ?? diskFileStore(config.filesDir),
   });
+  const users = createUsersService({
+    repo: createUsersRepository(db),
+    transaction: (fn) => db.transaction((tx) => fn({ repo: createUsersRepository(tx), audit: createAuditLog(tx) })),
+    me: auth.me,
+    files,
+    limiter,
+    clock,
+    config,
+  });
+  const content = createContentService({ repo: createContentRepository(db), clock });
 
   await app.register(cookie);
   await app.register(requestContextPlugin);
@@ -110,6 +126,8 @@ export async function buildApp({
       await api.register(healthRoutes, { db, version, startedAt });
       await api.register(authRoutes, { auth, secureCookies: config.publicUrl.startsWith('https:') });
       await api.register(filesRoutes, { files });
+      await api.register(contentRoutes, { content });
+      await api.register(usersRoutes, { users });
     },
     { prefix: '/api' },
   );
@@ -120,6 +138,6 @@ export async function buildApp({
     mailer.close();
   });
 
-  return Object.assign(app, { services: { auth, files, mailer, limiter } });
+  return Object.assign(app, { services: { auth, files, content, users, mailer, limiter } });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

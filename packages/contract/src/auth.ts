@@ -98,6 +98,9 @@ export const MeSchema = z.object({
   name: z.string(),
   email: z.nullable(z.string()),
   username: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  /** A file id: the avatar is GET /api/files/{avatar} (cookie-friendly) or /api/mobile/users/avatar/{id}. */
+  avatar: z.nullable(z.string()),
   role: RoleSchema,
   tenant: TenantSummarySchema,
 });

@@ -17,6 +17,9 @@ export const SESSION_TTL_MS = 12 * HOUR_MS;
 /** Sign-up confirmation and password-reset links are single use and expire after 30 minutes. */
 export const PASSWORD_TOKEN_TTL_MS = 30 * MINUTE_MS;
 
+/** Row ids are PostgreSQL `integer`s: a larger id is bad input (400), never a database error (500). */
+export const ID_MAX = 2_147_483_647;
+
 export const LIST_LIMIT_MAX = 100;
 export const NEW_CONTENT_LIMIT = 50;
 export const ARCHIVE_PAGE_SIZE = 3;

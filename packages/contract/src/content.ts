@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { COMMENT_MAX_LENGTH, LIST_LIMIT_MAX, NAME_MAX_LENGTH, NEW_CONTENT_LIMIT } from './constants.js';
+import { COMMENT_MAX_LENGTH, ID_MAX, LIST_LIMIT_MAX, NAME_MAX_LENGTH, NEW_CONTENT_LIMIT } from './constants.js';
 import {
   ContentConfigurationSchema,
   ContentTypeSchema,
@@ -86,11 +86,13 @@ export const MaterialSchema = z.object({
 });
 export type Material = z.infer<typeof MaterialSchema>;
 
-export const ContentIdBodySchema = z.object({ contentId: z.int().check(z.positive()) });
+const ContentIdSchema = z.int().check(z.positive(), z.maximum(ID_MAX));
+
+export const ContentIdBodySchema = z.object({ contentId: ContentIdSchema });
 export type ContentIdBody = z.infer<typeof ContentIdBodySchema>;
 
 export const CommentBodySchema = z.object({
-  contentId: z.int().check(z.positive()),
+  contentId: ContentIdSchema,
   comment: z
     .string({ error: 'validation.required' })
     .check(
@@ -123,6 +125,10 @@ export const QuestionSchema = z.object({
   answers: z.array(z.object({ id: z.int(), title: z.string() })),
 });
 export type Question = z.infer<typeof QuestionSchema>;
+
+/** GET /mobile/content/{id}/questions: in order, without which answers are correct. */
+export const QuestionListSchema = z.object({ questions: z.array(QuestionSchema) });
+export type QuestionList = z.infer<typeof QuestionListSchema>;
 
 const required = { error: 'validation.required' } as const;
 

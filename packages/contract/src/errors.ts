@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'TooManyRequests',
   'PayloadTooLarge',
   'UnsupportedMediaType',
+  'EmailTaken',
+  'CommentsDisabled',
   'SomethingWentWrong',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,5 +4,6 @@ export * from './content.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './files.js';
 export * from './health.js';
 export * from './messages.js';

@@ -5,8 +5,15 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly statusCode: number,
-    /** Values the translated message interpolates, and headers the reply needs (Retry-After). */
-    readonly extra: { params?: Record<string, string | number>; headers?: Record<string, string> } = {},
+    /**
+     * Values the translated message interpolates, headers the reply needs (Retry-After), and for
+     * BodyParamsInvalid raised by a service the offending field with a locale key as its reason.
+     */
+    readonly extra: {
+      params?: Record<string, string | number>;
+      headers?: Record<string, string>;
+      field?: { name: string; message: string };
+    } = {},
   ) {
     super(code);
     this.name = 'AppError';

@@ -38,7 +38,15 @@ function fromFastify(error: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PayloadTooLarge', 413);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    // @fastify/multipart: an upload route called without a multipart body.
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('UnsupportedMediaType', 415);
+    // @fastify/multipart limits (plugins/uploads.ts): a file, or the number of files or fields, over the limit.
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('PayloadTooLarge', 413);
     default:
       // Malformed JSON, an empty JSON body and the like: the client's fault, whatever the cause.
       return error.statusCode && error.statusCode >= 400 && error.statusCode < 500
@@ -52,7 +60,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
       req.log.info({ code: error.code }, 'request refused');
-      return send(req, reply, error);
+      const field = error.extra.field;
+      const key = field && isMessageKey(field.message) ? field.message : 'validation.invalid';
+      return send(req, reply, error, field && [{ field: field.name, message: translate(req.lang, key) }]);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrors(req.lang, error.validation);

@@ -15,6 +15,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
+        // Material links to YouTube are embedded through its privacy-enhanced domain, and nothing else.
+        frameSrc: ['https://www.youtube-nocookie.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -68,3 +68,28 @@ export async function signIn(t: Pick<TestApp, 'app'>, email: string, password = 
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return res.json().payload.token as string;
 }
+
+/** A minimal PNG: signature and IHDR (1×1), enough for sniffing and for a browser to try. */
+export function pngBytes(extra = 0) {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const ihdr = [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89];
+  return Buffer.concat([Buffer.from([...signature, ...ihdr]), Buffer.alloc(extra)]);
+}
+
+export const pdfBytes = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+type UploadFile = { name: string; bytes: Uint8Array; type?: string; field?: string };
+
+/** A multipart upload as a browser's FormData sends it. */
+export function upload({ app }: Pick<TestApp, 'app'>, url: string, token: string | undefined, files: UploadFile[]) {
+  const form = new FormData();
+  for (const { name, bytes, type = 'application/octet-stream', field = 'file' } of files) {
+    form.append(field, new Blob([bytes], { type }), name);
+  }
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: form,
+  });
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { tenant } from './tenants.js';
 
 export const file = pgTable(
@@ -16,5 +16,9 @@ export const file = pgTable(
     storageKey: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.tenantId)],
+  (t) => [
+    index().on(t.tenantId),
+    // The target of (tenant_id, file) foreign keys (content image, media): no pointing into another tenant.
+    unique('file_tenant_id_id_key').on(t.tenantId, t.id),
+  ],
 );

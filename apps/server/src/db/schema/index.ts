@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './content.js';
 export * from './files.js';
 export * from './mail.js';
 export * from './tenants.js';

@@ -1,8 +1,8 @@
-import { count } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { appUser, groupMember, tenant } from '../schema/index.js';
+import { answer, appUser, content, groupMember, question, tenant } from '../schema/index.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
 let t: TestApp;
@@ -33,4 +33,67 @@ it('creates both demo tenants once, with working accounts, logos and groups', as
     expect(res.json().payload.hasPassword).toBe(false);
   }
   expect(await signIn(t, 'super@demo.hr', DEMO_PASSWORD)).toBeTruthy();
+});
+
+it('seeds content that shows audiences, order and the tenant wall', async () => {
+  await seedDemo(t.db, t.fileStore); // Creates nothing when the test above already ran.
+  type Card = { id: number; type: string; name: string; configuration: string; settings: Record<string, unknown> };
+  const feed = async (token: string) => {
+    const res = await call(t, { url: '/api/mobile/content/list/new', token });
+    return res.json().payload as { count: number; content: Card[] };
+  };
+
+  const ana = await signIn(t, 'ana@demo.hr', DEMO_PASSWORD);
+  const anas = await feed(ana);
+  expect(anas.count).toBe(anas.content.length);
+  const types = anas.content.map((c) => c.type);
+  // Tasks first (one for Prodaja, one for everyone), then the rest, newest first.
+  expect(types.slice(0, 2)).toEqual(['TASK', 'TASK']);
+  expect(types.slice(2)).not.toContain('TASK');
+  expect(new Set(types)).toEqual(new Set(['EDUCATION', 'POLL', 'INQUIRY', 'INFORMATION', 'TASK']));
+  const names = anas.content.map((c) => c.name);
+  expect(names).toContain('Vaš cjenik za 2026.');
+  expect(names).toContain('Upoznajte novu liniju proizvoda');
+  expect(names).not.toContain('Najava: godišnja inventura');
+  expect(names).not.toContain('Nacrt: pravilnik o godišnjim odmorima');
+  expect(names).not.toContain('Nove upute za rad u skladištu');
+  expect(anas.content.filter((c) => c.configuration === 'PROMOTION')).toHaveLength(1);
+  const safety = anas.content.find((c) => c.name === 'Zaštita na radu: osnove');
+  expect(safety?.settings).toEqual({ timeRestriction: 30, passingScore: 0.6, comments: true });
+
+  const marko = await signIn(t, 'marko@demo.hr', DEMO_PASSWORD);
+  const markos = (await feed(marko)).content.map((c) => c.name);
+  expect(markos).toContain('Nove upute za rad u skladištu');
+  expect(markos).not.toContain('Vaš cjenik za 2026.');
+
+  // The welcome item carries the video link, the video and pictures, all served to its audience only.
+  const welcome = anas.content.find((c) => c.name === 'Dobrodošli u Kanal');
+  const material = (await call(t, { url: `/api/mobile/content/${welcome?.id}/material`, token: ana })).json().payload;
+  expect(material.link).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
+  expect(material.medias.map((m: { type: string }) => m.type)).toEqual(['VIDEO', 'IMAGE', 'IMAGE']);
+  const video = await call(t, { url: material.medias[0].url, token: ana });
+  expect([video.statusCode, video.headers['content-type']]).toEqual([200, 'video/webm']);
+
+  const education = (await call(t, { url: `/api/mobile/content/${safety?.id}/questions`, token: ana })).json().payload;
+  expect(education.questions.length).toBeGreaterThanOrEqual(3);
+  // Every education question has a correct answer marked (scored on the server, never sent).
+  const graded = await t.db
+    .select({ id: question.id, correct: sql<number>`count(*) FILTER (WHERE ${answer.isCorrect})`.mapWith(Number) })
+    .from(question)
+    .innerJoin(content, eq(content.id, question.contentId))
+    .innerJoin(answer, eq(answer.questionId, question.id))
+    .where(eq(content.type, 'EDUCATION'))
+    .groupBy(question.id);
+  expect(graded.length).toBeGreaterThanOrEqual(7);
+  expect(graded.every((q) => q.correct > 0)).toBe(true);
+
+  const petra = await signIn(t, 'petra@druga.hr', DEMO_PASSWORD);
+  const petras = await feed(petra);
+  expect(petras.content.map((c) => c.name).sort()).toEqual(
+    ['Dobrodošli u Drugu firmu', 'Kamo na godišnji izlet?', 'Potpišite izjavu o zaštiti podataka'].sort(),
+  );
+  for (const item of anas.content) {
+    expect((await call(t, { url: `/api/mobile/content/${item.id}`, token: petra })).statusCode).toBe(404);
+  }
+  expect((await call(t, { url: material.medias[0].url, token: petra })).statusCode).toBe(404);
 });

@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { FileStore } from '../../modules/files/file-store.js';
 import type { Db } from '../client.js';
 import { appUser, file, groupMember, tenant, userGroup } from '../schema/index.js';
+import { seedDemoContent } from './demo-content.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -93,6 +94,12 @@ export async function seedDemo(db: Db, store: FileStore): Promise<{ created: str
         })),
       );
       if (members.length) await tx.insert(groupMember).values(members);
+      await seedDemoContent(tx, store, {
+        name: demo.name,
+        tenantId: row.id,
+        users: new Map(demo.users.map((u, i) => [u.email ?? u.username ?? '', users[i]?.id ?? 0])),
+        groups: new Map(groups.map((g) => [g.name, g.id])),
+      });
       return true;
     });
     if (done) created.push(demo.name);

@@ -11,7 +11,8 @@ export type AuditEvent =
   | 'reset.used'
   | 'password.changed'
   | 'password.change_failed'
-  | 'session.revoked';
+  | 'session.revoked'
+  | 'profile.email_changed';
 
 export type AuditEntry = {
   event: AuditEvent;

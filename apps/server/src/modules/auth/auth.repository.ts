@@ -80,6 +80,8 @@ const me = preparedFor((db) =>
       name: appUser.name,
       email: appUser.email,
       username: appUser.username,
+      phone: appUser.phone,
+      avatar: appUser.avatar,
       role: appUser.role,
       tenant: { id: tenant.id, name: tenant.name, image: tenant.image, showPromoTag: tenant.showPromoTag },
     })

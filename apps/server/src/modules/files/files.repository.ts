@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { file, tenant } from '../../db/schema/index.js';
 
-export type StoredFile = typeof file.$inferSelect;
+export type FileRow = typeof file.$inferSelect;
 
 export const createFilesRepository = (db: DbOrTx) => ({
-  async find(tenantId: number, id: string): Promise<StoredFile | undefined> {
+  async find(tenantId: number, id: string): Promise<FileRow | undefined> {
     const [row] = await db
       .select()
       .from(file)
@@ -13,7 +13,7 @@ export const createFilesRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  async findTenantLogo(tenantId: number): Promise<StoredFile | undefined> {
+  async findTenantLogo(tenantId: number): Promise<FileRow | undefined> {
     const [row] = await db
       .select({ file })
       .from(tenant)
@@ -22,7 +22,7 @@ export const createFilesRepository = (db: DbOrTx) => ({
     return row?.file;
   },
 
-  async insert(row: typeof file.$inferInsert): Promise<StoredFile> {
+  async insert(row: typeof file.$inferInsert): Promise<FileRow> {
     const [created] = await db.insert(file).values(row).returning();
     if (!created) throw new Error('file insert returned nothing');
     return created;

@@ -1,0 +1,1 @@
+ALTER TABLE "file" ADD CONSTRAINT "file_tenant_id_id_key" UNIQUE("tenant_id","id");

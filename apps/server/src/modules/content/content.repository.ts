@@ -1,0 +1,310 @@
+import { and, asc, eq, exists, inArray, isNotNull, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
+import {
+  answer,
+  appUser,
+  attempt,
+  comment,
+  content,
+  contentInteraction,
+  file,
+  groupMember,
+  material,
+  media,
+  pointsLedger,
+  question,
+  task,
+  userGroup,
+} from '../../db/schema/index.js';
+
+/**
+ * 'scheduled' counts as published once its time has come, so publishing on time needs no job; the
+ * time is checked on the interaction's copy of publish_at (the column the feed index holds).
+ */
+const LIVE_STATUSES: ('published' | 'scheduled')[] = ['published', 'scheduled'];
+
+const sameItem = and(eq(content.tenantId, contentInteraction.tenantId), eq(content.id, contentInteraction.contentId));
+
+/** The caller can see an item: it is live and due, and it was sent to them (they have an inbox row). */
+const visibleTo = (tenantId: number | Placeholder, userId: number | Placeholder, now: Date | Placeholder) =>
+  and(
+    eq(contentInteraction.tenantId, tenantId),
+    eq(contentInteraction.userId, userId),
+    lte(contentInteraction.publishAt, now),
+    inArray(content.status, LIVE_STATUSES),
+  );
+
+/** The fields of a content card (ContentItem), read with the caller's own interaction. */
+const itemColumns = {
+  id: content.id,
+  type: content.type,
+  configuration: content.configuration,
+  name: content.name,
+  description: content.description,
+  image: content.image,
+  category: content.category,
+  publishAt: contentInteraction.publishAt,
+  settings: content.settings,
+  creatorName: appUser.name,
+  taskDeadline: task.deadline,
+  taskRepeat: task.repeat,
+  viewedAt: contentInteraction.viewedAt,
+  finishedAt: contentInteraction.finishedAt,
+};
+
+const ph = {
+  tenantId: sql.placeholder('tenantId'),
+  userId: sql.placeholder('userId'),
+  now: sql.placeholder('now'),
+};
+
+/**
+ * The home feed, the hottest read: one range of the partial index content_interaction_feed_idx
+ * (tenant_id, user_id, is_task DESC, publish_at DESC, content_id DESC) WHERE finished_at IS NULL.
+ * The ORDER BY spells NULLS LAST so it matches the index and needs no sort; the total comes along as a
+ * window count, so a page is one round trip.
+ */
+const feedNew = preparedFor((db) =>
+  db
+    .select({ ...itemColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .from(contentInteraction)
+    .innerJoin(content, sameItem)
+    .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
+    .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
+    .where(and(visibleTo(ph.tenantId, ph.userId, ph.now), isNull(contentInteraction.finishedAt)))
+    .orderBy(
+      sql`${contentInteraction.isTask} DESC NULLS LAST`,
+      sql`${contentInteraction.publishAt} DESC NULLS LAST`,
+      sql`${contentInteraction.contentId} DESC NULLS LAST`,
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('content_feed_new'),
+);
+
+/** The feed's total alone, for a page past the end (where the window count has no row to ride on). */
+const feedNewCount = preparedFor((db) =>
+  db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(contentInteraction)
+    .innerJoin(content, sameItem)
+    .where(and(visibleTo(ph.tenantId, ph.userId, ph.now), isNull(contentInteraction.finishedAt)))
+    .prepare('content_feed_new_count'),
+);
+
+const countOf = (table: typeof question | typeof media, where?: SQL) =>
+  sql<number>`(SELECT count(*) FROM ${table} WHERE ${table.tenantId} = ${content.tenantId} AND ${table.contentId} = ${content.id}${where ? sql` AND ${where}` : sql``})`.mapWith(
+    Number,
+  );
+
+export type ItemRow = Omit<Awaited<ReturnType<ReturnType<typeof feedNew>['execute']>>[number], 'total'>;
+
+export const createContentRepository = (db: DbOrTx) => ({
+  feedNew: (tenantId: number, userId: number, now: Date, limit: number, offset: number) =>
+    feedNew(db).execute({ tenantId, userId, now, limit, offset }),
+
+  feedNewCount: (tenantId: number, userId: number, now: Date) =>
+    feedNewCount(db)
+      .execute({ tenantId, userId, now })
+      .then((rows) => rows[0]?.total ?? 0),
+
+  /** An item the caller can see, with what its detail screen counts; undefined when they cannot. */
+  async findDetail(tenantId: number, userId: number, contentId: number, now: Date) {
+    const [row] = await db
+      .select({
+        ...itemColumns,
+        questions: countOf(question),
+        images: countOf(media, sql`${media.type} = 'IMAGE'`),
+        videos: countOf(media, sql`${media.type} = 'VIDEO'`),
+        documents: countOf(media, sql`${media.type} = 'DOCUMENT'`),
+        link: material.link,
+        text: material.text,
+      })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
+      .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
+      .leftJoin(material, and(eq(material.tenantId, content.tenantId), eq(material.contentId, content.id)))
+      .where(and(visibleTo(tenantId, userId, now), eq(contentInteraction.contentId, contentId)));
+    return row;
+  },
+
+  /** The bits of a visible item that rules need (comments allowed?); undefined when not visible. */
+  async findVisible(tenantId: number, userId: number, contentId: number, now: Date) {
+    const [row] = await db
+      .select({ id: content.id, type: content.type, settings: content.settings })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .where(and(visibleTo(tenantId, userId, now), eq(contentInteraction.contentId, contentId)));
+    return row;
+  },
+
+  listOwnComments: (tenantId: number, userId: number, contentId: number) =>
+    db
+      .select({ id: comment.id, text: comment.text, createdAt: comment.createdAt })
+      .from(comment)
+      .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.userId, userId)))
+      .orderBy(asc(comment.createdAt), asc(comment.id)),
+
+  async findMaterial(tenantId: number, contentId: number) {
+    const [row] = await db
+      .select({ link: material.link, text: material.text })
+      .from(material)
+      .where(and(eq(material.tenantId, tenantId), eq(material.contentId, contentId)));
+    return row;
+  },
+
+  listMedia: (tenantId: number, contentId: number) =>
+    db
+      .select({
+        id: media.id,
+        type: media.type,
+        name: media.name,
+        fileId: media.fileId,
+        mime: file.mime,
+        size: file.size,
+      })
+      .from(media)
+      .innerJoin(file, and(eq(file.tenantId, media.tenantId), eq(file.id, media.fileId)))
+      .where(and(eq(media.tenantId, tenantId), eq(media.contentId, contentId)))
+      .orderBy(asc(media.position), asc(media.id)),
+
+  /** One media entry, only if its item is visible to the caller. */
+  async findVisibleMedia(tenantId: number, userId: number, mediaId: number, now: Date) {
+    const [row] = await db
+      .select({
+        id: media.id,
+        type: media.type,
+        name: media.name,
+        fileId: media.fileId,
+        mime: file.mime,
+        size: file.size,
+      })
+      .from(media)
+      .innerJoin(file, and(eq(file.tenantId, media.tenantId), eq(file.id, media.fileId)))
+      .innerJoin(
+        contentInteraction,
+        and(
+          eq(contentInteraction.tenantId, media.tenantId),
+          eq(contentInteraction.contentId, media.contentId),
+          eq(contentInteraction.userId, userId),
+        ),
+      )
+      .innerJoin(content, sameItem)
+      .where(and(eq(media.tenantId, tenantId), eq(media.id, mediaId), visibleTo(tenantId, userId, now)));
+    return row;
+  },
+
+  /** Questions in order, each with its answers in order (a question without answers has one null row). */
+  listQuestions: (tenantId: number, contentId: number) =>
+    db
+      .select({
+        id: question.id,
+        position: question.position,
+        title: question.title,
+        type: question.type,
+        answerId: answer.id,
+        answerTitle: answer.title,
+      })
+      .from(question)
+      .leftJoin(answer, and(eq(answer.tenantId, question.tenantId), eq(answer.questionId, question.id)))
+      .where(and(eq(question.tenantId, tenantId), eq(question.contentId, contentId)))
+      .orderBy(asc(question.position), asc(question.id), asc(answer.position), asc(answer.id)),
+
+  /**
+   * Sets viewed_at (and, with `finish`, finished_at) only where still empty, so the first time stays;
+   * one statement, so two taps at once cannot both win. Returns nothing when the item is not visible.
+   */
+  async markInteraction(tenantId: number, userId: number, contentId: number, now: Date, finish: boolean) {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const [row] = await db
+      .update(contentInteraction)
+      .set({
+        viewedAt: sql`coalesce(${contentInteraction.viewedAt}, ${at})`,
+        ...(finish ? { finishedAt: sql`coalesce(${contentInteraction.finishedAt}, ${at})` } : {}),
+      })
+      .where(
+        and(
+          eq(contentInteraction.tenantId, tenantId),
+          eq(contentInteraction.userId, userId),
+          eq(contentInteraction.contentId, contentId),
+          lte(contentInteraction.publishAt, now),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(content)
+              .where(and(sameItem, inArray(content.status, LIVE_STATUSES))),
+          ),
+        ),
+      )
+      .returning({ viewedAt: contentInteraction.viewedAt, finishedAt: contentInteraction.finishedAt });
+    return row;
+  },
+
+  async insertComment(row: typeof comment.$inferInsert) {
+    const [created] = await db.insert(comment).values(row).returning({ id: comment.id });
+    if (!created) throw new Error('comment insert returned nothing');
+    return created.id;
+  },
+
+  /** All and finished items among those the caller can see. */
+  async interactionTotals(tenantId: number, userId: number, now: Date) {
+    const [row] = await db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        finished: sql<number>`count(${contentInteraction.finishedAt})`.mapWith(Number),
+      })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .where(visibleTo(tenantId, userId, now));
+    return { total: row?.total ?? 0, finished: row?.finished ?? 0 };
+  },
+
+  finishedByType: (tenantId: number, userId: number, now: Date) =>
+    db
+      .select({ type: content.type, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .where(and(visibleTo(tenantId, userId, now), isNotNull(contentInteraction.finishedAt)))
+      .groupBy(content.type),
+
+  async attemptTotals(tenantId: number, userId: number) {
+    const [row] = await db
+      .select({
+        correct: sql<number>`coalesce(sum(${attempt.correct}), 0)`.mapWith(Number),
+        total: sql<number>`coalesce(sum(${attempt.total}), 0)`.mapWith(Number),
+      })
+      .from(attempt)
+      .where(and(eq(attempt.tenantId, tenantId), eq(attempt.userId, userId)));
+    return { correct: row?.correct ?? 0, total: row?.total ?? 0 };
+  },
+
+  /** The user's points (the ledger's sum) and dense rank by points within the tenant, if any. */
+  async pointsStanding(tenantId: number, userId: number) {
+    const sum = sql`sum(${pointsLedger.points})`;
+    const ranked = db
+      .select({
+        userId: pointsLedger.userId,
+        points: sql<number>`${sum}`.mapWith(Number).as('points'),
+        rank: sql<number>`dense_rank() OVER (ORDER BY ${sum} DESC)`.mapWith(Number).as('rank'),
+      })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.tenantId, tenantId))
+      .groupBy(pointsLedger.userId)
+      .as('ranked');
+    const [row] = await db
+      .select({ points: ranked.points, rank: ranked.rank })
+      .from(ranked)
+      .where(eq(ranked.userId, userId));
+    return row ? { points: Number(row.points), rank: Number(row.rank) } : { points: 0, rank: null };
+  },
+
+  listGroupsOf: (tenantId: number, userId: number) =>
+    db
+      .select({ id: userGroup.id, name: userGroup.name })
+      .from(groupMember)
+      .innerJoin(userGroup, and(eq(userGroup.tenantId, groupMember.tenantId), eq(userGroup.id, groupMember.groupId)))
+      .where(and(eq(groupMember.tenantId, tenantId), eq(groupMember.userId, userId))),
+});
+export type ContentRepository = ReturnType<typeof createContentRepository>;

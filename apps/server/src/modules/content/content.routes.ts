@@ -1,0 +1,97 @@
+import {
+  CommentBodySchema,
+  ContentDetailSchema,
+  ContentIdBodySchema,
+  ContentListSchema,
+  ContentStatsSchema,
+  CountByTypeSchema,
+  DoneSchema,
+  envelope,
+  GroupListSchema,
+  IdParamsSchema,
+  ListQuerySchema,
+  MaterialSchema,
+  MediaSchema,
+  QuestionListSchema,
+  UserStatsSchema,
+} from '@kanal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ContentService } from './content.service.js';
+
+const tags = ['content'];
+const profile = ['profile'];
+
+/** The end-user content calls (spec point 7, Mobile). Every one needs a session. */
+export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
+  app.get(
+    '/mobile/content/list/new',
+    { schema: { tags, querystring: ListQuerySchema, response: { 200: envelope(ContentListSchema) } } },
+    async (req) => ({ payload: await content.listNew(req.ctx, req.query) }),
+  );
+
+  app.get(
+    '/mobile/content/info/stats',
+    { schema: { tags, response: { 200: envelope(ContentStatsSchema) } } },
+    async (req) => ({ payload: await content.stats(req.ctx) }),
+  );
+
+  app.get(
+    '/mobile/content/info/count',
+    { schema: { tags, response: { 200: envelope(CountByTypeSchema) } } },
+    async (req) => ({ payload: await content.countByType(req.ctx) }),
+  );
+
+  app.get(
+    '/mobile/content/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: envelope(ContentDetailSchema) } } },
+    async (req) => ({ payload: await content.getDetail(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    '/mobile/content/:id/material',
+    { schema: { tags, params: IdParamsSchema, response: { 200: envelope(MaterialSchema) } } },
+    async (req) => ({ payload: await content.getMaterial(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    '/mobile/content/:id/questions',
+    { schema: { tags, params: IdParamsSchema, response: { 200: envelope(QuestionListSchema) } } },
+    async (req) => ({ payload: await content.getQuestions(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    '/mobile/media/info/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: envelope(MediaSchema) } } },
+    async (req) => ({ payload: await content.getMedia(req.ctx, req.params.id) }),
+  );
+
+  app.post(
+    '/mobile/content/mark-viewed',
+    { schema: { tags, body: ContentIdBodySchema, response: { 200: envelope(DoneSchema) } } },
+    async (req) => ({ payload: await content.markViewed(req.ctx, req.body) }),
+  );
+
+  app.post(
+    '/mobile/content/mark-finished',
+    { schema: { tags, body: ContentIdBodySchema, response: { 200: envelope(DoneSchema) } } },
+    async (req) => ({ payload: await content.markFinished(req.ctx, req.body) }),
+  );
+
+  app.post(
+    '/mobile/content/info/comment',
+    { schema: { tags, body: CommentBodySchema, response: { 200: envelope(DoneSchema) } } },
+    async (req) => ({ payload: await content.comment(req.ctx, req.body) }),
+  );
+
+  app.get(
+    '/mobile/users/stats',
+    { schema: { tags: profile, response: { 200: envelope(UserStatsSchema) } } },
+    async (req) => ({ payload: await content.userStats(req.ctx) }),
+  );
+
+  app.get(
+    '/mobile/users/groups',
+    { schema: { tags: profile, response: { 200: envelope(GroupListSchema) } } },
+    async (req) => ({ payload: await content.groups(req.ctx) }),
+  );
+};

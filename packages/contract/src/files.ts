@@ -1,0 +1,37 @@
+import * as z from 'zod/mini';
+import type { Role } from './enums.js';
+
+/** POST /files and /files/multiple: content is authored by these roles only. */
+export const FILE_UPLOAD_ROLES = ['SUPERADMIN', 'ADMIN', 'CREATOR'] as const satisfies readonly Role[];
+
+export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 10;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** What an upload may be, decided by its bytes, never by the client's Content-Type or file name. */
+export const UPLOAD_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/ogg',
+] as const;
+export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** An uploaded file; `url` is where it is downloaded (GET /api/files/{id}, cookie auth accepted). */
+export const StoredFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.int(),
+  url: z.string(),
+});
+export type StoredFile = z.infer<typeof StoredFileSchema>;
+
+export const StoredFileListSchema = z.array(StoredFileSchema);
