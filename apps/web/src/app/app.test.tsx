@@ -35,10 +35,10 @@ describe('routing', () => {
 describe('signed-in shell', () => {
   it('greets the user, shows the tenant and the empty home', async () => {
     signedIn();
-    fakeApi({ 'GET /auth/me': () => ok(me) });
+    fakeApi({ 'GET /auth/me': () => ok(me), 'GET /mobile/content/list/new': () => ok({ count: 0, content: [] }) });
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Bok, Ana!' })).toBeInTheDocument();
-    expect(screen.getByText('Trenutno nema aktivnosti')).toBeInTheDocument();
+    expect(await screen.findByText('Trenutno nema aktivnosti')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Tvrtka d.o.o.' })).toHaveAttribute('src', '/api/files/logo-1');
     expect(screen.getByRole('link', { name: 'Početna' })).toHaveAttribute('aria-current', 'page');
   });

@@ -21,6 +21,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/app-layout'),
             children: [
               { index: true, lazy: () => import('./routes/home') },
+              { path: 'content/:id', lazy: () => import('./routes/content-materials') },
+              { path: 'content/:id/intro', lazy: () => import('./routes/content-intro') },
+              { path: 'content/:id/comment', lazy: () => import('./routes/content-comment') },
+              { path: 'task/:id', lazy: () => import('./routes/task') },
               { path: 'archive', lazy: () => import('./routes/archive') },
               { path: 'change-password', lazy: () => import('./routes/change-password') },
               { path: 'change-password/success', lazy: () => import('./routes/change-password-success') },

@@ -18,3 +18,16 @@ export function formatDateTime(input: Date | string | number): string {
   if (!date) return '';
   return `${formatDate(date)}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** A file size in the user's language: "512 B", "1,2 MB" (hr) or "1.2 MB" (en). */
+export function formatFileSize(bytes: number, language: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return `${number} ${units[unit]}`;
+}

@@ -2,10 +2,12 @@ import { screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
+import enContent from '@/locales/en/content.json';
 import enHome from '@/locales/en/home.json';
 import enShell from '@/locales/en/shell.json';
 import hrAuth from '@/locales/hr/auth.json';
 import hrCommon from '@/locales/hr/common.json';
+import hrContent from '@/locales/hr/content.json';
 import hrHome from '@/locales/hr/home.json';
 import hrShell from '@/locales/hr/shell.json';
 import { fakeApi, me, ok } from '@/test/fake-api';
@@ -18,6 +20,10 @@ function keys(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
 }
 
+// Plural forms differ by language (hr: one/few/other, en: one/other); the base key must exist in both.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const pluralBases = (value: unknown) => [...new Set(keys(value).map((k) => k.replace(PLURAL_SUFFIX, '')))].sort();
+
 describe('languages', () => {
   it('has every text in both languages', () => {
     const pairs = [
@@ -25,8 +31,23 @@ describe('languages', () => {
       [hrAuth, enAuth],
       [hrShell, enShell],
       [hrHome, enHome],
+      [hrContent, enContent],
     ] as const;
-    for (const [hr, en] of pairs) expect(keys(hr).sort()).toEqual(keys(en).sort());
+    for (const [hr, en] of pairs) expect(pluralBases(hr)).toEqual(pluralBases(en));
+  });
+
+  it('has every plural form each language needs', () => {
+    const forms = (lang: string) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    for (const [lang, catalogues] of [
+      ['hr', [hrHome, hrContent]],
+      ['en', [enHome, enContent]],
+    ] as const) {
+      const all = catalogues.flatMap((catalogue) => keys(catalogue));
+      const bases = new Set(all.filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, '')));
+      for (const base of bases) {
+        for (const form of forms(lang)) expect(all).toContain(`${base}_${form}`);
+      }
+    }
   });
 
   it('takes the shared error and validation texts from the contract', () => {

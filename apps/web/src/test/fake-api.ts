@@ -1,6 +1,14 @@
 import { vi } from 'vitest';
 
-export type FakeRequest = { method: string; path: string; body: unknown; headers: Headers };
+export type FakeRequest = {
+  method: string;
+  /** Without the /api prefix and the query string: what the routes are keyed by. */
+  path: string;
+  /** As requested, query string included. */
+  url: string;
+  body: unknown;
+  headers: Headers;
+};
 type FakeResponse = { status: number; body: unknown };
 type Handler = (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
 
@@ -21,6 +29,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     const request: FakeRequest = {
       method: init.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),
+      url: String(input),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: new Headers(init.headers),
     };

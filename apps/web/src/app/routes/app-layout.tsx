@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { ErrorView, LoadingView } from '@/components/status-view';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { ProfileStats } from '@/features/profile/components/profile-stats';
 import { TopBar } from '@/features/shell/components/top-bar';
 
 /** Everything behind login: the user's details first, then the top bar and the screen. */
@@ -24,7 +25,12 @@ export function Component() {
       <a href="#main" className="skip-link">
         {t('skipToContent', { ns: 'common' })}
       </a>
-      <TopBar me={me.data} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+      <TopBar
+        me={me.data}
+        onSignOut={() => signOut.mutate()}
+        signingOut={signOut.isPending}
+        profileStats={<ProfileStats />}
+      />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet context={me.data} />
       </main>

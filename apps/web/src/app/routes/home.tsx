@@ -2,6 +2,7 @@ import type { Me } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { Page } from '@/components/page';
+import { HomeFeed } from '@/features/content/components/home-feed';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The greeting uses the first name, as people greet each other. */
@@ -13,11 +14,7 @@ export function Component() {
   useDocumentTitle(t('nav.home', { ns: 'shell' }));
   return (
     <Page title={t('greeting', { name: firstName(me.name) })}>
-      {/* The content feed (tasks, then content cards) comes here. */}
-      <div className="empty-state">
-        <p className="empty-state__title">{t('noActivity')}</p>
-        <p className="empty-state__hint">{t('noActivityHint')}</p>
-      </div>
+      <HomeFeed me={me} />
     </Page>
   );
 }

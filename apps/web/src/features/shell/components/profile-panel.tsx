@@ -1,5 +1,5 @@
 import type { Me } from '@kanal/contract';
-import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
@@ -33,7 +33,9 @@ export function ProfilePanel({ id, me, triggerRef, onClose, onSignOut, signingOu
     };
   }, []);
 
-  useEffect(() => {
+  // Also a layout effect: Preact runs plain effects after the next frame, and a click outside that lands
+  // before then would be missed.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose(true);
     };

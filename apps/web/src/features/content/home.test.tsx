@@ -1,0 +1,211 @@
+import { screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '@/lib/auth-store';
+import { changeLanguage, i18n } from '@/lib/i18n';
+import { makeItem, makeList, stubViewport } from '@/test/content-fixtures';
+import { fakeApi, me, ok } from '@/test/fake-api';
+import { renderApp } from '@/test/render-app';
+
+const signedIn = () => authStore.signIn({ token: 'tok', userId: 7 }, true);
+
+const task = makeItem({
+  id: 5,
+  type: 'TASK',
+  name: 'Predaj izvještaj',
+  task: { deadline: new Date(2025, 5, 30, 16, 0).toISOString(), repeat: 'NO_REPEAT' },
+});
+const education = makeItem({ id: 1, type: 'EDUCATION', name: 'Sigurnost na radu' });
+const information = makeItem({
+  id: 2,
+  type: 'INFORMATION',
+  name: 'Novi radni dan',
+  contentInteractions: [{ viewedAt: new Date(2025, 0, 5, 9, 7).toISOString(), finishedAt: null }],
+});
+const promotion = makeItem({ id: 3, type: 'POLL', configuration: 'PROMOTION', name: 'Ljetna akcija', image: 'img-3' });
+
+describe('greeting count (Croatian plural forms)', () => {
+  it.each([
+    [1, 'Imate 1 novi sadržaj'],
+    [2, 'Imate 2 nova sadržaja'],
+    [5, 'Imate 5 novih sadržaja'],
+    [21, 'Imate 21 novi sadržaj'],
+    [22, 'Imate 22 nova sadržaja'],
+    [25, 'Imate 25 novih sadržaja'],
+  ])('hr %i → %s', (count, text) => {
+    expect(i18n.t('unseen', { ns: 'home', count, lng: 'hr' })).toBe(text);
+  });
+
+  it.each([
+    [1, 'You have 1 new item'],
+    [2, 'You have 2 new items'],
+  ])('en %i → %s', async (count, text) => {
+    await changeLanguage('en');
+    expect(i18n.t('unseen', { ns: 'home', count, lng: 'en' })).toBe(text);
+  });
+});
+
+describe('home', () => {
+  it('lists tasks first, then content, under their headings, with the count in the greeting', async () => {
+    signedIn();
+    fakeApi({
+      'GET /auth/me': () => ok(me),
+      // The server sends tasks first; the screen must keep them in their own section above the rest.
+      'GET /mobile/content/list/new': () => ok(makeList([education, task, information])),
+    });
+    renderApp('/');
+    expect(await screen.findByText('Imate 3 nova sadržaja')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bok, Ana!' })).toBeInTheDocument();
+
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Zadaci', 'Sadržaj']);
+    const tasks = screen.getByRole('region', { name: 'Zadaci' });
+    const content = screen.getByRole('region', { name: 'Sadržaj' });
+    expect(within(tasks).getAllByRole('article')).toHaveLength(1);
+    expect(within(tasks).getByRole('heading', { name: 'Predaj izvještaj' })).toBeInTheDocument();
+    expect(within(tasks).getByText('Rok: 30.06.2025., 16:00')).toBeInTheDocument();
+    expect(
+      within(content)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Sigurnost na radu', 'Novi radni dan']);
+    // Tasks come before content in the document.
+    expect(tasks.compareDocumentPosition(content) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText('Trenutno nema aktivnosti')).not.toBeInTheDocument();
+  });
+
+  it('says there is no activity when the list is empty', async () => {
+    signedIn();
+    fakeApi({ 'GET /auth/me': () => ok(me), 'GET /mobile/content/list/new': () => ok(makeList([])) });
+    renderApp('/');
+    expect(await screen.findByText('Trenutno nema aktivnosti')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Zadaci' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Imate/)).not.toBeInTheDocument();
+  });
+
+  it('shows the type label, the seen date or "Novo", and the Promo tag only when the tenant wants it', async () => {
+    signedIn();
+    const list = makeList([education, information, promotion]);
+    fakeApi({ 'GET /auth/me': () => ok(me), 'GET /mobile/content/list/new': () => ok(list) });
+    const first = renderApp('/');
+    const card = async (name: string) => (await screen.findByRole('article', { name })) as HTMLElement;
+
+    expect(within(await card('Sigurnost na radu')).getByText('Edukacija')).toBeInTheDocument();
+    expect(within(await card('Sigurnost na radu')).getByText('Novo')).toBeInTheDocument();
+    expect(within(await card('Novi radni dan')).getByText('Informacija')).toBeInTheDocument();
+    expect(within(await card('Novi radni dan')).getByText('Pregledano 05.01.2025.')).toBeInTheDocument();
+    // showPromoTag is false for this tenant: a promotion shows its type like any other item.
+    expect(within(await card('Ljetna akcija')).getByText('Anketa')).toBeInTheDocument();
+    expect(screen.queryByText('Promo')).not.toBeInTheDocument();
+    first.unmount();
+
+    fakeApi({
+      'GET /auth/me': () => ok({ ...me, tenant: { ...me.tenant, showPromoTag: true } }),
+      'GET /mobile/content/list/new': () => ok(list),
+    });
+    renderApp('/');
+    const promo = await card('Ljetna akcija');
+    expect(within(promo).getByText('Promo')).toBeInTheDocument();
+    expect(within(promo).queryByText('Anketa')).not.toBeInTheDocument();
+    expect(promo.querySelector('img')).toHaveAttribute('src', '/api/files/img-3');
+    // Only promotions get the tag.
+    expect(within(await card('Sigurnost na radu')).getByText('Edukacija')).toBeInTheDocument();
+  });
+
+  it('links cards to the intro, tasks to their screen, and information straight to the material on a phone', async () => {
+    signedIn();
+    const list = makeList([task, education, information]);
+    fakeApi({ 'GET /auth/me': () => ok(me), 'GET /mobile/content/list/new': () => ok(list) });
+    stubViewport(false);
+    const desktop = renderApp('/');
+    const action = async (name: string) =>
+      within((await screen.findByRole('article', { name })) as HTMLElement).getByRole('link');
+    expect(await action('Predaj izvještaj')).toHaveAttribute('href', '/task/5');
+    expect(await action('Predaj izvještaj')).toHaveTextContent('Otvori');
+    expect(await action('Sigurnost na radu')).toHaveAttribute('href', '/content/1/intro');
+    expect(await action('Sigurnost na radu')).toHaveTextContent('Pregledaj');
+    expect(await action('Novi radni dan')).toHaveAttribute('href', '/content/2/intro');
+    desktop.unmount();
+
+    stubViewport(true);
+    renderApp('/');
+    expect(await action('Novi radni dan')).toHaveAttribute('href', '/content/2');
+    expect(await action('Sigurnost na radu')).toHaveAttribute('href', '/content/1/intro');
+    expect(await action('Predaj izvještaj')).toHaveAttribute('href', '/task/5');
+  });
+
+  it('marks an unseen item viewed when its card is opened, and refreshes the list', async () => {
+    signedIn();
+    let viewed = false;
+    const api = fakeApi({
+      'GET /auth/me': () => ok(me),
+      'GET /mobile/content/list/new': () =>
+        ok(
+          makeList([
+            viewed
+              ? {
+                  ...education,
+                  contentInteractions: [{ viewedAt: new Date(2025, 0, 6).toISOString(), finishedAt: null }],
+                }
+              : education,
+          ]),
+        ),
+      'POST /mobile/content/mark-viewed': () => {
+        viewed = true;
+        return ok({ done: true });
+      },
+      'GET /mobile/content/1': () =>
+        ok({
+          ...education,
+          counts: { questions: 0, images: 0, videos: 0, documents: 0 },
+          hasMaterial: true,
+          comments: [],
+        }),
+    });
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('link', { name: 'Pregledaj' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/1/intro'));
+    await waitFor(() => expect(api.find('POST', '/mobile/content/mark-viewed')?.body).toEqual({ contentId: 1 }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/mobile/content/list/new')).toHaveLength(2));
+  });
+
+  it('does not mark an item viewed twice', async () => {
+    signedIn();
+    const api = fakeApi({
+      'GET /auth/me': () => ok(me),
+      'GET /mobile/content/list/new': () => ok(makeList([information])),
+    });
+    stubViewport(false);
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('link', { name: 'Pregledaj' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/2/intro'));
+    expect(api.find('POST', '/mobile/content/mark-viewed')).toBeUndefined();
+  });
+
+  it('asks for the first 50 and says how many there are when there are more', async () => {
+    signedIn();
+    const api = fakeApi({
+      'GET /auth/me': () => ok(me),
+      'GET /mobile/content/list/new': () => ok(makeList([education, information], 73)),
+    });
+    renderApp('/');
+    expect(await screen.findByText('Prikazano 2 od 73')).toBeInTheDocument();
+    expect(screen.getByText('Imate 73 nova sadržaja')).toBeInTheDocument();
+    expect(api.find('GET', '/mobile/content/list/new')?.url).toBe('/api/mobile/content/list/new?limit=50&offset=0');
+  });
+
+  it('shows an error with a retry when the list fails', async () => {
+    signedIn();
+    let calls = 0;
+    fakeApi({
+      'GET /auth/me': () => ok(me),
+      'GET /mobile/content/list/new': () => {
+        calls += 1;
+        return calls === 1 ? { status: 500, body: {} } : ok(makeList([education]));
+      },
+    });
+    const { user } = renderApp('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sadržaj se nije učitao.');
+    await user.click(screen.getByRole('button', { name: 'Pokušaj ponovno' }));
+    expect(await screen.findByRole('article', { name: 'Sigurnost na radu' })).toBeInTheDocument();
+  });
+});
