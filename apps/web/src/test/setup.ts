@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/preact';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { changeLanguage, initI18n } from '@/lib/i18n';
+
+// Screens are lazy routes: the first test to open one also waits for its module to load, which on a
+// busy two-core CI machine can take longer than Testing Library's default of one second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n();
