@@ -227,9 +227,10 @@ export const task = pgTable(
 
 /**
  * The user's inbox. A row is written for every user in an item's audience when the item is
- * published (syncAudience), carrying copies of publish_at and the task flag, so the home feed is one
- * index range over the caller's own rows — no audience resolution (all / groups / people) at read
- * time, however many groups and items a tenant has. The same row records viewed → finished.
+ * published (syncAudience), carrying copies of publish_at, the task flag and whether the item is live
+ * (published or scheduled), so the home feed is one index range over the caller's own rows — no
+ * audience resolution (all / groups / people) and no look at the item itself to count or order them,
+ * however many groups and items a tenant has. The same row records viewed → finished.
  */
 export const contentInteraction = pgTable(
   'content_interaction',
@@ -239,15 +240,18 @@ export const contentInteraction = pgTable(
     contentId: integer().notNull(),
     publishAt: timestamp({ withTimezone: true }).notNull(),
     isTask: boolean().notNull(),
+    /** Copy of content.status IN (published, scheduled); false keeps an archived or withdrawn item's history. */
+    live: boolean().notNull().default(true),
     viewedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.contentId] }),
-    // The home feed: the caller's unfinished rows, tasks first, newest first (content.repository.ts).
+    // The home feed: the caller's unfinished rows of live items, tasks first, newest first
+    // (content.repository.ts). The count is an index-only scan of it; a page reads 50 entries.
     index('content_interaction_feed_idx')
       .on(t.tenantId, t.userId, t.isTask.desc(), t.publishAt.desc(), t.contentId.desc())
-      .where(sql`${t.finishedAt} IS NULL`),
+      .where(sql`${t.finishedAt} IS NULL AND ${t.live}`),
     // syncAudience: the rows of one item.
     index('content_interaction_content_idx').on(t.tenantId, t.contentId),
     foreignKey({

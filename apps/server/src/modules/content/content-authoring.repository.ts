@@ -120,19 +120,19 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
   /** One inbox row for every audience member without one, in a single statement. */
   async addMissing(tenantId: number, contentId: number, publishAt: Date, isTask: boolean) {
     await db.execute(sql`
-      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task)
-      SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask}
+      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, live)
+      SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask}, true
       FROM (${audienceOf(tenantId, contentId)}) a
       ON CONFLICT (user_id, content_id) DO NOTHING`);
   },
 
-  /** Keeps the rows' copies of publish_at and the task flag equal to the item's. */
-  async refreshCopies(tenantId: number, contentId: number, publishAt: Date, isTask: boolean) {
+  /** Keeps the rows' copies of publish_at, the task flag and liveness equal to the item's. */
+  async refreshCopies(tenantId: number, contentId: number, publishAt: Date, isTask: boolean, live: boolean) {
     await db.execute(sql`
       UPDATE content_interaction
-      SET publish_at = ${publishAt.toISOString()}::timestamptz, is_task = ${isTask}
+      SET publish_at = ${publishAt.toISOString()}::timestamptz, is_task = ${isTask}, live = ${live}
       WHERE tenant_id = ${tenantId} AND content_id = ${contentId}
-        AND (publish_at <> ${publishAt.toISOString()}::timestamptz OR is_task <> ${isTask})`);
+        AND (publish_at <> ${publishAt.toISOString()}::timestamptz OR is_task <> ${isTask} OR live <> ${live})`);
   },
 });
 export type AuthoringRepository = ReturnType<typeof createAuthoringRepository>;

@@ -47,20 +47,19 @@ const LIVE: ContentStatus[] = ['published', 'scheduled'];
  * Brings the item's inbox rows (content_interaction) in line with its audience and status, inside the
  * caller's transaction — the same one that changed the item, so readers never see one without the other.
  * Live (published or scheduled): every audience member gets a row; rows of users who left the audience
- * go unless already viewed or finished. Draft: untouched rows go. Archived: nothing changes (the feed
- * hides archived items; the rows stay as history). Set-based: three statements whatever the audience size.
+ * go unless already viewed or finished. Draft: untouched rows go. Archived: no row goes (they stay as
+ * history). Every remaining row carries the item's publish_at, task flag and liveness, which is all the
+ * home feed reads to pick, order and count. Set-based: at most four statements whatever the audience size.
  */
 export async function syncAudience(tx: Tx, tenantId: number, contentId: number): Promise<void> {
   const repo = createAuthoringRepository(tx);
   const item = await repo.lockItem(tenantId, contentId);
   if (!item) throw new Error(`content ${contentId} of tenant ${tenantId} does not exist`);
-  if (item.status === 'archived') return;
   const live = LIVE.includes(item.status);
-  await repo.removeUntouched(tenantId, contentId, !live);
-  if (!live) return;
   const isTask = item.type === 'TASK';
-  await repo.addMissing(tenantId, contentId, item.publishAt, isTask);
-  await repo.refreshCopies(tenantId, contentId, item.publishAt, isTask);
+  if (item.status !== 'archived') await repo.removeUntouched(tenantId, contentId, !live);
+  if (live) await repo.addMissing(tenantId, contentId, item.publishAt, isTask);
+  await repo.refreshCopies(tenantId, contentId, item.publishAt, isTask, live);
 }
 
 /** After a group's members change: re-syncs every item aimed at the group. */

@@ -60,19 +60,39 @@ const ph = {
 };
 
 /**
- * The home feed, the hottest read: one range of the partial index content_interaction_feed_idx
- * (tenant_id, user_id, is_task DESC, publish_at DESC, content_id DESC) WHERE finished_at IS NULL.
- * The ORDER BY spells NULLS LAST so it matches the index and needs no sort; the total comes along as a
- * window count, so a page is one round trip.
+ * The caller's unfinished inbox rows of live, due items: exactly the entries of the partial index
+ * content_interaction_feed_idx (tenant_id, user_id, is_task DESC, publish_at DESC, content_id DESC)
+ * WHERE finished_at IS NULL AND live, so neither picking nor counting looks at the items themselves
+ * (syncAudience keeps the rows' live / publish_at / is_task copies right in the item's transaction).
+ */
+const inboxOf = (tenantId: Placeholder, userId: Placeholder, now: Placeholder) =>
+  and(
+    eq(contentInteraction.tenantId, tenantId),
+    eq(contentInteraction.userId, userId),
+    lte(contentInteraction.publishAt, now),
+    isNull(contentInteraction.finishedAt),
+    // Spelled as the index predicate, not `live = $n`: a generic plan of the prepared statement can only
+    // use the partial index when the predicate is there literally.
+    sql`${contentInteraction.live}`,
+  );
+
+/** The feed's total: an index-only count over the caller's feed index entries. */
+const feedTotal = sql<number>`(SELECT count(*) FROM ${contentInteraction} WHERE ${inboxOf(ph.tenantId, ph.userId, ph.now)})`;
+
+/**
+ * The home feed, the hottest read: the first `limit` entries of the caller's feed index range, in the
+ * index's order (the ORDER BY spells NULLS LAST to match it, so there is no sort and the scan stops
+ * after the page), each joined to its item, creator and task; the total rides along as an
+ * uncorrelated subquery (one index-only count), so a page is one round trip.
  */
 const feedNew = preparedFor((db) =>
   db
-    .select({ ...itemColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .select({ ...itemColumns, total: feedTotal.mapWith(Number) })
     .from(contentInteraction)
     .innerJoin(content, sameItem)
     .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
     .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
-    .where(and(visibleTo(ph.tenantId, ph.userId, ph.now), isNull(contentInteraction.finishedAt)))
+    .where(inboxOf(ph.tenantId, ph.userId, ph.now))
     .orderBy(
       sql`${contentInteraction.isTask} DESC NULLS LAST`,
       sql`${contentInteraction.publishAt} DESC NULLS LAST`,
@@ -83,13 +103,12 @@ const feedNew = preparedFor((db) =>
     .prepare('content_feed_new'),
 );
 
-/** The feed's total alone, for a page past the end (where the window count has no row to ride on). */
+/** The feed's total alone, for a page past the end (where the page has no row to carry it). */
 const feedNewCount = preparedFor((db) =>
   db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(contentInteraction)
-    .innerJoin(content, sameItem)
-    .where(and(visibleTo(ph.tenantId, ph.userId, ph.now), isNull(contentInteraction.finishedAt)))
+    .where(inboxOf(ph.tenantId, ph.userId, ph.now))
     .prepare('content_feed_new_count'),
 );
 

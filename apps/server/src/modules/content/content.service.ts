@@ -28,7 +28,8 @@ const groupNameOrder = new Intl.Collator('hr');
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toItem(row: ItemRow): ContentItem {
+/** A content card as the lists send it (exported for bench/feed.bench.mjs, which serialises a baseline list the same way). */
+export function toItem(row: ItemRow): ContentItem {
   return {
     id: row.id,
     type: row.type,
