@@ -1,0 +1,252 @@
+// npm run bench:feed — the home feed under load, against the data of bench/generate-feed-data.mjs
+// (run `npm run bench:feed:data -- --reset` first, with the same DATABASE_URL / DATA_DIR).
+//
+// PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_feed npm run bench:feed
+// PGlite:     npm run bench:feed            (DATA_DIR defaults to ./data/bench-feed)
+// Options: --connections 50 --duration 10 --sessions 2000 --warmup 3
+//
+// This process builds the real app (buildApp, the product's config and plugins) on that database and
+// adds one route of its own, GET /bench/plain: the tenant's newest 50 live items, no audience filter,
+// behind the same session check and serialised through the same envelope(ContentListSchema) and the
+// same row → item mapping (toItem) as the feed — the ceiling for "50 rows from the database over HTTP".
+// Sessions for ~2,000 random end users of the large tenant are inserted directly (token_hash =
+// sha256 hex of a random token, as lib/tokens.ts does; last_seen_at = now, so no request extends its
+// session), and the load rotates the Authorization header over them on every request.
+// The load generator (autocannon) runs in a child process, so that it does not share the server's
+// event loop; on this 2-core machine it, the server and PostgreSQL still share the CPUs, equally for
+// both routes. Each route gets a warm-up run first (not reported).
+import { fork } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+
+if (process.env.FEED_BENCH_LOAD === '1') {
+  // The child: one autocannon run per message, the Authorization header rotating over the tokens.
+  const { default: autocannon } = await import('autocannon');
+  process.on('message', async ({ url, tokens, connections, duration }) => {
+    let next = 0;
+    const result = await autocannon({
+      url,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+          }),
+        },
+      ],
+    });
+    if (process.env.FEED_BENCH_DEBUG)
+      console.error(
+        JSON.stringify({
+          total: result.requests.total,
+          errors: result.errors,
+          non2xx: result.non2xx,
+          statusCodeStats: result.statusCodeStats,
+        }),
+      );
+    process.send({
+      reqPerSec: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx + result.errors + result.timeouts,
+      bytesPerReq: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+    });
+  });
+  process.send('ready');
+} else {
+  await main();
+}
+
+function parseArgs(argv) {
+  const opts = {};
+  for (let i = 0; i < argv.length; i++) if (argv[i].startsWith('--')) opts[argv[i].slice(2)] = Number(argv[++i]);
+  return opts;
+}
+
+async function main() {
+  const root = path.resolve(import.meta.dirname, '..');
+  const dist = (p) => path.join(root, 'apps/server/dist', p);
+  const { loadConfig } = await import(dist('config.js'));
+  const { openDatabase } = await import(dist('db/client.js'));
+  const { buildApp } = await import(dist('app.js'));
+  const { authGuard } = await import(dist('plugins/request-context.js'));
+  const { toItem } = await import(dist('modules/content/content.service.js'));
+  const { createContentRepository } = await import(dist('modules/content/content.repository.js'));
+  const schema = await import(dist('db/schema/index.js'));
+  const { envelope, ContentListSchema } = await import('@kanal/contract');
+  const { mulberry32, LARGE_TENANT } = await import('./generate-feed-data.mjs');
+
+  const opts = parseArgs(process.argv.slice(2));
+  const connections = opts.connections ?? 50;
+  const duration = opts.duration ?? 10;
+  const warmup = opts.warmup ?? 3;
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data/bench-feed'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_IP: '1000000000',
+    RATE_LIMIT_PER_IDENTIFIER: '1000000000',
+  });
+  const database = await openDatabase(config);
+  const { db } = database;
+  await database.migrate();
+  const rows = async (query) => (await db.execute(query)).rows;
+  const [tenant] = await rows(sql`SELECT id FROM tenant WHERE name = ${LARGE_TENANT}`);
+  if (!tenant) throw new Error('no bench data here: run npm run bench:feed:data -- --reset first');
+  const tenantId = tenant.id;
+  const [sizes] = await rows(sql`
+    SELECT (SELECT count(*) FROM app_user WHERE tenant_id = ${tenantId})::int AS users,
+           (SELECT count(*) FROM content WHERE tenant_id = ${tenantId})::int AS items,
+           (SELECT count(*) FROM content_interaction)::int AS inbox,
+           (SELECT count(*) FROM content_interaction WHERE viewed_at IS NOT NULL)::int AS interactions`);
+
+  // The plain list reads the tenant's newest items: give it its index (bench-only, not in the
+  // product's migrations), so that it is a real ceiling rather than a sort of every item.
+  await db.execute(
+    sql`CREATE INDEX IF NOT EXISTS bench_content_newest_idx ON content (tenant_id, publish_at DESC, id DESC)`,
+  );
+  await db.execute(sql`ANALYZE content`);
+
+  // Sessions: random active end users of the large tenant (seeded, so the same users every run).
+  const sessionCount = opts.sessions ?? 2000;
+  const candidates = (
+    await rows(sql`SELECT id FROM app_user WHERE tenant_id = ${tenantId} AND active AND role = 'USER' ORDER BY id`)
+  ).map((r) => r.id);
+  const rand = mulberry32(7);
+  const chosen = new Set();
+  while (chosen.size < Math.min(sessionCount, candidates.length)) {
+    chosen.add(candidates[Math.floor(rand() * candidates.length)]);
+  }
+  const userIds = [...chosen];
+  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
+  const hashes = tokens.map((t) => createHash('sha256').update(t).digest('hex'));
+  await db.execute(sql`DELETE FROM session WHERE tenant_id = ${tenantId} AND device = 'bench:feed'`);
+  await db.execute(sql`
+    INSERT INTO session (tenant_id, user_id, token_hash, remember_me, application, device, last_seen_at, expires_at)
+    SELECT ${tenantId}, unnest(${`{${userIds.join(',')}}`}::int[]), unnest(${`{${hashes.join(',')}}`}::text[]),
+           true, 'mobile', 'bench:feed', now(), now() + interval '1 day'`);
+
+  const app = await buildApp({ config, database, webRoot: '/nonexistent' });
+  const { content, appUser, task } = schema;
+  const plain = db
+    .select({
+      id: content.id,
+      type: content.type,
+      configuration: content.configuration,
+      name: content.name,
+      description: content.description,
+      image: content.image,
+      category: content.category,
+      publishAt: content.publishAt,
+      settings: content.settings,
+      creatorName: appUser.name,
+      taskDeadline: task.deadline,
+      taskRepeat: task.repeat,
+    })
+    .from(content)
+    .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
+    .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
+    .where(
+      and(
+        eq(content.tenantId, sql.placeholder('tenantId')),
+        inArray(content.status, ['published', 'scheduled']),
+        lte(content.publishAt, sql.placeholder('now')),
+      ),
+    )
+    .orderBy(desc(content.publishAt), desc(content.id))
+    .limit(50)
+    .prepare('bench_plain_newest');
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authGuard(app.services.auth.authenticate));
+      scope.get('/plain', { schema: { response: { 200: envelope(ContentListSchema) } } }, async (req) => {
+        const found = await plain.execute({ tenantId: req.ctx.tenantId, now: new Date() });
+        const items = found.map((r) => toItem({ ...r, viewedAt: null, finishedAt: null }));
+        return { payload: { count: items.length, content: items } };
+      });
+    },
+    { prefix: '/bench' },
+  );
+  await app.listen({ port: Number(process.env.PORT ?? 3931), host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${app.server.address().port}`;
+
+  // Sanity: both answer 200 with 50 items for the first user.
+  for (const p of ['/api/mobile/content/list/new', '/bench/plain']) {
+    const res = await fetch(base + p, { headers: { authorization: `Bearer ${tokens[0]}` } });
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
+    console.log(`${p}: ${body.payload.content.length} items, count ${body.payload.count}`);
+  }
+
+  const child = fork(import.meta.filename, [], { env: { ...process.env, FEED_BENCH_LOAD: '1' } });
+  await new Promise((resolve) => child.once('message', resolve));
+  const load = (url, secs) =>
+    new Promise((resolve) => {
+      child.once('message', resolve);
+      child.send({ url, tokens, connections, duration: secs });
+    });
+
+  const routes = [
+    ['feed GET /api/mobile/content/list/new', `${base}/api/mobile/content/list/new`],
+    ['plain GET /bench/plain (newest 50, no audience)', `${base}/bench/plain`],
+  ];
+  const results = [];
+  try {
+    for (const [, url] of routes) if (warmup > 0) await load(url, warmup);
+    for (const [name, url] of routes) results.push({ name, ...(await load(url, duration)) });
+  } finally {
+    child.kill('SIGTERM');
+  }
+
+  console.log(
+    `\n${database.driver}: large tenant ${sizes.users} users, ${sizes.items} items; ${sizes.inbox} inbox rows, ` +
+      `${sizes.interactions} viewed/finished; ${userIds.length} sessions; ${connections} connections × ${duration} s`,
+  );
+  console.log('\n| route | req/s | p50 ms | p99 ms | non-2xx | bytes/resp |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    console.log(`| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.bytesPerReq} |`);
+  }
+  const [feed, base50] = results;
+  const ratio = feed.reqPerSec / base50.reqPerSec;
+  console.log(`\nfeed / plain = ${ratio.toFixed(2)}  (target on PostgreSQL: ≥ 0.80, feed p99 ≤ 50 ms)`);
+
+  // The feed's statement as the product runs it, captured from drizzle, then explained for one user.
+  let captured;
+  const logger = { logQuery: (query, params) => (captured ??= { query, params }) };
+  const spy =
+    database.driver === 'postgres'
+      ? drizzlePg(db.$client, { schema, casing: 'snake_case', logger })
+      : drizzlePglite(db.$client, { schema, casing: 'snake_case', logger });
+  const user = userIds[Math.floor(rand() * userIds.length)];
+  await createContentRepository(spy).feedNew(tenantId, user, new Date(), 50, 0);
+  const literal = (v) => (v instanceof Date ? `'${v.toISOString()}'` : typeof v === 'string' ? `'${v}'` : String(v));
+  const args = captured.params.map(literal).join(', ');
+  // PREPARE, SET and EXECUTE must share one connection.
+  const client = database.driver === 'postgres' ? await db.$client.connect() : db.$client;
+  const run = async (text) => (await client.query(text)).rows;
+  try {
+    await run(`PREPARE bench_feed_explain AS ${captured.query}`);
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      await run(`SET plan_cache_mode = ${mode}`);
+      const plan = await run(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_feed_explain(${args})`);
+      console.log(`\nEXPLAIN (ANALYZE, BUFFERS), user ${user}, ${mode}:\n`);
+      for (const line of plan) console.log(`  ${line['QUERY PLAN']}`);
+    }
+    await run('RESET plan_cache_mode');
+    await run('DEALLOCATE bench_feed_explain');
+  } finally {
+    if (database.driver === 'postgres') client.release();
+  }
+  console.log(`\nThe statement:\n  ${captured.query}\n  params: ${args}`);
+
+  await db.execute(sql`DELETE FROM session WHERE tenant_id = ${tenantId} AND device = 'bench:feed'`);
+  await app.close();
+  await database.close();
+}
