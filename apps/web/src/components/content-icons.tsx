@@ -1,25 +1,9 @@
 import type { ContentType } from '@kanal/contract';
 import type { ComponentType, SVGProps } from 'react';
+import { Svg as IconFrame } from './icons';
 
 // Kept apart from icons.tsx so that the login screen's chunk does not carry them.
-// Decorative: the text next to an icon, or the control holding it, carries the meaning.
-function Svg(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    />
-  );
-}
+const Svg = (props: SVGProps<SVGSVGElement>) => <IconFrame width="20" height="20" {...props} />;
 
 export function EducationIcon() {
   return (

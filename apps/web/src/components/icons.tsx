@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
-// Decorative: the control that holds an icon carries the accessible name.
-function Svg(props: SVGProps<SVGSVGElement>) {
+/** The frame every icon draws in. Decorative: the text beside it, or the control holding it, carries the meaning. */
+export function Svg(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width="24"

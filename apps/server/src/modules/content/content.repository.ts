@@ -119,6 +119,16 @@ const countOf = (table: typeof question | typeof media, where?: SQL) =>
 
 export type ItemRow = Omit<Awaited<ReturnType<ReturnType<typeof feedNew>['execute']>>[number], 'total'>;
 
+/** What a media entry shows: its own fields and its file's type and size. */
+const mediaColumns = {
+  id: media.id,
+  type: media.type,
+  name: media.name,
+  fileId: media.fileId,
+  mime: file.mime,
+  size: file.size,
+};
+
 export const createContentRepository = (db: DbOrTx) => ({
   feedNew: (tenantId: number, userId: number, now: Date, limit: number, offset: number) =>
     feedNew(db).execute({ tenantId, userId, now, limit, offset }),
@@ -176,14 +186,7 @@ export const createContentRepository = (db: DbOrTx) => ({
 
   listMedia: (tenantId: number, contentId: number) =>
     db
-      .select({
-        id: media.id,
-        type: media.type,
-        name: media.name,
-        fileId: media.fileId,
-        mime: file.mime,
-        size: file.size,
-      })
+      .select(mediaColumns)
       .from(media)
       .innerJoin(file, and(eq(file.tenantId, media.tenantId), eq(file.id, media.fileId)))
       .where(and(eq(media.tenantId, tenantId), eq(media.contentId, contentId)))
@@ -192,14 +195,7 @@ export const createContentRepository = (db: DbOrTx) => ({
   /** One media entry, only if its item is visible to the caller. */
   async findVisibleMedia(tenantId: number, userId: number, mediaId: number, now: Date) {
     const [row] = await db
-      .select({
-        id: media.id,
-        type: media.type,
-        name: media.name,
-        fileId: media.fileId,
-        mime: file.mime,
-        size: file.size,
-      })
+      .select(mediaColumns)
       .from(media)
       .innerJoin(file, and(eq(file.tenantId, media.tenantId), eq(file.id, media.fileId)))
       .innerJoin(
