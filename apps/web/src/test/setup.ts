@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/preact';
+import { options } from 'preact';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { changeLanguage, initI18n } from '@/lib/i18n';
+
+// Preact runs effects after the next paint, which jsdom fakes with a 100 ms timer: one still pending when a
+// test file ends would fire after its window is gone. Here effects run as soon as the render is done.
+options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 // Screens are lazy routes: the first test to open one also waits for its module to load, which on a
 // busy two-core CI machine can take longer than Testing Library's default of one second.
