@@ -53,7 +53,8 @@ const assets = new URL('../../../seed-assets/', import.meta.url);
 
 /** Creates the demo tenants that do not exist yet; running it again changes nothing. */
 export async function seedDemo(db: Db, store: FileStore): Promise<{ created: string[] }> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Hashed only when a tenant is actually created: a restart with the demo in place does no argon2 work.
+  let passwordHash: Promise<string> | undefined;
   const created: string[] = [];
   for (const demo of DEMO_TENANTS) {
     const done = await db.transaction(async (tx) => {
@@ -73,6 +74,8 @@ export async function seedDemo(db: Db, store: FileStore): Promise<{ created: str
         .insert(userGroup)
         .values(demo.groups.map((name) => ({ tenantId: row.id, name })))
         .returning({ id: userGroup.id, name: userGroup.name });
+      passwordHash ??= hashPassword(DEMO_PASSWORD);
+      const hash = await passwordHash;
       const users = await tx
         .insert(appUser)
         .values(
@@ -82,7 +85,7 @@ export async function seedDemo(db: Db, store: FileStore): Promise<{ created: str
             username: u.username ?? null,
             name: u.name,
             role: u.role,
-            passwordHash: u.noPassword ? null : passwordHash,
+            passwordHash: u.noPassword ? null : hash,
           })),
         )
         .returning({ id: appUser.id });
