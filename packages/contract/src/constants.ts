@@ -33,6 +33,15 @@ export const GAUGE_DELAY_MS = 500;
 export const LINEAR_OPTION_COUNT = 5;
 export const TASK_TEXT_MAX_LENGTH = 250;
 export const COMMENT_MAX_LENGTH = 2000;
+/** A free-text answer to a poll, inquiry or quiz question. */
+export const TEXT_ANSWER_MAX_LENGTH = 2000;
+
+/** DESIGN.md §5: points for each correct answer of the first passing attempt of an EDUCATION item. */
+export const POINTS_PER_CORRECT_ANSWER = 10;
+/** DESIGN.md §4: poll results are shown only once this many people have answered. */
+export const POLL_RESULTS_MIN_RESPONDENTS = 5;
+/** Archive periods (calendar months) and the like are read in the organisations' time zone. */
+export const APP_TIME_ZONE = 'Europe/Zagreb';
 
 export const QUERY_CACHE_MS = DAY_MS;
 export const DESKTOP_MAX_CONTENT_WIDTH_PX = 936;

@@ -1,12 +1,6 @@
 import * as z from 'zod/mini';
 import { COMMENT_MAX_LENGTH, ID_MAX, LIST_LIMIT_MAX, NAME_MAX_LENGTH, NEW_CONTENT_LIMIT } from './constants.js';
-import {
-  ContentConfigurationSchema,
-  ContentTypeSchema,
-  MediaTypeSchema,
-  QuestionTypeSchema,
-  RepeatSchema,
-} from './enums.js';
+import { ContentConfigurationSchema, ContentTypeSchema, MediaTypeSchema, RepeatSchema } from './enums.js';
 
 /** Timestamps travel as ISO 8601 strings; the web app formats them (DD.MM.YYYY., DD.MM.YYYY., HH:mm). */
 export const IsoDateTimeSchema = z.string();
@@ -115,20 +109,6 @@ export type UserStats = z.infer<typeof UserStatsSchema>;
 
 export const GroupSchema = z.object({ id: z.int(), name: z.string() });
 export const GroupListSchema = z.array(GroupSchema);
-
-/** Questions and answers are part of the model now; the quiz screens use them in the next issue. */
-export const QuestionSchema = z.object({
-  id: z.int(),
-  order: z.int(),
-  title: z.string(),
-  type: QuestionTypeSchema,
-  answers: z.array(z.object({ id: z.int(), title: z.string() })),
-});
-export type Question = z.infer<typeof QuestionSchema>;
-
-/** GET /mobile/content/{id}/questions: in order, without which answers are correct. */
-export const QuestionListSchema = z.object({ questions: z.array(QuestionSchema) });
-export type QuestionList = z.infer<typeof QuestionListSchema>;
 
 const required = { error: 'validation.required' } as const;
 

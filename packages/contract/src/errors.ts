@@ -18,6 +18,10 @@ export const ERROR_CODES = [
   'UnsupportedMediaType',
   'EmailTaken',
   'CommentsDisabled',
+  'NotAForm',
+  'AlreadySubmitted',
+  'SubmissionRequired',
+  'IdempotencyKeyReused',
   'SomethingWentWrong',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,5 +5,6 @@ export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './files.js';
+export * from './forms.js';
 export * from './health.js';
 export * from './messages.js';

@@ -6,6 +6,7 @@ import {
   type Language,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  TEXT_ANSWER_MAX_LENGTH,
 } from './constants.js';
 import en from './locales/en.json' with { type: 'json' };
 import hr from './locales/hr.json' with { type: 'json' };
@@ -18,6 +19,7 @@ export const MESSAGE_PARAMS = {
   min: PASSWORD_MIN_LENGTH,
   max: PASSWORD_MAX_LENGTH,
   commentMax: COMMENT_MAX_LENGTH,
+  textMax: TEXT_ANSWER_MAX_LENGTH,
 } as const;
 
 /** The best supported language for an Accept-Language header: Croatian unless English is preferred. */
