@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, DbOrTx } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createAuditLog } from './modules/audit/audit-log.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
@@ -17,6 +17,9 @@ import { diskFileStore, type FileStore } from './modules/files/file-store.js';
 import { createFilesRepository } from './modules/files/files.repository.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
+import { createFormsRepository } from './modules/forms/forms.repository.js';
+import { formsRoutes } from './modules/forms/forms.routes.js';
+import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { createMailer } from './modules/mail/mail.service.js';
@@ -51,6 +54,22 @@ const builtWebApp = new URL('../../web/dist', import.meta.url).pathname;
 /** Link tokens travel in these paths; the log must never see them. */
 const TOKEN_IN_PATH = /^(\/api\/auth\/(?:signup|reset-password)\/)[^/?]+/;
 export const redactUrl = (url: string) => url.replace(TOKEN_IN_PATH, '$1[redacted]');
+
+/**
+ * The end-user content and forms services, over the database or an open transaction (the demo seed
+ * gives the demo accounts a history through them, inside its own transaction).
+ */
+export function createContentServices(db: DbOrTx, clock: Clock) {
+  const content = createContentService({ repo: createContentRepository(db), clock });
+  const forms = createFormsService({
+    repo: createFormsRepository(db),
+    transaction: (fn) => db.transaction((tx) => fn(createFormsRepository(tx))),
+    clock,
+    getForm: content.getForm,
+    assertVisible: content.assertVisible,
+  });
+  return { content, forms };
+}
 
 /** Builds the whole application without listening, so tests drive it through `inject`. */
 export async function buildApp({
@@ -110,7 +129,7 @@ export async function buildApp({
     clock,
     config,
   });
-  const content = createContentService({ repo: createContentRepository(db), clock });
+  const { content, forms } = createContentServices(db, clock);
 
   await app.register(cookie);
   await app.register(requestContextPlugin);
@@ -127,6 +146,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth, secureCookies: config.publicUrl.startsWith('https:') });
       await api.register(filesRoutes, { files });
       await api.register(contentRoutes, { content });
+      await api.register(formsRoutes, { forms });
       await api.register(usersRoutes, { users });
     },
     { prefix: '/api' },
@@ -138,6 +158,6 @@ export async function buildApp({
     mailer.close();
   });
 
-  return Object.assign(app, { services: { auth, files, content, users, mailer, limiter } });
+  return Object.assign(app, { services: { auth, files, content, forms, users, mailer, limiter } });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

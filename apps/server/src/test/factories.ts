@@ -1,7 +1,8 @@
-import type { Role } from '@kanal/contract';
+import { DAY_MS, type Role } from '@kanal/contract';
 import type { Db } from '../db/client.js';
-import { appUser, tenant } from '../db/schema/index.js';
+import { appUser, session, tenant } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { hashToken, newToken } from '../lib/tokens.js';
 import type { TestApp } from './test-app.js';
 
 let sequence = 0;
@@ -38,6 +39,24 @@ export async function makeUser(db: Db, { password = TEST_PASSWORD, ...overrides 
     .returning();
   if (!row) throw new Error('user insert returned nothing');
   return { ...row, password };
+}
+
+/**
+ * A signed-in session without the sign-in call (no argon2, no rate limit): for tests that need many
+ * users at once. Valid for a day from `now`.
+ */
+export async function makeSession(db: Db, user: { id: number; tenantId: number }, now = new Date()) {
+  const token = newToken();
+  await db.insert(session).values({
+    tenantId: user.tenantId,
+    userId: user.id,
+    tokenHash: hashToken(token),
+    rememberMe: false,
+    application: 'web',
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + DAY_MS),
+  });
+  return token;
 }
 
 type Request = {

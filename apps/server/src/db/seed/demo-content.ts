@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { DAY_MS, HOUR_MS, type MediaType } from '@kanal/contract';
+import { createContentServices } from '../../app.js';
+import type { FormQuestion } from '../../modules/content/content.service.js';
 import { createContent, type NewContent } from '../../modules/content/content-authoring.js';
 import type { FileStore } from '../../modules/files/file-store.js';
 import type { Tx } from '../client.js';
@@ -402,8 +404,9 @@ export async function seedDemoContent(tx: Tx, store: FileStore, seeded: SeededTe
     for (const m of media) rows.push({ type: m.type, name: m.name, fileId: await asset(m.asset) });
     return rows;
   };
+  const ids = new Map<string, number>();
   for (const { creator, image, audience, material, ...item } of items) {
-    await createContent(tx, {
+    const contentId = await createContent(tx, {
       ...item,
       tenantId: seeded.tenantId,
       creatorId: idOf(seeded.users, creator),
@@ -425,5 +428,52 @@ export async function seedDemoContent(tx: Tx, store: FileStore, seeded: SeededTe
           }
         : {}),
     });
+    ids.set(item.name, contentId);
+  }
+  if (seeded.name === 'Demo d.o.o.') await seedDemoHistory(tx, { ...seeded, content: ids }, now);
+}
+
+type Choice = (question: FormQuestion) => number[];
+const correctAnswers: Choice = (q) => q.answers.filter((a) => a.isCorrect).map((a) => a.id);
+const oneWrongAnswer: Choice = (q) =>
+  q.answers
+    .filter((a) => !a.isCorrect)
+    .map((a) => a.id)
+    .slice(0, 1);
+const answerNumber =
+  (n: number): Choice =>
+  (q) =>
+    q.answers.map((a) => a.id).slice(n, n + 1);
+
+/**
+ * A little history, so the archive is not empty on a first visit, made through the same service calls
+ * (and transactions) a user's answers go through. Marko has read the welcome, passed one education
+ * (with points) and failed another; four colleagues answered the summer-party poll, one short of
+ * showing its results. Ana's items stay untouched: the e2e journeys pass, fail and answer them.
+ */
+async function seedDemoHistory(tx: Tx, seeded: SeededTenant & { content: ReadonlyMap<string, number> }, now: number) {
+  const id = (map: ReadonlyMap<string, number>, key: string) => {
+    const found = map.get(key);
+    if (found === undefined) throw new Error(`demo history names unknown ${key}`);
+    return found;
+  };
+  const as = (login: string, daysAgo: number) => {
+    const { content, forms } = createContentServices(tx, { now: () => new Date(now - daysAgo * DAY_MS) });
+    const ctx = { tenantId: seeded.tenantId, userId: id(seeded.users, login) };
+    return {
+      async answer(name: string, choose: Choice) {
+        const contentId = id(seeded.content, name);
+        const { questions } = await content.getForm(ctx, contentId);
+        const questionAnswers = questions.map((q) => ({ questionId: q.id, answers: choose(q) }));
+        await forms.submit(ctx, contentId, { questionAnswers }, undefined);
+      },
+      read: (name: string) => content.markFinished(ctx, { contentId: id(seeded.content, name) }),
+    };
+  };
+  await as('marko@demo.hr', 9).read('Dobrodošli u Kanal');
+  await as('marko@demo.hr', 2).answer('Upoznajte novu liniju proizvoda', correctAnswers);
+  await as('marko@demo.hr', 1).answer('Zaštita na radu: osnove', oneWrongAnswer);
+  for (const [i, login] of ['super@demo.hr', 'marko@demo.hr', 'ivan', 'tena@demo.hr'].entries()) {
+    await as(login, 3).answer('Termin ljetnog druženja', answerNumber(i % 3));
   }
 }

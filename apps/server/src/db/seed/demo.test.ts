@@ -76,7 +76,7 @@ it('seeds content that shows audiences, order and the tenant wall', async () => 
 
   const education = (await call(t, { url: `/api/mobile/content/${safety?.id}/questions`, token: ana })).json().payload;
   expect(education.questions.length).toBeGreaterThanOrEqual(3);
-  // Every education question has a correct answer marked (scored on the server, never sent).
+  // Every education question has a correct answer marked (the server scores every submission).
   const graded = await t.db
     .select({ id: question.id, correct: sql<number>`count(*) FILTER (WHERE ${answer.isCorrect})`.mapWith(Number) })
     .from(question)
@@ -96,4 +96,35 @@ it('seeds content that shows audiences, order and the tenant wall', async () => 
     expect((await call(t, { url: `/api/mobile/content/${item.id}`, token: petra })).statusCode).toBe(404);
   }
   expect((await call(t, { url: material.medias[0].url, token: petra })).statusCode).toBe(404);
+});
+
+it('gives marko a history for the archive and leaves ana untouched', async () => {
+  const get = async (url: string, token: string) => {
+    const res = await call(t, { url: `/api${url}`, token });
+    expect(res.statusCode, url).toBe(200);
+    return res.json().payload;
+  };
+  const marko = await signIn(t, 'marko@demo.hr', DEMO_PASSWORD);
+  const archive = await get('/mobile/content/list/finished?limit=10', marko);
+  expect(archive.content.map((c: { name: string }) => c.name)).toEqual([
+    'Upoznajte novu liniju proizvoda',
+    'Termin ljetnog druženja',
+    'Dobrodošli u Kanal',
+  ]);
+  expect(archive.content[0].lastAttempt).toMatchObject({ finalMark: 1, correct: 3, total: 3 });
+  const pending = await get('/mobile/content/list/new-with-attempts', marko);
+  expect(pending.content.map((c: { name: string }) => c.name)).toEqual(['Zaštita na radu: osnove']);
+  expect(pending.content[0].lastAttempt).toMatchObject({ finalMark: 0 });
+  expect(await get('/mobile/users/stats', marko)).toEqual({ accuracy: 43, points: 30, rank: 1 });
+  // Four answers: one short of showing the poll's results.
+  const poll = archive.content[1];
+  expect(await get(`/mobile/content/${poll.id}/poll/results`, marko)).toEqual({
+    respondents: 4,
+    hidden: true,
+    questions: [],
+  });
+
+  const ana = await signIn(t, 'ana@demo.hr', DEMO_PASSWORD);
+  expect(await get('/mobile/content/list/finished', ana)).toEqual({ count: 0, content: [] });
+  expect(await get('/mobile/content/list/new-with-attempts', ana)).toEqual({ count: 0, content: [] });
 });

@@ -1,4 +1,19 @@
-import { and, asc, eq, exists, inArray, isNotNull, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { APP_TIME_ZONE, type FinishedFilters } from '@kanal/contract';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import {
@@ -51,6 +66,57 @@ const itemColumns = {
   taskRepeat: task.repeat,
   viewedAt: contentInteraction.viewedAt,
   finishedAt: contentInteraction.finishedAt,
+};
+
+/** The month (`YYYY-MM`) an item was finished in, in the organisations' time zone: the archive's period. */
+const finishedMonth = sql<string>`to_char(${contentInteraction.finishedAt} AT TIME ZONE ${sql.raw(`'${APP_TIME_ZONE}'`)}, 'YYYY-MM')`;
+
+const finishedBy = (tenantId: number, userId: number, now: Date) =>
+  and(visibleTo(tenantId, userId, now), isNotNull(contentInteraction.finishedAt));
+
+function archiveFilters({ contentTypes, creators, categories, periods }: FinishedFilters): (SQL | undefined)[] {
+  return [
+    contentTypes.length ? inArray(content.type, contentTypes) : undefined,
+    creators.length ? inArray(content.creatorId, creators) : undefined,
+    categories.length ? inArray(content.category, categories) : undefined,
+    periods.length ? inArray(finishedMonth, periods) : undefined,
+  ];
+}
+
+const finishedTotal = (db: DbOrTx, tenantId: number, userId: number, now: Date, filters: FinishedFilters) =>
+  db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(contentInteraction)
+    .innerJoin(content, sameItem)
+    .where(and(finishedBy(tenantId, userId, now), ...archiveFilters(filters)));
+
+/** The row user's latest attempt at the row's item (joined LATERAL): one probe of attempt_user_content_idx per row. */
+const latestAttempt = new QueryBuilder({ casing: 'snake_case' })
+  .select({
+    id: attempt.id,
+    finalMark: attempt.finalMark,
+    correct: attempt.correct,
+    total: attempt.total,
+    createdAt: attempt.createdAt,
+  })
+  .from(attempt)
+  .where(
+    and(
+      eq(attempt.tenantId, contentInteraction.tenantId),
+      eq(attempt.userId, contentInteraction.userId),
+      eq(attempt.contentId, contentInteraction.contentId),
+    ),
+  )
+  .orderBy(desc(attempt.createdAt), desc(attempt.id))
+  .limit(1)
+  .as('latest_attempt');
+
+const latestAttemptColumns = {
+  id: latestAttempt.id,
+  finalMark: latestAttempt.finalMark,
+  correct: latestAttempt.correct,
+  total: latestAttempt.total,
+  createdAt: latestAttempt.createdAt,
 };
 
 const ph = {
@@ -159,10 +225,15 @@ export const createContentRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  /** The bits of a visible item that rules need (comments allowed?); undefined when not visible. */
+  /** The bits of a visible item that rules need (comments allowed? finished?); undefined when not visible. */
   async findVisible(tenantId: number, userId: number, contentId: number, now: Date) {
     const [row] = await db
-      .select({ id: content.id, type: content.type, settings: content.settings })
+      .select({
+        id: content.id,
+        type: content.type,
+        settings: content.settings,
+        finishedAt: contentInteraction.finishedAt,
+      })
       .from(contentInteraction)
       .innerJoin(content, sameItem)
       .where(and(visibleTo(tenantId, userId, now), eq(contentInteraction.contentId, contentId)));
@@ -221,6 +292,7 @@ export const createContentRepository = (db: DbOrTx) => ({
         type: question.type,
         answerId: answer.id,
         answerTitle: answer.title,
+        answerIsCorrect: answer.isCorrect,
       })
       .from(question)
       .leftJoin(answer, and(eq(answer.tenantId, question.tenantId), eq(answer.questionId, question.id)))
@@ -291,7 +363,8 @@ export const createContentRepository = (db: DbOrTx) => ({
         total: sql<number>`coalesce(sum(${attempt.total}), 0)`.mapWith(Number),
       })
       .from(attempt)
-      .where(and(eq(attempt.tenantId, tenantId), eq(attempt.userId, userId)));
+      // An INQUIRY attempt is not graded (final_mark NULL): it is no answer right or wrong.
+      .where(and(eq(attempt.tenantId, tenantId), eq(attempt.userId, userId), isNotNull(attempt.finalMark)));
     return { correct: row?.correct ?? 0, total: row?.total ?? 0 };
   },
 
@@ -315,6 +388,72 @@ export const createContentRepository = (db: DbOrTx) => ({
     return row ? { points: Number(row.points), rank: Number(row.rank) } : { points: 0, rank: null };
   },
 
+  /**
+   * The archive: the caller's finished, visible items, latest finish first, filtered (AND across the
+   * groups, OR within one), each with the caller's latest attempt. The page is read in the order of
+   * content_interaction_finished_idx, so the scan and the attempt look-ups stop after `limit` rows; the
+   * total rides along as an uncorrelated subquery.
+   */
+  finishedList: (
+    tenantId: number,
+    userId: number,
+    now: Date,
+    filters: FinishedFilters,
+    limit: number,
+    offset: number,
+  ) =>
+    db
+      .select({
+        ...itemColumns,
+        lastAttempt: latestAttemptColumns,
+        total: sql<number>`(${finishedTotal(db, tenantId, userId, now, filters)})`.mapWith(Number),
+      })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
+      .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
+      .leftJoinLateral(latestAttempt, sql`true`)
+      .where(and(finishedBy(tenantId, userId, now), ...archiveFilters(filters)))
+      .orderBy(
+        sql`${contentInteraction.finishedAt} DESC NULLS LAST`,
+        sql`${contentInteraction.contentId} DESC NULLS LAST`,
+      )
+      .limit(limit)
+      .offset(offset),
+
+  /** The archive's total alone, for a page past the end (where no row carries it). */
+  finishedCount: (tenantId: number, userId: number, now: Date, filters: FinishedFilters) =>
+    finishedTotal(db, tenantId, userId, now, filters).then((rows) => rows[0]?.total ?? 0),
+
+  /** EDUCATION the caller has tried and not yet passed, latest attempt first, with that attempt. */
+  attemptedUnfinished: (tenantId: number, userId: number, now: Date) =>
+    db
+      .select({ ...itemColumns, lastAttempt: latestAttemptColumns })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
+      .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
+      .innerJoinLateral(latestAttempt, sql`true`)
+      .where(
+        and(visibleTo(tenantId, userId, now), isNull(contentInteraction.finishedAt), eq(content.type, 'EDUCATION')),
+      )
+      .orderBy(desc(latestAttempt.createdAt), desc(latestAttempt.id)),
+
+  /** The distinct values the archive can be filtered by, among the caller's finished items. */
+  finishedFacets: (tenantId: number, userId: number, now: Date) =>
+    db
+      .selectDistinct({
+        type: content.type,
+        creatorId: content.creatorId,
+        creatorName: appUser.name,
+        category: content.category,
+        period: finishedMonth,
+      })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
+      .where(finishedBy(tenantId, userId, now)),
+
   listGroupsOf: (tenantId: number, userId: number) =>
     db
       .select({ id: userGroup.id, name: userGroup.name })
@@ -323,3 +462,5 @@ export const createContentRepository = (db: DbOrTx) => ({
       .where(and(eq(groupMember.tenantId, tenantId), eq(groupMember.userId, userId))),
 });
 export type ContentRepository = ReturnType<typeof createContentRepository>;
+export type VisibleItem = NonNullable<Awaited<ReturnType<ContentRepository['findVisible']>>>;
+export type ArchiveRow = Omit<Awaited<ReturnType<ContentRepository['finishedList']>>[number], 'total'>;

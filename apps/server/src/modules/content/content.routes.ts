@@ -1,4 +1,5 @@
 import {
+  ArchiveListSchema,
   CommentBodySchema,
   ContentDetailSchema,
   ContentIdBodySchema,
@@ -7,6 +8,8 @@ import {
   CountByTypeSchema,
   DoneSchema,
   envelope,
+  FilterOptionsSchema,
+  FinishedQuerySchema,
   GroupListSchema,
   IdParamsSchema,
   ListQuerySchema,
@@ -27,6 +30,24 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     '/mobile/content/list/new',
     { schema: { tags, querystring: ListQuerySchema, response: { 200: envelope(ContentListSchema) } } },
     async (req) => ({ payload: await content.listNew(req.ctx, req.query) }),
+  );
+
+  app.get(
+    '/mobile/content/list/finished',
+    { schema: { tags, querystring: FinishedQuerySchema, response: { 200: envelope(ArchiveListSchema) } } },
+    async (req) => ({ payload: await content.listFinished(req.ctx, req.query) }),
+  );
+
+  app.get(
+    '/mobile/content/list/new-with-attempts',
+    { schema: { tags, response: { 200: envelope(ArchiveListSchema) } } },
+    async (req) => ({ payload: await content.listNewWithAttempts(req.ctx) }),
+  );
+
+  app.get(
+    '/mobile/content/list/filters',
+    { schema: { tags, response: { 200: envelope(FilterOptionsSchema) } } },
+    async (req) => ({ payload: await content.filterOptions(req.ctx, req.lang) }),
   );
 
   app.get(

@@ -1,30 +1,50 @@
-import type {
-  CommentBody,
-  ContentDetail,
-  ContentIdBody,
-  ContentItem,
-  ContentList,
-  ContentStats,
-  ContentType,
-  CountByType,
-  ListQuery,
-  Material,
-  Media,
-  QuestionList,
-  UserStats,
+import {
+  APP_TIME_ZONE,
+  type ArchiveItem,
+  type ArchiveList,
+  type CommentBody,
+  type ContentDetail,
+  type ContentIdBody,
+  type ContentItem,
+  type ContentList,
+  type ContentStats,
+  type ContentType,
+  type CountByType,
+  type FilterOption,
+  type FilterOptions,
+  type FinishedQuery,
+  type Language,
+  type ListQuery,
+  type Material,
+  type Media,
+  makeTranslate,
+  type Question,
+  type QuestionList,
+  type UserStats,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import en from '../../locales/en.json' with { type: 'json' };
+import hr from '../../locales/hr.json' with { type: 'json' };
 import type { RequestContext } from '../../plugins/request-context.js';
-import type { ContentRepository, ItemRow } from './content.repository.js';
+import type { ArchiveRow, ContentRepository, ItemRow, VisibleItem } from './content.repository.js';
 
 type Deps = { repo: ContentRepository; clock: Clock };
+
+/** A question with every answer marked right or wrong: for scoring, never sent as it is. */
+export type FormQuestion = Omit<Question, 'answers'> & { answers: { id: number; title: string; isCorrect: boolean }[] };
+/** A visible item as forms need it: its type, settings, the caller's finish and its questions in order. */
+export type Form = VisibleItem & { questions: FormQuestion[] };
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId'>;
 
 /** The order of the profile panel's rows (spec point 2, profile panel). */
 const COUNT_ORDER: ContentType[] = ['EDUCATION', 'INFORMATION', 'POLL', 'TASK', 'INQUIRY'];
 const COMMENT_TITLE_LENGTH = 80;
-const groupNameOrder = new Intl.Collator('hr');
+/** Names sort as a Croatian reader expects (č, ć, đ, š, ž in their places). */
+const byName = new Intl.Collator('hr');
+/** The types whose items are finished by submitting answers (spec point 4), never by a plain mark. */
+export const FORM_TYPES: ContentType[] = ['EDUCATION', 'POLL', 'INQUIRY'];
+const t = makeTranslate({ hr, en });
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -48,6 +68,29 @@ export function toItem(row: ItemRow): ContentItem {
     task: row.type === 'TASK' && row.taskRepeat ? { deadline: iso(row.taskDeadline), repeat: row.taskRepeat } : null,
     contentInteractions: [{ viewedAt: iso(row.viewedAt), finishedAt: iso(row.finishedAt) }],
   };
+}
+
+/** An archive card: the content card and the caller's latest attempt at it. */
+function toArchiveItem(row: ArchiveRow): ArchiveItem {
+  const last = row.lastAttempt;
+  return {
+    ...toItem(row),
+    lastAttempt: last && {
+      id: last.id,
+      finalMark: last.finalMark,
+      correct: last.correct,
+      total: last.total,
+      createdAt: last.createdAt.toISOString(),
+    },
+  };
+}
+
+/** A `YYYY-MM` period as its month's name, e.g. 'studeni 2026.' or 'November 2026'. */
+function periodLabel(lang: Language, period: string): string {
+  const [year, month] = period.split('-').map(Number);
+  // Mid-month at noon UTC is the same month in any European time zone.
+  const midMonth = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 15, 12));
+  return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: APP_TIME_ZONE }).format(midMonth);
 }
 
 /** A comment's list title: its text cut to 80 characters (whole code points), marked when cut. */
@@ -76,7 +119,29 @@ export const createContentService = ({ repo, clock }: Deps) => {
     return { done: true };
   }
 
+  /**
+   * A visible item's questions with their answers, each marked right or wrong: what scoring needs.
+   * The caller decides what of it leaves the server (getQuestions).
+   */
+  async function getForm(ctx: Ctx, contentId: number): Promise<Form> {
+    const [item, rows] = await Promise.all([visible(ctx, contentId), repo.listQuestions(ctx.tenantId, contentId)]);
+    const questions: FormQuestion[] = [];
+    for (const row of rows) {
+      let current = questions.at(-1);
+      if (current?.id !== row.id) {
+        current = { id: row.id, order: row.position, title: row.title, type: row.type, answers: [] };
+        questions.push(current);
+      }
+      if (row.answerId !== null && row.answerTitle !== null)
+        current.answers.push({ id: row.answerId, title: row.answerTitle, isCorrect: row.answerIsCorrect === true });
+    }
+    return { ...item, questions };
+  }
+
   return {
+    getForm,
+    assertVisible: visible,
+
     /** Home: the caller's unfinished items, tasks first, then newest (DESIGN.md §5). */
     async listNew(ctx: Ctx, { limit, offset }: ListQuery): Promise<ContentList> {
       const now = clock.now();
@@ -128,31 +193,32 @@ export const createContentService = ({ repo, clock }: Deps) => {
       return { id: m.id, type: m.type, name: m.name, url: mediaUrl(m.fileId), mime: m.mime, size: m.size };
     },
 
-    /** The questions without which answers are correct: scoring stays on the server (DESIGN.md §5). */
+    /**
+     * The Form (spec point 3). Which answers are correct is sent for EDUCATION only, where the quiz
+     * screen marks a single-choice pick at once; the server scores every submission itself anyway.
+     */
     async getQuestions(ctx: Ctx, contentId: number): Promise<QuestionList> {
-      await visible(ctx, contentId);
-      const rows = await repo.listQuestions(ctx.tenantId, contentId);
-      const questions: QuestionList['questions'] = [];
-      for (const row of rows) {
-        let current = questions.at(-1);
-        if (current?.id !== row.id) {
-          current = { id: row.id, order: row.position, title: row.title, type: row.type, answers: [] };
-          questions.push(current);
-        }
-        if (row.answerId !== null && row.answerTitle !== null)
-          current.answers.push({ id: row.answerId, title: row.answerTitle });
-      }
-      return { questions };
+      const form = await getForm(ctx, contentId);
+      if (form.type === 'EDUCATION') return { questions: form.questions };
+      return {
+        questions: form.questions.map((q) => ({ ...q, answers: q.answers.map(({ id, title }) => ({ id, title })) })),
+      };
     },
 
     /** Opening a card: the first time stays. */
     markViewed: (ctx: Ctx, body: ContentIdBody) => mark(ctx, body, false),
 
     /**
-     * Done with an item (read, task done, quiz or poll submitted): the first time stays, and it counts
-     * as viewed too. EDUCATION/POLL/INQUIRY are not yet tied to a submitted attempt (the quiz issue).
+     * Done with an item (read, task done): the first time stays, and it counts as viewed too. A quiz,
+     * poll or inquiry is finished only by submitting its answers (POST …/form/attempt), so for those this
+     * confirms a finish already made, and refuses while there is none.
      */
-    markFinished: (ctx: Ctx, body: ContentIdBody) => mark(ctx, body, true),
+    async markFinished(ctx: Ctx, body: ContentIdBody): Promise<{ done: true }> {
+      const item = await visible(ctx, body.contentId);
+      if (!FORM_TYPES.includes(item.type)) return mark(ctx, body, true);
+      if (!item.finishedAt) throw new AppError('SubmissionRequired', 409);
+      return { done: true };
+    },
 
     /** Spec point 6: comments only where the item's settings.comments is true. */
     async comment(ctx: Ctx, { contentId, comment }: CommentBody): Promise<{ done: true }> {
@@ -191,9 +257,44 @@ export const createContentService = ({ repo, clock }: Deps) => {
       return { accuracy, points: standing.points, rank: standing.points > 0 ? standing.rank : null };
     },
 
+    /** The archive (spec point 4): finished items, latest first, filtered, a page at a time. */
+    async listFinished(ctx: Ctx, { limit, offset, ...filters }: FinishedQuery): Promise<ArchiveList> {
+      const now = clock.now();
+      const rows = await repo.finishedList(ctx.tenantId, ctx.userId, now, filters, limit, offset);
+      const count =
+        rows[0]?.total ?? (offset > 0 ? await repo.finishedCount(ctx.tenantId, ctx.userId, now, filters) : 0);
+      return { count, content: rows.map(toArchiveItem) };
+    },
+
+    /** Archive page 0's education tried and not yet passed (spec point 4), latest attempt first. */
+    async listNewWithAttempts(ctx: Ctx): Promise<ArchiveList> {
+      const rows = await repo.attemptedUnfinished(ctx.tenantId, ctx.userId, clock.now());
+      return { count: rows.length, content: rows.map(toArchiveItem) };
+    },
+
+    /** The archive's filter values, only those its items have, labelled in the caller's language. */
+    async filterOptions(ctx: Ctx, lang: Language): Promise<FilterOptions> {
+      const rows = await repo.finishedFacets(ctx.tenantId, ctx.userId, clock.now());
+      const types = new Set(rows.map((r) => r.type));
+      const creators = new Map(rows.map((r) => [r.creatorId, r.creatorName]));
+      const categories = new Set(rows.flatMap((r) => (r.category ? [r.category] : [])));
+      const periods = [...new Set(rows.map((r) => r.period))].sort().reverse();
+      const option = (label: string, value: string): FilterOption => ({ label, value });
+      return {
+        contentTypes: COUNT_ORDER.filter((type) => types.has(type)).map((type) =>
+          option(t(lang, `contentType.${type}`), type),
+        ),
+        categories: [...categories].sort(byName.compare).map((c) => option(c, c)),
+        creators: [...creators]
+          .sort(([idA, a], [idB, b]) => byName.compare(a, b) || idA - idB)
+          .map(([id, name]) => option(name, String(id))),
+        periods: periods.map((p) => option(periodLabel(lang, p), p)),
+      };
+    },
+
     async groups(ctx: Ctx): Promise<{ id: number; name: string }[]> {
       const rows = await repo.listGroupsOf(ctx.tenantId, ctx.userId);
-      return rows.sort((a, b) => groupNameOrder.compare(a.name, b.name) || a.id - b.id);
+      return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
     },
   };
 };

@@ -1,0 +1,295 @@
+import {
+  APP_TIME_ZONE,
+  type Attempt,
+  type AttemptList,
+  type AttemptPage,
+  type AttemptsQuery,
+  isPassed,
+  POINTS_PER_CORRECT_ANSWER,
+  POLL_RESULTS_MIN_RESPONDENTS,
+  type PollResults,
+  type QuestionAnswer,
+  type SubmissionResult,
+  type SubmitAnswersBody,
+  scoreAnswers,
+} from '@kanal/contract';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RequestContext } from '../../plugins/request-context.js';
+import { FORM_TYPES, type Form, type FormQuestion } from '../content/content.service.js';
+import type { AttemptsSelection, FormsRepository } from './forms.repository.js';
+
+type Ctx = Pick<RequestContext, 'tenantId' | 'userId'>;
+
+type Deps = {
+  repo: FormsRepository;
+  transaction: <T>(fn: (repo: FormsRepository) => Promise<T>) => Promise<T>;
+  clock: Clock;
+  /** A visible item with its questions (404 otherwise), from the content module. */
+  getForm: (ctx: Ctx, contentId: number) => Promise<Form>;
+  /** Throws 404 unless the item is visible to the caller, from the content module. */
+  assertVisible: (ctx: Ctx, contentId: number) => Promise<unknown>;
+};
+
+/** The calendar day in the organisations' time zone, 'YYYY-MM-DD' (the only time a poll answer keeps). */
+const dayOf = new Intl.DateTimeFormat('en-CA', {
+  timeZone: APP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const invalid = (name: string, message: string) =>
+  new AppError('BodyParamsInvalid', 400, { field: { name, message: `validation.${message}` } });
+
+/** One question's answer after checking: its distinct answer ids, or its text, or neither. */
+type CheckedAnswer = { question: FormQuestion; answerIds: number[]; text: string | null };
+
+/**
+ * Every question of the item exactly once, each answer one of its question's, as many as its type
+ * takes; text only where the question asks for text. An entry with neither ids nor text is a question
+ * left unanswered (the time ran out). Returns the answers in the item's question order.
+ */
+function checkAnswers(questions: FormQuestion[], given: QuestionAnswer[]): CheckedAnswer[] {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const checked = new Map<number, CheckedAnswer>();
+  for (const [i, entry] of given.entries()) {
+    const field = `questionAnswers.${i}`;
+    const question = byId.get(entry.questionId);
+    if (!question) throw invalid(`${field}.questionId`, 'unknownQuestion');
+    if (checked.has(question.id)) throw invalid(`${field}.questionId`, 'duplicateQuestion');
+    const answerIds = [...new Set(entry.answers)];
+    const text = entry.text || null;
+    if (question.type === 'TEXT') {
+      if (answerIds.length) throw invalid(`${field}.answers`, 'answersNotAllowed');
+    } else {
+      if (text !== null) throw invalid(`${field}.text`, 'textNotAllowed');
+      const own = new Set(question.answers.map((a) => a.id));
+      if (!answerIds.every((id) => own.has(id))) throw invalid(`${field}.answers`, 'unknownAnswer');
+      if (question.type !== 'MULTIPLE' && answerIds.length > 1) throw invalid(`${field}.answers`, 'tooManyAnswers');
+    }
+    checked.set(question.id, { question, answerIds, text });
+  }
+  return questions.map((q) => {
+    const answer = checked.get(q.id);
+    if (!answer) throw invalid('questionAnswers', 'missingQuestion');
+    return answer;
+  });
+}
+
+/**
+ * How a submission scores (DESIGN.md §5). EDUCATION with the contract's rule, so the quiz screen and
+ * the server agree; INQUIRY and POLL are not graded: every question counts in the total, none is right.
+ */
+function grade(form: Form, answers: CheckedAnswer[]) {
+  if (form.type !== 'EDUCATION') {
+    const ungraded = new Map(answers.map((a) => [a.question.id, null]));
+    return {
+      finalMark: null,
+      correct: null,
+      total: answers.length,
+      passMark: null,
+      passed: null,
+      perQuestion: ungraded,
+    };
+  }
+  const score = scoreAnswers(
+    form.questions,
+    answers.map((a) => ({ questionId: a.question.id, answers: a.answerIds })),
+  );
+  const passMark = form.settings.passingScore ?? null;
+  return { ...score, passMark, passed: isPassed(score.finalMark, passMark) };
+}
+
+/** The rows a submission stores: one per chosen answer, else one with the text or empty. */
+type StoredAnswer = { questionId: number; answerId: number | null; text: string | null };
+
+function answerRows(answers: CheckedAnswer[]): StoredAnswer[] {
+  return answers.flatMap(({ question, answerIds, text }): StoredAnswer[] =>
+    answerIds.length
+      ? answerIds.map((answerId) => ({ questionId: question.id, answerId, text: null }))
+      : [{ questionId: question.id, answerId: null, text }],
+  );
+}
+
+/** A poll's answers, with no user, no attempt and only the day: they cannot be traced to who gave them. */
+async function storePollAnswers(tx: FormsRepository, ctx: Ctx, contentId: number, answers: CheckedAnswer[], at: Date) {
+  const responseDate = dayOf.format(at);
+  await tx.insertPollResponses(
+    answerRows(answers).map((r) => ({ ...r, tenantId: ctx.tenantId, contentId, responseDate })),
+  );
+  return null;
+}
+
+/** A named attempt and its answers, each question's row carrying how it scored. */
+async function storeAttempt(
+  tx: FormsRepository,
+  { tenantId, userId }: Ctx,
+  contentId: number,
+  answers: CheckedAnswer[],
+  score: ReturnType<typeof grade>,
+  at: Date,
+) {
+  const { finalMark, correct, total, perQuestion } = score;
+  const attemptId = await tx.insertAttempt({ tenantId, userId, contentId, finalMark, correct, total, createdAt: at });
+  await tx.insertAttemptAnswers(
+    answerRows(answers).map((r) => ({ ...r, tenantId, attemptId, correct: perQuestion.get(r.questionId) ?? null })),
+  );
+  return attemptId;
+}
+
+type AttemptRow = Omit<Attempt, 'createdAt' | 'userAnswers'> & { createdAt: Date };
+type AnswerRow = Awaited<ReturnType<FormsRepository['listAttemptAnswers']>>[number];
+
+/** Attempts with their answers grouped per question, from one query's rows in attempt and question order. */
+function withAnswers(attempts: AttemptRow[], rows: AnswerRow[]): Attempt[] {
+  const byAttempt = new Map<number, Attempt['userAnswers']>();
+  for (const row of rows) {
+    const list = byAttempt.get(row.attemptId) ?? [];
+    byAttempt.set(row.attemptId, list);
+    let current = list.at(-1);
+    if (current?.question.id !== row.questionId) {
+      current = {
+        question: { id: row.questionId, order: row.order, title: row.title, type: row.type },
+        text: row.text,
+        answers: [],
+        correct: row.correct,
+      };
+      list.push(current);
+    }
+    if (row.answerId !== null && row.answerTitle !== null)
+      current.answers.push({ id: row.answerId, title: row.answerTitle });
+  }
+  return attempts.map((a) => ({
+    id: a.id,
+    contentId: a.contentId,
+    createdAt: a.createdAt.toISOString(),
+    finalMark: a.finalMark,
+    correct: a.correct,
+    total: a.total,
+    userAnswers: byAttempt.get(a.id) ?? [],
+  }));
+}
+
+export const createFormsService = ({ repo, transaction, clock, getForm, assertVisible }: Deps) => {
+  async function attempts(ctx: Ctx, query: AttemptsSelection) {
+    const rows = await repo.listAttempts(ctx.tenantId, ctx.userId, clock.now(), query);
+    const answers = rows.length
+      ? await repo.listAttemptAnswers(
+          ctx.tenantId,
+          rows.map((r) => r.id),
+        )
+      : [];
+    return { rows, items: withAnswers(rows, answers) };
+  }
+
+  return {
+    /**
+     * Scores and stores a submission, and finishes the item when it is done (a passed education, any
+     * poll or inquiry), all in one transaction. With an idempotency key a retry answers what the first
+     * answered and stores nothing.
+     */
+    async submit(
+      ctx: Ctx,
+      contentId: number,
+      body: SubmitAnswersBody,
+      key: string | undefined,
+    ): Promise<SubmissionResult> {
+      const form = await getForm(ctx, contentId);
+      if (!FORM_TYPES.includes(form.type) || form.questions.length === 0) throw new AppError('NotAForm', 400);
+      const answers = checkAnswers(form.questions, body.questionAnswers);
+      const score = grade(form, answers);
+      const finishes = form.type !== 'EDUCATION' || score.passed === true;
+      const earned = form.type === 'EDUCATION' && score.passed ? POINTS_PER_CORRECT_ANSWER * (score.correct ?? 0) : 0;
+      const now = clock.now();
+      const { tenantId, userId } = ctx;
+
+      return transaction(async (tx) => {
+        const interaction = await tx.lockInteraction(tenantId, userId, contentId);
+        if (!interaction) throw new AppError('NotFound', 404);
+        const known = key === undefined ? undefined : await tx.findKey(tenantId, userId, key);
+        if (known) {
+          if (known.contentId !== contentId) throw new AppError('IdempotencyKeyReused', 422);
+          return known.result;
+        }
+        if (interaction.finishedAt) throw new AppError('AlreadySubmitted', 409);
+        const attemptId =
+          form.type === 'POLL'
+            ? await storePollAnswers(tx, ctx, contentId, answers, now)
+            : await storeAttempt(tx, ctx, contentId, answers, score, now);
+        const points =
+          earned > 0 && (await tx.awardEducationPoints(tenantId, userId, contentId, earned, now)) ? earned : 0;
+        if (finishes) await tx.finish(tenantId, userId, contentId, now);
+        const result: SubmissionResult = {
+          attemptId,
+          finalMark: score.finalMark,
+          correct: score.correct,
+          total: score.total,
+          passMark: score.passMark,
+          passed: score.passed,
+          points,
+          finished: finishes,
+        };
+        if (key !== undefined && !(await tx.saveKey({ tenantId, userId, key, contentId, result, createdAt: now }))) {
+          throw new AppError('IdempotencyKeyReused', 422);
+        }
+        return result;
+      });
+    },
+
+    /** The caller's attempts at one visible item, newest first. */
+    async listForItem(ctx: Ctx, contentId: number): Promise<AttemptList> {
+      await assertVisible(ctx, contentId);
+      const { items } = await attempts(ctx, { contentIds: [contentId], limit: null, offset: 0 });
+      return { attempts: items };
+    },
+
+    /** The caller's attempts across visible items, newest first, a page at a time. */
+    async list(ctx: Ctx, query: AttemptsQuery): Promise<AttemptPage> {
+      const { rows, items } = await attempts(ctx, query);
+      const count =
+        rows[0]?.count ??
+        (query.offset > 0 ? await repo.countAttempts(ctx.tenantId, ctx.userId, clock.now(), query.contentIds) : 0);
+      return { count, items };
+    },
+
+    /**
+     * A poll's answers counted over everyone, for those who took it. Below POLL_RESULTS_MIN_RESPONDENTS
+     * nothing is shown, so no one's answer can be told from the counts. A question's percentages are of
+     * the people who answered it: respondents less those who left it empty.
+     */
+    async pollResults(ctx: Ctx, contentId: number): Promise<PollResults> {
+      const form = await getForm(ctx, contentId);
+      if (form.type !== 'POLL') throw new AppError('NotAForm', 400);
+      if (!form.finishedAt) throw new AppError('SubmissionRequired', 409);
+      const [respondents, counts] = await Promise.all([
+        repo.pollRespondents(ctx.tenantId, contentId),
+        repo.pollCounts(ctx.tenantId, contentId),
+      ]);
+      if (respondents < POLL_RESULTS_MIN_RESPONDENTS) return { respondents, hidden: true, questions: [] };
+      const countOf = (questionId: number, answerId: number | null) =>
+        counts.find((c) => c.questionId === questionId && c.answerId === answerId)?.n ?? 0;
+      return {
+        respondents,
+        hidden: false,
+        questions: form.questions
+          .filter((q) => q.type !== 'TEXT')
+          .map((q) => {
+            const answered = Math.max(0, respondents - countOf(q.id, null));
+            return {
+              id: q.id,
+              order: q.order,
+              title: q.title,
+              type: q.type,
+              answered,
+              answers: q.answers.map((a) => {
+                const n = countOf(q.id, a.id);
+                return { id: a.id, title: a.title, count: n, percent: answered ? Math.round((100 * n) / answered) : 0 };
+              }),
+            };
+          }),
+      };
+    },
+  };
+};
+export type FormsService = ReturnType<typeof createFormsService>;
