@@ -68,14 +68,17 @@ describe('signed-in shell', () => {
     expect(localStorage.getItem('kanal.auth')).toBeNull();
   });
 
-  it('resets the archive tab from the top bar', async () => {
+  it('starts the archive again at its first page from the top bar, keeping the filters', async () => {
     signedIn();
     fakeApi({ 'GET /auth/me': () => ok(me) });
-    localStorage.setItem('kanal.archive.tab', '2');
+    localStorage.setItem('kanal.archive.page', '2');
+    const filters = JSON.stringify({ contentTypes: ['POLL'], creators: [], categories: [], periods: [] });
+    localStorage.setItem('kanal.archive.filters', filters);
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('link', { name: 'Arhiva' }));
     expect(await screen.findByRole('heading', { name: 'Arhiva' })).toBeInTheDocument();
-    expect(localStorage.getItem('kanal.archive.tab')).toBe('0');
+    expect(localStorage.getItem('kanal.archive.page')).toBe('0');
+    expect(localStorage.getItem('kanal.archive.filters')).toBe(filters);
     expect(screen.getByRole('link', { name: 'Arhiva' })).toHaveAttribute('aria-current', 'page');
   });
 

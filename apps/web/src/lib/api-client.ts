@@ -21,6 +21,7 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 };
 
 function genericError(status: number): ApiError {
@@ -56,7 +57,11 @@ async function readError(response: Response): Promise<ApiError> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const session = authStore.get();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    ...options.headers,
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.token}`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatPeriod } from './format';
 
 describe('date formatting (spec point 9)', () => {
   it('writes dates as DD.MM.YYYY. with leading zeros', () => {
@@ -21,5 +21,16 @@ describe('date formatting (spec point 9)', () => {
   it('returns an empty string for an invalid date', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime(Number.NaN)).toBe('');
+  });
+});
+
+describe('archive periods', () => {
+  it('names the month in the given language', () => {
+    expect(formatPeriod('2026-11', 'hr')).toMatch(/studen(i|oga) 2026/);
+    expect(formatPeriod('2026-01', 'en')).toBe('January 2026');
+  });
+
+  it('leaves a value it cannot read as it is', () => {
+    expect(formatPeriod('soon', 'en')).toBe('soon');
   });
 });

@@ -31,3 +31,15 @@ export function formatFileSize(bytes: number, language: string): string {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
   return `${number} ${units[unit]}`;
 }
+
+/**
+ * An archive period (`YYYY-MM`) as month and year in the user's language ("studeni 2026.", "November
+ * 2026"), formatted here rather than taken from the server so a language switch applies at once.
+ */
+export function formatPeriod(period: string, language: string): string {
+  const [year, month] = period.split('-').map(Number);
+  if (!year || !month) return period;
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1, 1),
+  );
+}

@@ -3,7 +3,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGE_STORAGE_KEY = 'kanal.lang';
-export const NAMESPACES = ['common', 'auth', 'shell', 'home', 'content'] as const;
+export const NAMESPACES = ['common', 'auth', 'shell', 'home', 'content', 'archive'] as const;
 
 type Resources = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
 

@@ -13,11 +13,18 @@ export const queryKeys = {
     /** Prefix of every page of the home list. */
     new: [...content, 'new'] as const,
     newPage: (limit: number, offset: number) => [...content, 'new', { limit, offset }] as const,
-    /** Prefixes for the archive (next change): finished list and its filter options. */
+    /** Prefix of every page of the archive's finished list. */
     finished: [...content, 'finished'] as const,
+    finishedPage: (page: number, filters: Record<string, readonly string[]>) =>
+      [...content, 'finished', { page, filters }] as const,
+    /** Education attempted but not yet passed (archive page 0). */
+    attempted: [...content, 'attempted'] as const,
     filters: [...content, 'filters'] as const,
     detail: (id: number) => [...content, 'detail', id] as const,
     material: (id: number) => [...content, 'material', id] as const,
+    questions: (id: number) => [...content, 'questions', id] as const,
+    attempts: (id: number) => [...content, 'attempts', id] as const,
+    pollResults: (id: number) => [...content, 'poll-results', id] as const,
     /** The profile's figures move only when content is finished, so they sit under the content root. */
     stats: [...content, 'stats'] as const,
     contentStats: () => [...content, 'stats', 'content'] as const,

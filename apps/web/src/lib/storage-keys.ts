@@ -1,2 +1,16 @@
-/** The archive remembers its filter tab; the top bar's archive link starts it again at the first one. */
-export const ARCHIVE_TAB_STORAGE_KEY = 'kanal.archive.tab';
+/**
+ * Everything the app keeps in localStorage besides the session and the language (spec point 3, "locally
+ * persisted state"). Values are JSON.
+ */
+
+/** The archive's current page (zero-based); the top bar's archive link starts it again at 0. */
+export const ARCHIVE_PAGE_STORAGE_KEY = 'kanal.archive.page';
+
+/** The archive's filter choices: {contentTypes, creators, categories, periods}, all empty by default. */
+export const ARCHIVE_FILTERS_STORAGE_KEY = 'kanal.archive.filters';
+
+/**
+ * A quiz or poll in progress, per content item: {index, answers, secondsLeft}, so a reload continues
+ * at the same question with the same time left.
+ */
+export const formStorageKey = (contentId: number) => `kanal.form.${contentId}`;

@@ -20,3 +20,5 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const useIsPhone = () => useMediaQuery(PHONE_MEDIA_QUERY);
+
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

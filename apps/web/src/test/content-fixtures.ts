@@ -1,4 +1,4 @@
-import type { ContentDetail, ContentItem, ContentList, Material, Media } from '@kanal/contract';
+import type { ContentDetail, ContentItem, ContentList, Material, Media, Question } from '@kanal/contract';
 import { vi } from 'vitest';
 
 /** A content item as the API sends it; override what the test is about. */
@@ -68,4 +68,24 @@ export function stubViewport(phone: boolean) {
       dispatchEvent: vi.fn(),
     })),
   );
+}
+
+/** A question with answers given as [title, isCorrect?] pairs; answer ids are the question id × 10 + position. */
+export function makeQuestion(
+  id: number,
+  type: Question['type'],
+  title: string,
+  answers: [string, boolean?][] = [],
+): Question {
+  return {
+    id,
+    order: 0,
+    title,
+    type,
+    answers: answers.map(([answerTitle, isCorrect], i) => ({
+      id: id * 10 + i + 1,
+      title: answerTitle,
+      ...(isCorrect === undefined ? {} : { isCorrect }),
+    })),
+  };
 }

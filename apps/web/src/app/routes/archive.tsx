@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page';
+import { ArchiveList } from '@/features/content/components/archive-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
-  const { t } = useTranslation('home');
-  useDocumentTitle(t('archive.title'));
+  const { t } = useTranslation('archive');
+  useDocumentTitle(t('title'));
   return (
-    <Page title={t('archive.title')}>
-      <div className="empty-state">
-        <p className="empty-state__title">{t('archive.empty')}</p>
-      </div>
+    <Page title={t('title')}>
+      <ArchiveList />
     </Page>
   );
 }

@@ -21,7 +21,14 @@ export function slidesOf(material: Material): Slide[] {
   return slides;
 }
 
-export function ContentMaterials({ item, material }: { item: ContentDetail; material: Material }) {
+type Props = {
+  item: ContentDetail;
+  material: Material;
+  /** Archive mode (spec point 2): for looking again only; nothing is marked seen, nothing to answer or finish. */
+  archived?: boolean;
+};
+
+export function ContentMaterials({ item, material, archived = false }: Props) {
   const { t } = useTranslation('content');
   const navigate = useNavigate();
   const finish = useMarkFinished();
@@ -55,11 +62,11 @@ export function ContentMaterials({ item, material }: { item: ContentDetail; mate
         <DocumentList
           documents={documents}
           opened={openedDocuments}
-          onOpen={(id) => setOpenedDocuments((opened) => new Set(opened).add(id))}
+          onOpen={archived ? undefined : (id) => setOpenedDocuments((opened) => new Set(opened).add(id))}
         />
       ) : null}
 
-      {isInformation ? (
+      {archived ? null : isInformation ? (
         <>
           {item.settings.comments ? <CommentForm contentId={item.id} locked={!allSeen} lockedHint={remaining} /> : null}
           {finish.isError ? <ErrorText alert>{errorText(t, finish.error)}</ErrorText> : null}

@@ -6,6 +6,9 @@ type Routed = Pick<ContentItem, 'id' | 'type'>;
 export const questionsPath = ({ id, type }: Routed) =>
   type === 'EDUCATION' ? `/content/${id}/quiz` : `/content/${id}/poll`;
 
+/** Information and tasks have no questions, so their archive entry offers no answers to review. */
+export const hasAnswers = ({ type }: Pick<ContentItem, 'type'>) => type !== 'INFORMATION' && type !== 'TASK';
+
 /** A card's target: tasks have their own screen; information skips the intro on a phone. */
 export function cardPath({ id, type }: Routed, isPhone: boolean): string {
   if (type === 'TASK') return `/task/${id}`;

@@ -3,7 +3,8 @@ import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ArchiveIcon, HomeIcon, ProfileIcon } from '@/components/icons';
-import { ARCHIVE_TAB_STORAGE_KEY } from '@/lib/storage-keys';
+import { ARCHIVE_PAGE_STORAGE_KEY } from '@/lib/storage-keys';
+import { writeStored } from '@/lib/stored-value';
 import { ProfilePanel } from './profile-panel';
 
 type Props = {
@@ -18,13 +19,8 @@ type Props = {
 const isHomePath = (pathname: string) => pathname === '/' || pathname.startsWith('/content/');
 const isArchivePath = (pathname: string) => pathname === '/archive' || pathname.startsWith('/archive/');
 
-function resetArchiveTab() {
-  try {
-    localStorage.setItem(ARCHIVE_TAB_STORAGE_KEY, '0');
-  } catch {
-    // Storage blocked: the archive then starts at its first tab anyway.
-  }
-}
+/** Spec point 2: the archive icon starts the archive again at its first page; the chosen filters stay. */
+const resetArchivePage = () => writeStored(ARCHIVE_PAGE_STORAGE_KEY, 0);
 
 export function TopBar({ me, onSignOut, signingOut, profileStats }: Props) {
   const { t } = useTranslation('shell');
@@ -63,7 +59,7 @@ export function TopBar({ me, onSignOut, signingOut, profileStats }: Props) {
             aria-label={t('nav.archive')}
             title={t('nav.archive')}
             aria-current={isArchivePath(pathname) ? 'page' : undefined}
-            onClick={resetArchiveTab}
+            onClick={resetArchivePage}
           >
             <ArchiveIcon />
           </Link>
