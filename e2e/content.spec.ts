@@ -269,6 +269,18 @@ test('a task: issuer and deadline, mark as done, gone from home, then shown as f
   await expect(page.getByRole('button', { name: 'Označi kao završeno' })).toHaveCount(0);
 });
 
+test('a link that names no YouTube video shows its message instead of a player', async ({ page }, testInfo) => {
+  // The item is one of the journeys' fixtures (e2e/support/fixtures.mjs), aimed at super@demo.hr alone.
+  await logIn(page, 'super@demo.hr');
+  await card(page, 'Video koji se ne može učitati').getByRole('link', { name: 'Pregledaj' }).click();
+  if (testInfo.project.name === 'desktop') await page.getByRole('link', { name: 'Kreni' }).click();
+  await expect(page).toHaveURL(/\/content\/\d+$/);
+  const carousel = page.getByRole('region', { name: 'Materijali' });
+  await expect(carousel.getByText('Nešto je pošlo po krivu s učitavanjem YouTube videa')).toBeVisible();
+  await expect(carousel.locator('iframe')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Tekst' })).toContainText('Video bi trebao biti iznad.');
+});
+
 test('intro buttons: education with material goes to materials, whose quiz button waits for every slide and document; a poll says it is anonymous', async ({
   page,
   context,

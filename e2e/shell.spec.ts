@@ -44,7 +44,7 @@ test('top bar navigation and the profile panel', async ({ page }, testInfo) => {
 
   await page.getByRole('link', { name: 'Arhiva' }).click();
   await expect(page).toHaveURL(/\/archive$/);
-  expect(await page.evaluate(() => localStorage.getItem('kanal.archive.tab'))).toBe('0');
+  expect(await page.evaluate(() => localStorage.getItem('kanal.archive.page'))).toBe('0');
   await page.getByRole('link', { name: 'Početna' }).click();
   await expect(page).toHaveURL(/\/$/);
 
