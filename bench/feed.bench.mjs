@@ -15,59 +15,13 @@
 // The load generator (autocannon) runs in a child process, so that it does not share the server's
 // event loop; on this 2-core machine it, the server and PostgreSQL still share the CPUs, equally for
 // both routes. Each route gets a warm-up run first (not reported).
-import { fork } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { dropSessions, explainPrepared, insertSessions, parseArgs, sample, startLoader } from './lib.mjs';
 
-if (process.env.FEED_BENCH_LOAD === '1') {
-  // The child: one autocannon run per message, the Authorization header rotating over the tokens.
-  const { default: autocannon } = await import('autocannon');
-  process.on('message', async ({ url, tokens, connections, duration }) => {
-    let next = 0;
-    const result = await autocannon({
-      url,
-      connections,
-      duration,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (req) => ({
-            ...req,
-            headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
-          }),
-        },
-      ],
-    });
-    if (process.env.FEED_BENCH_DEBUG)
-      console.error(
-        JSON.stringify({
-          total: result.requests.total,
-          errors: result.errors,
-          non2xx: result.non2xx,
-          statusCodeStats: result.statusCodeStats,
-        }),
-      );
-    process.send({
-      reqPerSec: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx + result.errors + result.timeouts,
-      bytesPerReq: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
-    });
-  });
-  process.send('ready');
-} else {
-  await main();
-}
-
-function parseArgs(argv) {
-  const opts = {};
-  for (let i = 0; i < argv.length; i++) if (argv[i].startsWith('--')) opts[argv[i].slice(2)] = Number(argv[++i]);
-  return opts;
-}
+await main();
 
 async function main() {
   const root = path.resolve(import.meta.dirname, '..');
@@ -119,18 +73,8 @@ async function main() {
     await rows(sql`SELECT id FROM app_user WHERE tenant_id = ${tenantId} AND active AND role = 'USER' ORDER BY id`)
   ).map((r) => r.id);
   const rand = mulberry32(7);
-  const chosen = new Set();
-  while (chosen.size < Math.min(sessionCount, candidates.length)) {
-    chosen.add(candidates[Math.floor(rand() * candidates.length)]);
-  }
-  const userIds = [...chosen];
-  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
-  const hashes = tokens.map((t) => createHash('sha256').update(t).digest('hex'));
-  await db.execute(sql`DELETE FROM session WHERE tenant_id = ${tenantId} AND device = 'bench:feed'`);
-  await db.execute(sql`
-    INSERT INTO session (tenant_id, user_id, token_hash, remember_me, application, device, last_seen_at, expires_at)
-    SELECT ${tenantId}, unnest(${`{${userIds.join(',')}}`}::int[]), unnest(${`{${hashes.join(',')}}`}::text[]),
-           true, 'mobile', 'bench:feed', now(), now() + interval '1 day'`);
+  const userIds = sample(candidates, sessionCount, rand);
+  const tokens = await insertSessions(db, tenantId, userIds, 'bench:feed');
 
   const app = await buildApp({ config, database, webRoot: '/nonexistent' });
   const { content, appUser, task } = schema;
@@ -184,13 +128,8 @@ async function main() {
     console.log(`${p}: ${body.payload.content.length} items, count ${body.payload.count}`);
   }
 
-  const child = fork(import.meta.filename, [], { env: { ...process.env, FEED_BENCH_LOAD: '1' } });
-  await new Promise((resolve) => child.once('message', resolve));
-  const load = (url, secs) =>
-    new Promise((resolve) => {
-      child.once('message', resolve);
-      child.send({ url, tokens, connections, duration: secs });
-    });
+  const loader = await startLoader();
+  const load = (url, secs) => loader.run({ url, tokens, connections, duration: secs });
 
   const routes = [
     ['feed GET /api/mobile/content/list/new', `${base}/api/mobile/content/list/new`],
@@ -201,7 +140,7 @@ async function main() {
     for (const [, url] of routes) if (warmup > 0) await load(url, warmup);
     for (const [name, url] of routes) results.push({ name, ...(await load(url, duration)) });
   } finally {
-    child.kill('SIGTERM');
+    loader.stop();
   }
 
   console.log(
@@ -226,27 +165,14 @@ async function main() {
       : drizzlePglite(db.$client, { schema, casing: 'snake_case', logger });
   const user = userIds[Math.floor(rand() * userIds.length)];
   await createContentRepository(spy).feedNew(tenantId, user, new Date(), 50, 0);
-  const literal = (v) => (v instanceof Date ? `'${v.toISOString()}'` : typeof v === 'string' ? `'${v}'` : String(v));
-  const args = captured.params.map(literal).join(', ');
-  // PREPARE, SET and EXECUTE must share one connection.
-  const client = database.driver === 'postgres' ? await db.$client.connect() : db.$client;
-  const run = async (text) => (await client.query(text)).rows;
-  try {
-    await run(`PREPARE bench_feed_explain AS ${captured.query}`);
-    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
-      await run(`SET plan_cache_mode = ${mode}`);
-      const plan = await run(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_feed_explain(${args})`);
-      console.log(`\nEXPLAIN (ANALYZE, BUFFERS), user ${user}, ${mode}:\n`);
-      for (const line of plan) console.log(`  ${line['QUERY PLAN']}`);
-    }
-    await run('RESET plan_cache_mode');
-    await run('DEALLOCATE bench_feed_explain');
-  } finally {
-    if (database.driver === 'postgres') client.release();
+  const { plans, args } = await explainPrepared(database, captured, 'bench_feed_explain');
+  for (const [mode, lines] of Object.entries(plans)) {
+    console.log(`\nEXPLAIN (ANALYZE, BUFFERS), user ${user}, ${mode}:\n`);
+    for (const line of lines) console.log(`  ${line}`);
   }
   console.log(`\nThe statement:\n  ${captured.query}\n  params: ${args}`);
 
-  await db.execute(sql`DELETE FROM session WHERE tenant_id = ${tenantId} AND device = 'bench:feed'`);
+  await dropSessions(db, tenantId, 'bench:feed');
   await app.close();
   await database.close();
 }

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { parseArgs } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = (p) => path.join(root, 'apps/server/dist', p);
@@ -30,16 +31,6 @@ const { createContent, syncAudience } = await import(dist('modules/content/conte
 
 export const LARGE_TENANT = 'Bench Feed Large';
 export const SMALL_TENANT = 'Bench Feed Small';
-
-function parseArgs(argv) {
-  const opts = { reset: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--reset') opts.reset = true;
-    else if (a.startsWith('--')) opts[a.slice(2)] = Number(argv[++i]);
-  }
-  return opts;
-}
 
 /** The generator's PRNG: small, fast and the same everywhere. */
 export function mulberry32(seed) {

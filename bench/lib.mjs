@@ -1,9 +1,11 @@
 // Shared by the benchmarks: start the built server on a fresh database, load it, print figures.
 import { fork, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -55,4 +57,79 @@ export function printTable(rows, baseline) {
 export async function json(url, init = {}) {
   const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
   return { status: res.status, body: await res.json() };
+}
+
+/** The autocannon child (loader.mjs): `run(options)` resolves with its figures; `stop()` ends it. */
+export async function startLoader() {
+  const child = fork(path.join(import.meta.dirname, 'loader.mjs'));
+  await new Promise((resolve) => child.once('message', resolve));
+  return {
+    run: (options) =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send(options);
+      }),
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+/**
+ * Sessions for the given users, inserted directly (token_hash = sha256 hex of a random token, as
+ * lib/tokens.ts does; last_seen_at = now, so no request extends its session). Returns the bearer
+ * tokens in the users' order. `device` marks them for dropSessions.
+ */
+export async function insertSessions(db, tenantId, userIds, device) {
+  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
+  const hashes = tokens.map((t) => createHash('sha256').update(t).digest('hex'));
+  await dropSessions(db, tenantId, device);
+  await db.execute(sql`
+    INSERT INTO session (tenant_id, user_id, token_hash, remember_me, application, device, last_seen_at, expires_at)
+    SELECT ${tenantId}, unnest(${`{${userIds.join(',')}}`}::int[]), unnest(${`{${hashes.join(',')}}`}::text[]),
+           true, 'mobile', ${device}, now(), now() + interval '1 day'`);
+  return tokens;
+}
+
+export const dropSessions = (db, tenantId, device) =>
+  db.execute(sql`DELETE FROM session WHERE tenant_id = ${tenantId} AND device = ${device}`);
+
+/** A seeded random sample of `size` distinct values (the same every run). */
+export function sample(values, size, rand) {
+  const chosen = new Set();
+  while (chosen.size < Math.min(size, values.length)) chosen.add(values[Math.floor(rand() * values.length)]);
+  return [...chosen];
+}
+
+/** Runs `query` (captured from drizzle as {query, params}) under EXPLAIN ANALYZE as a prepared statement, generic plan. */
+export async function explainPrepared(database, captured, name) {
+  const literal = (v) => (v instanceof Date ? `'${v.toISOString()}'` : typeof v === 'string' ? `'${v}'` : String(v));
+  const args = captured.params.map(literal).join(', ');
+  // PREPARE, SET and EXECUTE must share one connection.
+  const client = database.driver === 'postgres' ? await database.db.$client.connect() : database.db.$client;
+  const run = async (text) => (await client.query(text)).rows;
+  const plans = {};
+  try {
+    await run(`PREPARE ${name} AS ${captured.query}`);
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      await run(`SET plan_cache_mode = ${mode}`);
+      plans[mode] = (await run(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}(${args})`)).map((l) => l['QUERY PLAN']);
+    }
+    await run('RESET plan_cache_mode');
+    await run(`DEALLOCATE ${name}`);
+  } finally {
+    if (database.driver === 'postgres') client.release();
+  }
+  return { plans, args };
+}
+
+/** `--name 10` → {name: 10}; a flag with no number after it (`--reset`) → {reset: true}. */
+export function parseArgs(argv) {
+  const opts = {};
+  for (let i = 0; i < argv.length; i++) {
+    if (!argv[i].startsWith('--')) continue;
+    const value = argv[i + 1];
+    const numeric = value !== undefined && !value.startsWith('--');
+    opts[argv[i].slice(2)] = numeric ? Number(value) : true;
+    if (numeric) i++;
+  }
+  return opts;
 }

@@ -1,0 +1,160 @@
+// npm run bench:forms — quiz submissions and the archive under load, on the data of
+// bench/generate-feed-data.mjs (run `npm run bench:feed:data -- --reset` first, same DATABASE_URL / DATA_DIR).
+//
+// PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_feed npm run bench:forms
+// Options: --connections 50 --duration 10 --sessions 2000 --warmup 3
+//
+// 1. Submissions: an EDUCATION item of five questions (written by the product's createContent) goes to
+//    ~2,000 random users of the large tenant, who then POST /api/mobile/content/{id}/form/attempt with
+//    every answer empty (a failed attempt, so nobody finishes and anyone may submit again). Every
+//    submission is sent twice with the same Idempotency-Key, often at once on two connections
+//    (loader.mjs); afterwards the database must hold exactly one attempt per acknowledged key.
+// 2. The archive: GET /api/mobile/content/list/finished (page 0, then page 2 with type and period
+//    filters) and GET /api/mobile/content/list/filters for the same users, whose generated inboxes
+//    hold ~11 finished items each (plus the failed attempts of step 1 on page 0 of new-with-attempts).
+// The bench item, its attempts and the sessions are removed at the end, so the data set stays as made.
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { dropSessions, insertSessions, parseArgs, sample, startLoader } from './lib.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = (p) => path.join(root, 'apps/server/dist', p);
+const { loadConfig } = await import(dist('config.js'));
+const { openDatabase } = await import(dist('db/client.js'));
+const { buildApp } = await import(dist('app.js'));
+const { createContent } = await import(dist('modules/content/content-authoring.js'));
+const { mulberry32, LARGE_TENANT } = await import('./generate-feed-data.mjs');
+
+const DEVICE = 'bench:forms';
+const BENCH_ITEM = 'Bench: submissions';
+
+const opts = parseArgs(process.argv.slice(2));
+const connections = opts.connections ?? 50;
+const duration = opts.duration ?? 10;
+const warmup = opts.warmup ?? 3;
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data/bench-feed'),
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_IP: '1000000000',
+  RATE_LIMIT_PER_IDENTIFIER: '1000000000',
+});
+const database = await openDatabase(config);
+const { db } = database;
+await database.migrate();
+const rows = async (query) => (await db.execute(query)).rows;
+const [tenant] = await rows(sql`SELECT id FROM tenant WHERE name = ${LARGE_TENANT}`);
+if (!tenant) throw new Error('no bench data here: run npm run bench:feed:data -- --reset first');
+const tenantId = tenant.id;
+
+const candidates = (
+  await rows(sql`SELECT id FROM app_user WHERE tenant_id = ${tenantId} AND active AND role = 'USER' ORDER BY id`)
+).map((r) => r.id);
+const rand = mulberry32(11);
+const userIds = sample(candidates, opts.sessions ?? 2000, rand);
+const tokens = await insertSessions(db, tenantId, userIds, DEVICE);
+const [creator] = await rows(sql`SELECT id FROM app_user WHERE tenant_id = ${tenantId} ORDER BY id LIMIT 1`);
+
+await db.execute(sql`DELETE FROM content WHERE tenant_id = ${tenantId} AND name = ${BENCH_ITEM}`);
+const contentId = await db.transaction((tx) =>
+  createContent(tx, {
+    tenantId,
+    creatorId: creator.id,
+    type: 'EDUCATION',
+    name: BENCH_ITEM,
+    publishAt: new Date(Date.now() - 60_000),
+    status: 'published',
+    settings: { passingScore: 0.6 },
+    audience: { users: userIds },
+    questions: Array.from({ length: 5 }, (_, i) => ({
+      title: `Pitanje ${i + 1}`,
+      type: i % 2 ? 'MULTIPLE' : 'SINGLE',
+      answers: [{ title: 'Točno', isCorrect: true }, { title: 'Netočno' }, { title: 'Možda' }],
+    })),
+  }),
+);
+const questionIds = (
+  await rows(sql`SELECT id FROM question WHERE tenant_id = ${tenantId} AND content_id = ${contentId} ORDER BY position`)
+).map((r) => r.id);
+const failing = { questionAnswers: questionIds.map((questionId) => ({ questionId, answers: [] })) };
+
+const app = await buildApp({ config, database, webRoot: '/nonexistent' });
+await app.listen({ port: Number(process.env.PORT ?? 3932), host: '127.0.0.1' });
+const base = `http://127.0.0.1:${app.server.address().port}/api`;
+
+const attempts = async () =>
+  Number(
+    (
+      await rows(
+        sql`SELECT count(*)::int AS n FROM attempt WHERE tenant_id = ${tenantId} AND content_id = ${contentId}`,
+      )
+    )[0].n,
+  );
+
+// Sanity: one submission by hand, and the archive answers for the same user.
+const first = await fetch(`${base}/mobile/content/${contentId}/form/attempt`, {
+  method: 'POST',
+  headers: {
+    authorization: `Bearer ${tokens[0]}`,
+    'content-type': 'application/json',
+    'idempotency-key': 'bench-sanity',
+  },
+  body: JSON.stringify(failing),
+});
+if (first.status !== 200) throw new Error(`submission: ${first.status} ${await first.text()}`);
+console.log('submission:', JSON.stringify((await first.json()).payload));
+
+const loader = await startLoader();
+const results = [];
+let integrity;
+try {
+  const submit = { url: `${base}/mobile/content/${contentId}/form/attempt`, method: 'POST', body: failing, tokens };
+  if (warmup > 0) await loader.run({ ...submit, connections, duration: warmup, idempotent: true });
+  const before = await attempts();
+  const run = await loader.run({ ...submit, connections, duration, idempotent: true });
+  const stored = (await attempts()) - before;
+  integrity = { requests: run.requests, statuses: run.statuses, acknowledgedKeys: run.acknowledgedKeys, stored };
+  results.push({ name: 'POST …/form/attempt (each key sent twice)', ...run });
+
+  const months = (await rows(sql`SELECT to_char(now() AT TIME ZONE 'Europe/Zagreb', 'YYYY-MM') AS m`))[0].m;
+  const lists = [
+    ['GET …/list/finished (page 0)', `${base}/mobile/content/list/finished?limit=3&offset=0`],
+    [
+      'GET …/list/finished (page 2, type + period filters)',
+      `${base}/mobile/content/list/finished?limit=3&offset=6&contentTypes=EDUCATION,INFORMATION,POLL&periods=${months}`,
+    ],
+    ['GET …/list/new-with-attempts', `${base}/mobile/content/list/new-with-attempts`],
+    ['GET …/list/filters', `${base}/mobile/content/list/filters`],
+  ];
+  for (const [name, url] of lists) {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${tokens[1]}` } });
+    if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+    if (warmup > 0) await loader.run({ url, tokens, connections, duration: warmup });
+    results.push({ name, ...(await loader.run({ url, tokens, connections, duration })) });
+  }
+} finally {
+  loader.stop();
+}
+
+const [sizes] = await rows(sql`
+  SELECT (SELECT count(*) FROM app_user WHERE tenant_id = ${tenantId})::int AS users,
+         (SELECT count(*) FROM content_interaction WHERE tenant_id = ${tenantId} AND finished_at IS NOT NULL)::int AS finished`);
+console.log(
+  `\n${database.driver}: large tenant ${sizes.users} users, ${sizes.finished} finished inbox rows; ` +
+    `${userIds.length} sessions; ${connections} connections × ${duration} s`,
+);
+console.log('\n| route | req/s | p50 ms | p99 ms | non-2xx | bytes/resp |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const r of results)
+  console.log(`| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.bytesPerReq} |`);
+console.log(
+  `\nSubmissions: ${integrity.requests} requests ${JSON.stringify(integrity.statuses)}, ` +
+    `${integrity.acknowledgedKeys} keys acknowledged, ${integrity.stored} attempts stored: ` +
+    (integrity.stored === integrity.acknowledgedKeys ? 'one per acknowledged key' : 'MISMATCH'),
+);
+
+await db.execute(sql`DELETE FROM content WHERE tenant_id = ${tenantId} AND name = ${BENCH_ITEM}`);
+await dropSessions(db, tenantId, DEVICE);
+await app.close();
+await database.close();
+if (integrity.stored !== integrity.acknowledgedKeys) process.exitCode = 1;
