@@ -1,14 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, submitLogin } from './support/journey';
 import { mailedLink } from './support/mail';
-
-const DEMO_PASSWORD = 'Demo1234!';
-
-async function logIn(page: Page, identifier: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('E-mail ili korisničko ime').fill(identifier);
-  await page.getByRole('button', { name: 'Prijava' }).click();
-  await page.getByLabel('Lozinka', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Prijava' }).click();
-}
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Profil' }).click();
@@ -80,7 +72,7 @@ test('first-time set-up of a username-only account signs in at once', async ({ p
   await expect(page.getByRole('heading', { name: 'Bok, Ivan!' })).toBeVisible();
 
   await logOut(page);
-  await logIn(page, 'ivan', 'skladiste-2026');
+  await submitLogin(page, 'ivan', 'skladiste-2026');
   await expect(page.getByRole('heading', { name: 'Bok, Ivan!' })).toBeVisible();
 });
 
@@ -99,7 +91,7 @@ test('first-time set-up of an e-mail account is confirmed by the mailed link', a
   await expect(page.getByRole('heading', { name: 'Bok, Tena!' })).toBeVisible();
 
   await logOut(page);
-  await logIn(page, 'tena@demo.hr', 'tenina-lozinka');
+  await submitLogin(page, 'tena@demo.hr', 'tenina-lozinka');
   await expect(page.getByRole('heading', { name: 'Bok, Tena!' })).toBeVisible();
 });
 
@@ -123,7 +115,7 @@ test('forgotten password: request, mailed link, new password; the old one and th
   await expect(page.getByRole('heading', { name: 'Lozinka je postavljena' })).toBeVisible();
   await page.getByRole('link', { name: 'Na prijavu' }).click();
 
-  await logIn(page, 'creator@demo.hr', DEMO_PASSWORD);
+  await submitLogin(page, 'creator@demo.hr', DEMO_PASSWORD);
   await expect(page.getByText('Pogrešan e-mail ili lozinka')).toBeVisible();
   await page.getByLabel('Lozinka', { exact: true }).fill('nova-kreatorova');
   await page.getByRole('button', { name: 'Prijava' }).click();
@@ -139,7 +131,7 @@ test('forgotten password: request, mailed link, new password; the old one and th
 
 test('change password: a wrong current one fails, the right one succeeds and signs in next time', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, 'marko@demo.hr');
+  await submitLogin(page, 'marko@demo.hr');
   await page.getByRole('button', { name: 'Profil' }).click();
   await page.getByRole('link', { name: 'Promijeni lozinku' }).click();
   await expect(page).toHaveURL(/\/change-password$/);
@@ -164,6 +156,6 @@ test('change password: a wrong current one fails, the right one succeeds and sig
   await expect(page).toHaveURL(/\/$/);
 
   await logOut(page);
-  await logIn(page, 'marko@demo.hr', 'markova-nova-1');
+  await submitLogin(page, 'marko@demo.hr', 'markova-nova-1');
   await expect(page.getByRole('heading', { name: 'Bok, Marko!' })).toBeVisible();
 });

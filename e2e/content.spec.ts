@@ -1,24 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { card, DATE, DATE_TIME, logIn, seriousViolations } from './support/journey';
 
 // Accounts (see apps/server/src/db/seed/demo.ts): auth.spec changes the passwords of marko, creator,
 // ivan and tena; shell.spec reads as ana. Journeys here that finish items or comment use accounts
 // nobody else touches (admin: the information item, analyst: the task). The read-only ones use ana,
 // whose feed has items of every type (and the two-slide education); opening a card only marks it
 // viewed, which nothing asserts.
-
-const DEMO_PASSWORD = 'Demo1234!';
-const DATE = String.raw`\d{2}\.\d{2}\.\d{4}\.`;
-const DATE_TIME = String.raw`${DATE}, \d{2}:\d{2}`;
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail ili korisničko ime').fill(email);
-  await page.getByRole('button', { name: 'Prijava' }).click();
-  await page.getByLabel('Lozinka', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Prijava' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Bok, / })).toBeVisible();
-}
 
 /** Croatian plural of the home summary: 1, 21, 31… one; 2–4, 22–24… few; everything else (and 11–14) other. */
 function unseenText(count: number): string {
@@ -38,8 +25,6 @@ async function unseenCount(page: Page): Promise<number> {
   return count;
 }
 
-const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
-
 async function openProfile(page: Page, name: string): Promise<Locator> {
   await page.getByRole('button', { name: 'Profil' }).click();
   const panel = page.getByRole('dialog', { name });
@@ -58,11 +43,6 @@ async function readStats(panel: Locator): Promise<Stats> {
   );
   return { finished: finished ?? NaN, total: total ?? NaN, information };
 }
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails after `limit` presses. */
 async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
@@ -359,7 +339,7 @@ test('intro buttons: education with material goes to materials, whose quiz butto
     page.getByText('Anketa je anonimna: vaši se odgovori ne povezuju s vašim imenom.', { exact: true }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sadrži' }).getByRole('listitem')).toHaveText(['4 pitanja']);
-  // Questions and no material: straight to the poll (not followed: that screen comes later).
+  // Questions and no material: straight to the poll (answered in forms.spec.ts).
   await expect(page.getByRole('link', { name: 'Odgovori na pitanja' })).toHaveAttribute(
     'href',
     `/content/${pollId}/poll`,

@@ -1,19 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-async function logIn(page: Page, identifier = 'ana@demo.hr') {
-  await page.goto('/login');
-  await page.getByLabel('E-mail ili korisničko ime').fill(identifier);
-  await page.getByRole('button', { name: 'Prijava' }).click();
-  await page.getByLabel('Lozinka', { exact: true }).fill('Demo1234!');
-  await page.getByRole('button', { name: 'Prijava' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+import { expect, test } from '@playwright/test';
+import { logIn, seriousViolations } from './support/journey';
 
 test('the language choice switches the login screen to English and is remembered', async ({ page }) => {
   await page.goto('/login');
@@ -32,13 +18,13 @@ test('the language choice switches the login screen to English and is remembered
 test('unknown paths show the 404 text, signed in or not', async ({ page }) => {
   await page.goto('/nema/ovoga');
   await expect(page.getByText('Ovdje nema ničega: 404!')).toBeVisible();
-  await logIn(page);
+  await logIn(page, 'ana@demo.hr');
   await page.goto('/ni/ovoga');
   await expect(page.getByText('Ovdje nema ničega: 404!')).toBeVisible();
 });
 
 test('top bar navigation and the profile panel', async ({ page }, testInfo) => {
-  await logIn(page);
+  await logIn(page, 'ana@demo.hr');
   await expect(page.getByRole('heading', { name: 'Bok, Ana!' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Demo d.o.o.')).toBeVisible();
 

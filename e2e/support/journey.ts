@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Every demo and journey account has this password (apps/server/src/db/seed/demo.ts). */
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export const DATE = String.raw`\d{2}\.\d{2}\.\d{4}\.`;
+export const DATE_TIME = String.raw`${DATE}, \d{2}:\d{2}`;
+
+/** The two-step login form, filled and sent from wherever it is on screen. */
+export async function submitLogin(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-mail ili korisničko ime').fill(identifier);
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  await page.getByLabel('Lozinka', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Prijava' }).click();
+}
+
+/** Signs in from /login and waits for the home greeting. */
+export async function logIn(page: Page, identifier: string) {
+  await page.goto('/login');
+  await submitLogin(page, identifier);
+  await expect(page.getByRole('heading', { level: 1, name: /^Bok, / })).toBeVisible();
+}
+
+/** A content card (home or archive), by the item's name. */
+export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+/** axe-core's serious and critical findings on the page as it is now, one line each. */
+export const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
