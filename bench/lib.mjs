@@ -101,7 +101,14 @@ export function sample(values, size, rand) {
 
 /** Runs `query` (captured from drizzle as {query, params}) under EXPLAIN ANALYZE as a prepared statement, generic plan. */
 export async function explainPrepared(database, captured, name) {
-  const literal = (v) => (v instanceof Date ? `'${v.toISOString()}'` : typeof v === 'string' ? `'${v}'` : String(v));
+  const literal = (v) =>
+    v instanceof Date
+      ? `'${v.toISOString()}'`
+      : Array.isArray(v)
+        ? `'{${v.join(',')}}'`
+        : typeof v === 'string'
+          ? `'${v}'`
+          : String(v);
   const args = captured.params.map(literal).join(', ');
   // PREPARE, SET and EXECUTE must share one connection.
   const client = database.driver === 'postgres' ? await database.db.$client.connect() : database.db.$client;

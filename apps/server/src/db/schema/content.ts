@@ -318,8 +318,9 @@ export const attempt = pgTable(
   },
   (t) => [
     unique('attempt_tenant_id_id_key').on(t.tenantId, t.id),
-    // Profile accuracy sums one user's attempts; the attempts screens list them per item.
-    index('attempt_user_content_idx').on(t.tenantId, t.userId, t.contentId),
+    // Profile accuracy sums one user's attempts; the attempts screens list them per item; the archive
+    // reads one user's latest attempt at an item (LIMIT 1 in this order, no sort).
+    index('attempt_user_content_idx').on(t.tenantId, t.userId, t.contentId, t.createdAt.desc(), t.id.desc()),
     index('attempt_content_idx').on(t.tenantId, t.contentId),
     check('attempt_final_mark_range', sql`${t.finalMark} BETWEEN 0 AND 1`),
     check('attempt_counts', sql`${t.total} >= 0 AND ${t.correct} >= 0 AND ${t.correct} <= ${t.total}`),

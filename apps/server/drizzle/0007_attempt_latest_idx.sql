@@ -1,0 +1,2 @@
+DROP INDEX "attempt_user_content_idx";--> statement-breakpoint
+CREATE INDEX "attempt_user_content_idx" ON "attempt" USING btree ("tenant_id","user_id","content_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
