@@ -72,11 +72,7 @@ const itemColumns = {
 const finishedMonth = sql<string>`to_char(${contentInteraction.finishedAt} AT TIME ZONE ${sql.raw(`'${APP_TIME_ZONE}'`)}, 'YYYY-MM')`;
 
 /** The caller's finished rows of items still visible to them (statement parameters tenantId, userId, now). */
-const finishedByCaller = () =>
-  and(
-    visibleTo(sql.placeholder('tenantId'), sql.placeholder('userId'), sql.placeholder('now')),
-    isNotNull(contentInteraction.finishedAt),
-  );
+const finishedByCaller = () => and(visibleTo(ph.tenantId, ph.userId, ph.now), isNotNull(contentInteraction.finishedAt));
 
 /**
  * One archive filter as an array parameter named after its FinishedFilters field: empty means any value,
