@@ -449,7 +449,7 @@ const answerNumber =
  * A little history, so the archive is not empty on a first visit, made through the same service calls
  * (and transactions) a user's answers go through. Marko has read the welcome, passed one education
  * (with points) and failed another; four colleagues answered the summer-party poll, one short of
- * showing its results. Ana's items stay untouched: the e2e journeys pass, fail and answer them.
+ * showing its results. Ana's items stay untouched, so a newcomer signing in as ana finds everything new.
  */
 async function seedDemoHistory(tx: Tx, seeded: SeededTenant & { content: ReadonlyMap<string, number> }, now: number) {
   const id = (map: ReadonlyMap<string, number>, key: string) => {
