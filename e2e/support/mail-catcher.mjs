@@ -1,6 +1,6 @@
 // A real SMTP server for the end-to-end suite: every message the app sends is written, decoded, to
 // e2e/.run/mail/<n>.json, where the journeys read the links out of it.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
@@ -23,7 +23,10 @@ const server = new SMTPServer({
     stream.on('end', async () => {
       const raw = decode(Buffer.concat(chunks).toString('utf8'));
       const to = session.envelope.rcptTo.map((r) => r.address);
-      await writeFile(path.join(dir, `${String(++count).padStart(5, '0')}.json`), JSON.stringify({ to, raw }));
+      // Written under a temporary name and renamed, so a journey polling the folder never reads half a file.
+      const name = path.join(dir, `${String(++count).padStart(5, '0')}.json`);
+      await writeFile(`${name}.part`, JSON.stringify({ to, raw }));
+      await rename(`${name}.part`, name);
       callback();
     });
   },

@@ -7,7 +7,7 @@ const dir = path.join(import.meta.dirname, '..', '.run', 'mail');
 type Mail = { to: string[]; raw: string };
 
 async function mails(): Promise<Mail[]> {
-  const files = (await readdir(dir).catch(() => [])).sort();
+  const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.json')).sort();
   return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as Mail));
 }
 
