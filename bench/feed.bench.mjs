@@ -16,24 +16,28 @@
 // event loop; on this 2-core machine it, the server and PostgreSQL still share the CPUs, equally for
 // both routes. Each route gets a warm-up run first (not reported).
 import path from 'node:path';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { ContentListSchema, envelope, ROLES } from '@kanal/contract';
+import {
+  and,
+  authGuard,
+  buildApp,
+  createContentRepository,
+  desc,
+  eq,
+  inArray,
+  loadConfig,
+  lte,
+  openDatabase,
+  schema,
+  sql,
+  toItem,
+} from '@kanal/server';
 import { dropSessions, explainPrepared, insertSessions, parseArgs, sample, startLoader } from './lib.mjs';
 
 await main();
 
 async function main() {
   const root = path.resolve(import.meta.dirname, '..');
-  const dist = (p) => path.join(root, 'apps/server/dist', p);
-  const { loadConfig } = await import(dist('config.js'));
-  const { openDatabase } = await import(dist('db/client.js'));
-  const { buildApp } = await import(dist('app.js'));
-  const { authGuard } = await import(dist('plugins/request-context.js'));
-  const { toItem } = await import(dist('modules/content/content.service.js'));
-  const { createContentRepository } = await import(dist('modules/content/content.repository.js'));
-  const schema = await import(dist('db/schema/index.js'));
-  const { envelope, ContentListSchema } = await import('@kanal/contract');
   const { mulberry32, LARGE_TENANT } = await import('./generate-feed-data.mjs');
 
   const opts = parseArgs(process.argv.slice(2));
@@ -47,7 +51,9 @@ async function main() {
     RATE_LIMIT_PER_IP: '1000000000',
     RATE_LIMIT_PER_IDENTIFIER: '1000000000',
   });
-  const database = await openDatabase(config);
+  // Every statement the product runs passes here; the one run while `capture` is set is explained below.
+  let capture;
+  const database = await openDatabase(config, { logQuery: (query, params) => capture?.(query, params) });
   const { db } = database;
   await database.migrate();
   const rows = async (query) => (await db.execute(query)).rows;
@@ -108,7 +114,7 @@ async function main() {
     .prepare('bench_plain_newest');
   await app.register(
     async (scope) => {
-      scope.addHook('onRequest', authGuard(app.services.auth.authenticate));
+      authGuard(scope, app.services.auth.authenticate, { 'GET /bench/plain': ROLES });
       scope.get('/plain', { schema: { response: { 200: envelope(ContentListSchema) } } }, async (req) => {
         const found = await plain.execute({ tenantId: req.ctx.tenantId, now: new Date() });
         const items = found.map((r) => toItem({ ...r, viewedAt: null, finishedAt: null }));
@@ -158,13 +164,10 @@ async function main() {
 
   // The feed's statement as the product runs it, captured from drizzle, then explained for one user.
   let captured;
-  const logger = { logQuery: (query, params) => (captured ??= { query, params }) };
-  const spy =
-    database.driver === 'postgres'
-      ? drizzlePg(db.$client, { schema, casing: 'snake_case', logger })
-      : drizzlePglite(db.$client, { schema, casing: 'snake_case', logger });
+  capture = (query, params) => (captured ??= { query, params });
   const user = userIds[Math.floor(rand() * userIds.length)];
-  await createContentRepository(spy).feedNew(tenantId, user, new Date(), 50, 0);
+  await createContentRepository(db).feedNew(tenantId, user, new Date(), 50, 0);
+  capture = undefined;
   const { plans, args } = await explainPrepared(database, captured, 'bench_feed_explain');
   for (const [mode, lines] of Object.entries(plans)) {
     console.log(`\nEXPLAIN (ANALYZE, BUFFERS), user ${user}, ${mode}:\n`);

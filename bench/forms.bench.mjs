@@ -4,7 +4,7 @@
 // PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_feed npm run bench:forms
 // Options: --connections 50 --duration 10 --sessions 2000 --warmup 3
 //
-// 1. Submissions: an EDUCATION item of five questions (written by the product's createContent) goes to
+// 1. Submissions: an EDUCATION item of five questions (written by the product's content authoring) goes to
 //    ~2,000 random users of the large tenant, who then POST /api/mobile/content/{id}/form/attempt with
 //    every answer empty (a failed attempt, so nobody finishes and anyone may submit again). Every
 //    submission is sent twice with the same Idempotency-Key, often at once on two connections
@@ -15,19 +15,10 @@
 //    finished items each. The last list is explained (EXPLAIN ANALYZE) for one user.
 // The bench item, its attempts and the sessions are removed at the end, so the data set stays as made.
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { buildApp, createContentRepository, createContentServices, loadConfig, openDatabase, sql } from '@kanal/server';
 import { dropSessions, explainPrepared, insertSessions, parseArgs, sample, startLoader } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = (p) => path.join(root, 'apps/server/dist', p);
-const { loadConfig } = await import(dist('config.js'));
-const { openDatabase } = await import(dist('db/client.js'));
-const { buildApp } = await import(dist('app.js'));
-const { createContent } = await import(dist('modules/content/content-authoring.js'));
-const { createContentRepository } = await import(dist('modules/content/content.repository.js'));
-const schema = await import(dist('db/schema/index.js'));
 const { mulberry32, LARGE_TENANT } = await import('./generate-feed-data.mjs');
 
 const DEVICE = 'bench:forms';
@@ -44,7 +35,9 @@ const config = loadConfig({
   RATE_LIMIT_PER_IP: '1000000000',
   RATE_LIMIT_PER_IDENTIFIER: '1000000000',
 });
-const database = await openDatabase(config);
+// Every statement the product runs passes here; the one run while `capture` is set is explained at the end.
+let capture;
+const database = await openDatabase(config, { logQuery: (query, params) => capture?.(query, params) });
 const { db } = database;
 await database.migrate();
 const rows = async (query) => (await db.execute(query)).rows;
@@ -61,23 +54,21 @@ const tokens = await insertSessions(db, tenantId, userIds, DEVICE);
 const [creator] = await rows(sql`SELECT id FROM app_user WHERE tenant_id = ${tenantId} ORDER BY id LIMIT 1`);
 
 await db.execute(sql`DELETE FROM content WHERE tenant_id = ${tenantId} AND name = ${BENCH_ITEM}`);
-const contentId = await db.transaction((tx) =>
-  createContent(tx, {
-    tenantId,
-    creatorId: creator.id,
-    type: 'EDUCATION',
-    name: BENCH_ITEM,
-    publishAt: new Date(Date.now() - 60_000),
-    status: 'published',
-    settings: { passingScore: 0.6 },
-    audience: { users: userIds },
-    questions: Array.from({ length: 5 }, (_, i) => ({
-      title: `Pitanje ${i + 1}`,
-      type: i % 2 ? 'MULTIPLE' : 'SINGLE',
-      answers: [{ title: 'Točno', isCorrect: true }, { title: 'Netočno' }, { title: 'Možda' }],
-    })),
-  }),
-);
+const contentId = await createContentServices(db).authoring.create({
+  tenantId,
+  creatorId: creator.id,
+  type: 'EDUCATION',
+  name: BENCH_ITEM,
+  publishAt: new Date(Date.now() - 60_000),
+  status: 'published',
+  settings: { passingScore: 0.6 },
+  audience: { users: userIds },
+  questions: Array.from({ length: 5 }, (_, i) => ({
+    title: `Pitanje ${i + 1}`,
+    type: i % 2 ? 'MULTIPLE' : 'SINGLE',
+    answers: [{ title: 'Točno', isCorrect: true }, { title: 'Netočno' }, { title: 'Možda' }],
+  })),
+});
 const questionIds = (
   await rows(sql`SELECT id FROM question WHERE tenant_id = ${tenantId} AND content_id = ${contentId} ORDER BY position`)
 ).map((r) => r.id);
@@ -194,12 +185,9 @@ console.log(
 
 // The type- and period-filtered archive page as the product runs it, captured from drizzle, then explained for one user.
 let captured;
-const logger = { logQuery: (query, params) => (captured ??= { query, params }) };
-const spy =
-  database.driver === 'postgres'
-    ? drizzlePg(db.$client, { schema, casing: 'snake_case', logger })
-    : drizzlePglite(db.$client, { schema, casing: 'snake_case', logger });
-await createContentRepository(spy).finishedList(tenantId, userIds[1], new Date(), filteredPage, 3, 0);
+capture = (query, params) => (captured ??= { query, params });
+await createContentRepository(db).finishedList(tenantId, userIds[1], new Date(), filteredPage, 3, 0);
+capture = undefined;
 const { plans, args } = await explainPrepared(database, captured, 'bench_finished_explain');
 for (const [mode, lines] of Object.entries(plans)) {
   console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the filtered page 0, user ${userIds[1]}, ${mode}:\n`);

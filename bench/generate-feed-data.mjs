@@ -11,23 +11,18 @@
 // tenant scale with it (200 groups and 10,000 items at 100,000 users), so that every user's feed has
 // the same shape at either size: ~3 groups each, ~200 items in the inbox (≈ 20 M inbox rows at full
 // size). Items (content, audience, material, questions, task) are written by the product's own
-// createContent, one transaction each. The inboxes (content_interaction) are then filled by one
-// set-based statement that mirrors syncAudience's audience query — 10,000 per-item syncs take ~25 min
-// here — and syncAudience itself is run on a sample of items to prove it finds nothing to change.
+// the product's content authoring, one transaction each. The inboxes (content_interaction) are then filled by one
+// set-based statement that mirrors the inbox's audience query — 10,000 per-item syncs take ~25 min
+// here — and the product's own sync is run on a sample of items to prove it finds nothing to change.
 // ~10 % of the inbox rows are viewed (60 % of those finished): ~2,000,000 interactions at full size.
 
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createContentServices, loadConfig, openDatabase, sql } from '@kanal/server';
 import { parseArgs } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = (p) => path.join(root, 'apps/server/dist', p);
-const { openDatabase } = await import(dist('db/client.js'));
-const { loadConfig } = await import(dist('config.js'));
-const { createContent, syncAudience } = await import(dist('modules/content/content-authoring.js'));
 
 export const LARGE_TENANT = 'Bench Feed Large';
 export const SMALL_TENANT = 'Bench Feed Small';
@@ -131,7 +126,7 @@ async function main() {
     phase('inboxes, set-based (+ viewed/finished)', `(${inbox} rows)`);
     await checkAgainstSyncAudience(db, rows, large.tenantId, rand);
     await checkAgainstSyncAudience(db, rows, small.tenantId, rand);
-    phase('check: syncAudience on a sample changes nothing');
+    phase('check: the inbox sync on a sample changes nothing');
 
     await db.execute(sql`VACUUM ANALYZE`);
     phase('vacuum analyze');
@@ -166,15 +161,19 @@ async function makeTenant(db, rows, rand, { name, slug, users, groups, items, no
   const tenantId = t.id;
 
   // Users: a handful of admins and creators, the rest end users; ~2 % deactivated (they get nothing).
+  // Each with its sign-in identifier, as createAccounts writes it, in the same statement.
   await db.execute(sql`
-    INSERT INTO app_user (tenant_id, email, name, role, active, created_at)
-    SELECT ${tenantId}, 'u' || g || '@' || ${slug} || '.bench.kanal',
-           (${sql.raw(`ARRAY[${FIRST.map((n) => `'${n}'`).join(',')}]`)})[1 + g % ${FIRST.length}] || ' ' ||
-           (${sql.raw(`ARRAY[${LAST.map((n) => `'${n}'`).join(',')}]`)})[1 + (g / ${FIRST.length}) % ${LAST.length}],
-           (CASE WHEN g <= 3 THEN 'ADMIN' WHEN g <= 20 THEN 'CREATOR' ELSE 'USER' END)::role,
-           g <= 20 OR g % 50 <> 7,
-           now() - interval '400 days'
-    FROM generate_series(1, ${users}) g`);
+    WITH created AS (
+      INSERT INTO app_user (tenant_id, email, name, role, active, created_at)
+      SELECT ${tenantId}, 'u' || g || '@' || ${slug} || '.bench.kanal',
+             (${sql.raw(`ARRAY[${FIRST.map((n) => `'${n}'`).join(',')}]`)})[1 + g % ${FIRST.length}] || ' ' ||
+             (${sql.raw(`ARRAY[${LAST.map((n) => `'${n}'`).join(',')}]`)})[1 + (g / ${FIRST.length}) % ${LAST.length}],
+             (CASE WHEN g <= 3 THEN 'ADMIN' WHEN g <= 20 THEN 'CREATOR' ELSE 'USER' END)::role,
+             g <= 20 OR g % 50 <> 7,
+             now() - interval '400 days'
+      FROM generate_series(1, ${users}) g
+      RETURNING tenant_id, id, email)
+    INSERT INTO login_identifier (identifier, tenant_id, user_id) SELECT lower(email), tenant_id, id FROM created`);
   const userIds = (await rows(sql`SELECT id FROM app_user WHERE tenant_id = ${tenantId} ORDER BY id`)).map((r) =>
     Number(r.id),
   );
@@ -207,7 +206,7 @@ async function makeTenant(db, rows, rand, { name, slug, users, groups, items, no
   }
   phase('groups + memberships', `(${groups} groups, ${memberUsers.length} memberships)`);
 
-  // Items, one transaction each, through the product's createContent: content, audience (groups and
+  // Items, one transaction each, through the product's content authoring: content, audience (groups and
   // people), material, questions, task. They are written as drafts (whose sync is a no-op) and get their
   // real status afterwards, so that the inboxes can be filled in one set-based statement (fillInboxes).
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];
@@ -217,7 +216,7 @@ async function makeTenant(db, rows, rand, { name, slug, users, groups, items, no
   for (let i = 0; i < items; i++) {
     const input = makeItem(i, { tenantId, creators, userIds, groupIds, now, rand, pick });
     const status = input.archive ? 'archived' : input.content.status;
-    ids.push(await db.transaction((tx) => createContent(tx, { ...input.content, status: 'draft' })));
+    ids.push(await createContentServices(db).authoring.create({ ...input.content, status: 'draft' }));
     statuses.push(status);
     if ((i + 1) % 2000 === 0) {
       process.stdout.write(`    ${i + 1}/${items} items, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
@@ -227,7 +226,7 @@ async function makeTenant(db, rows, rand, { name, slug, users, groups, items, no
     UPDATE content c SET status = s.status::content_status
     FROM (SELECT unnest(${intArray(ids)}::int[]) AS id, unnest(${`{${statuses.join(',')}}`}::text[]) AS status) s
     WHERE c.tenant_id = ${tenantId} AND c.id = s.id`);
-  phase('items via createContent', `(${items} items)`);
+  phase('items via content authoring', `(${items} items)`);
   return { tenantId };
 }
 
@@ -304,7 +303,7 @@ function makeItem(i, { tenantId, creators, userIds, groupIds, now, rand, pick })
 }
 
 /**
- * What syncAudience (content-authoring.repository.ts, audienceOf + addMissing) writes, for every item of
+ * What the inbox's sync (modules/inbox/inbox.repository.ts, audienceOf + addMissing) writes, for every item of
  * the tenants at once: a row per active user aimed at (all / groups / people) of every live or archived
  * item (archived ones were live before), carrying the item's publish_at and task flag. Written in item
  * order, as items arrive in production, so a user's rows are spread over the table as they would be.
@@ -372,7 +371,7 @@ async function fillInboxes(db, tenantIds, now) {
 
 /**
  * The proof that the inboxes are the product's: for a sample of items (live ones, plus an "everyone"
- * item), run the product's own syncAudience and require that it finds nothing to add, remove or
+ * item), run the product's own inbox sync and require that it finds nothing to add, remove or
  * correct (the item's rows hash the same before and after).
  */
 async function checkAgainstSyncAudience(db, rows, tenantId, rand) {
@@ -394,16 +393,16 @@ async function checkAgainstSyncAudience(db, rows, tenantId, rand) {
   for (const item of sample) {
     await db.transaction(async (tx) => {
       const before = await fingerprint(tx, item.id);
-      await syncAudience(tx, tenantId, item.id);
+      await createContentServices(tx).authoring.syncAudience(tenantId, item.id);
       const after = await fingerprint(tx, item.id);
       if (before.n !== after.n || before.hash !== after.hash) {
-        throw new Error(`item ${item.id}: syncAudience changed its inbox (${JSON.stringify({ before, after })})`);
+        throw new Error(`item ${item.id}: the inbox sync changed its rows (${JSON.stringify({ before, after })})`);
       }
       rowsChecked += before.n;
     });
   }
   console.log(
-    `    tenant ${tenantId}: ${sample.length} items, ${rowsChecked} inbox rows, identical after syncAudience`,
+    `    tenant ${tenantId}: ${sample.length} items, ${rowsChecked} inbox rows, identical after the inbox sync`,
   );
 }
 
@@ -421,25 +420,23 @@ function adminUrl(url) {
 
 async function recreatePostgresDatabase(url) {
   const { admin, name } = adminUrl(url);
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
+  const database = await openDatabase(loadConfig({ DATABASE_URL: admin }));
   try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
+    await database.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await database.db.execute(sql.raw(`CREATE DATABASE ${name}`));
   } finally {
-    await client.end();
+    await database.close();
   }
 }
 
 async function createPostgresDatabaseIfMissing(url) {
   const { admin, name } = adminUrl(url);
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
+  const database = await openDatabase(loadConfig({ DATABASE_URL: admin }));
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
+    const { rows } = await database.db.execute(sql`SELECT 1 FROM pg_database WHERE datname = ${name}`);
+    if (!rows.length) await database.db.execute(sql.raw(`CREATE DATABASE ${name}`));
   } finally {
-    await client.end();
+    await database.close();
   }
 }
 

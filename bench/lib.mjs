@@ -1,18 +1,15 @@
 // Shared by the benchmarks: start the built server on a fresh database, load it, print figures.
 import { fork, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { hashToken, newToken, serverEntryPoint, sql } from '@kanal/server';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-
-const root = path.resolve(import.meta.dirname, '..');
 
 /** The built server (npm run build first) on a fresh PGlite data dir, or on DATABASE_URL when set. */
 export async function startServer(port, env = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [serverEntryPoint], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -22,7 +19,7 @@ export async function startServer(port, env = {}) {
       if (String(chunk).includes('Kanal is running')) resolve();
     });
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 export async function startBare(port, bodySize) {
@@ -74,13 +71,13 @@ export async function startLoader() {
 }
 
 /**
- * Sessions for the given users, inserted directly (token_hash = sha256 hex of a random token, as
- * lib/tokens.ts does; last_seen_at = now, so no request extends its session). Returns the bearer
- * tokens in the users' order. `device` marks them for dropSessions.
+ * Sessions for the given users, inserted directly (tokens made and hashed by the server's own functions;
+ * last_seen_at = now, so no request extends its session). Returns the bearer tokens in the users' order.
+ * `device` marks them for dropSessions.
  */
 export async function insertSessions(db, tenantId, userIds, device) {
-  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
-  const hashes = tokens.map((t) => createHash('sha256').update(t).digest('hex'));
+  const tokens = userIds.map(() => newToken(tenantId));
+  const hashes = tokens.map(hashToken);
   await dropSessions(db, tenantId, device);
   await db.execute(sql`
     INSERT INTO session (tenant_id, user_id, token_hash, remember_me, application, device, last_seen_at, expires_at)

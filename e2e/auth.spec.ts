@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, submitLogin } from './support/journey';
+import { DEMO_PASSWORD, seriousViolations, submitLogin } from './support/journey';
 import { mailedLink } from './support/mail';
 
 async function logOut(page: Page) {
@@ -50,10 +50,14 @@ test('login validates in Croatian and shows the server message in red', async ({
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
-test('first-time set-up of a username-only account signs in at once', async ({ page }) => {
+test('first-time set-up of a username-only account takes its activation code, then signs in', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('E-mail ili korisničko ime').fill('ivan');
   await page.getByRole('button', { name: 'Prijava' }).click();
+  const code = page.getByLabel('Aktivacijski kôd');
+  await expect(code).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await code.fill('IVAN-DEMO-0000');
   const password = page.getByLabel('Nova lozinka', { exact: true });
   const confirm = page.getByLabel('Potvrda lozinke', { exact: true });
   await password.fill('kratka');
@@ -67,6 +71,11 @@ test('first-time set-up of a username-only account signs in at once', async ({ p
   await expect(page.getByText('Nova lozinka i potvrda lozinke se ne podudaraju')).toBeVisible();
 
   await confirm.fill('skladiste-2026');
+  await page.getByRole('button', { name: 'Postavi lozinku' }).click();
+  await expect(page.getByText('Aktivacijski kôd nije ispravan ili je istekao.', { exact: false })).toBeVisible();
+
+  // As printed at start-up, typed in lower case.
+  await code.fill('ivan-demo-2026');
   await page.getByRole('button', { name: 'Postavi lozinku' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Bok, Ivan!' })).toBeVisible();
@@ -101,6 +110,8 @@ test('forgotten password: request, mailed link, new password; the old one and th
 }) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Zaboravili ste lozinku?' }).click();
+  // The login screen keeps showing, with a field of the same name, until the next screen has loaded.
+  await expect(page.getByRole('heading', { name: 'Zaboravljena lozinka' })).toBeVisible();
   await page.getByLabel('E-mail ili korisničko ime').fill('creator@demo.hr');
   await page.getByRole('button', { name: 'Pošalji zahtjev' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/success$/);

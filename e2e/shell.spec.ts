@@ -9,8 +9,15 @@ test('the language choice switches the login screen to English and is remembered
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.reload();
   await expect(page.getByLabel('Email or username')).toBeVisible();
+  // Remembered from the first paint: the switch says so, and the server answers in English too.
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Required')).toBeVisible();
+  await page.getByLabel('Email or username').fill('ana@demo.hr');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Password', { exact: true }).fill('not-her-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password' })).toBeVisible();
   await page.getByRole('button', { name: 'hrvatski' }).click();
   await expect(page.getByRole('heading', { name: 'Prijava' })).toBeVisible();
 });

@@ -1,13 +1,13 @@
-// What the journeys need beyond the demo seed, written through the server's own code (the built
-// apps/server/dist), exactly as the admin API will write content: no hand-made rows.
-import path from 'node:path';
-
-const dist = path.join(import.meta.dirname, '../../apps/server/dist');
-const { openPglite } = await import(path.join(dist, 'db/client.js'));
-const { seedDemo } = await import(path.join(dist, 'db/seed/demo.js'));
-const { diskFileStore } = await import(path.join(dist, 'modules/files/file-store.js'));
-const { appUser } = await import(path.join(dist, 'db/schema/index.js'));
-const { createContent, syncAudience } = await import(path.join(dist, 'modules/content/content-authoring.js'));
+// What the journeys need beyond the demo seed, written through the server's own code (its public
+// API, the built @kanal/server), exactly as the admin API will write content: no hand-made rows.
+import {
+  createAccounts,
+  createContentServices,
+  diskFileStore,
+  loadConfig,
+  openDatabase,
+  seedDemo,
+} from '@kanal/server';
 
 /** The login that receives the journeys' own items (no demo journey uses it otherwise). */
 export const FIXTURE_LOGIN = 'super@demo.hr';
@@ -27,10 +27,12 @@ export const JOURNEY_USERS = [
 
 /** Migrates and seeds `dataDir` as the server would, then adds the journeys' fixtures. */
 export async function prepareDatabase(dataDir) {
-  const database = await openPglite(path.join(dataDir, 'pglite'));
+  // The server's own reading of DATA_DIR: the embedded database and the files where it will look.
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const database = await openDatabase(config);
   try {
     await database.migrate();
-    await seedDemo(database.db, diskFileStore(path.join(dataDir, 'files')));
+    await seedDemo(database.db, diskFileStore(config.filesDir));
     const user = await database.db.query.appUser.findFirst({
       columns: { id: true, tenantId: true },
       where: (u, { eq }) => eq(u.email, FIXTURE_LOGIN),
@@ -41,32 +43,31 @@ export async function prepareDatabase(dataDir) {
       where: (u, { eq }) => eq(u.email, 'ana@demo.hr'),
     });
     await database.db.transaction(async (tx) => {
-      await tx
-        .insert(appUser)
-        .values(
-          JOURNEY_USERS.map((u) => ({ ...u, tenantId: user.tenantId, role: 'USER', passwordHash: ana.passwordHash })),
-        );
+      await createAccounts(
+        tx,
+        user.tenantId,
+        JOURNEY_USERS.map((u) => ({ ...u, role: 'USER', passwordHash: ana.passwordHash })),
+      );
       // New accounts get the items already aimed at everyone, as the admin API will do when it adds users.
       const items = await tx.query.content.findMany({
         columns: { id: true },
         where: (c, { eq }) => eq(c.tenantId, user.tenantId),
       });
-      for (const item of items) await syncAudience(tx, user.tenantId, item.id);
+      const { authoring } = createContentServices(tx);
+      for (const item of items) await authoring.syncAudience(user.tenantId, item.id);
     });
     // A link that names no YouTube video: the materials screen must say it cannot load it (spec point 8).
-    await database.db.transaction((tx) =>
-      createContent(tx, {
-        tenantId: user.tenantId,
-        creatorId: user.id,
-        type: 'INFORMATION',
-        name: BROKEN_LINK_ITEM,
-        description: 'Poveznica na video koji ne postoji.',
-        publishAt: new Date(Date.now() - 60_000),
-        status: 'published',
-        audience: { users: [user.id] },
-        material: { link: 'https://www.youtube.com/watch?v=', text: 'Video bi trebao biti iznad.' },
-      }),
-    );
+    await createContentServices(database.db).authoring.create({
+      tenantId: user.tenantId,
+      creatorId: user.id,
+      type: 'INFORMATION',
+      name: BROKEN_LINK_ITEM,
+      description: 'Poveznica na video koji ne postoji.',
+      publishAt: new Date(Date.now() - 60_000),
+      status: 'published',
+      audience: { users: [user.id] },
+      material: { link: 'https://www.youtube.com/watch?v=', text: 'Video bi trebao biti iznad.' },
+    });
   } finally {
     await database.close();
   }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Every demo and journey account has this password (apps/server/src/db/seed/demo.ts). */
+/** Every demo and journey account has this password (apps/server/src/seed/demo.ts). */
 export const DEMO_PASSWORD = 'Demo1234!';
 
 export const DATE = String.raw`\d{2}\.\d{2}\.\d{4}\.`;

@@ -2,17 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESS } from './access.js';
 import type { Config } from './config.js';
 import type { Database, DbOrTx } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { createAuditLog } from './modules/audit/audit-log.js';
+import { createAuditLog } from './modules/audit/audit.service.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createContentRepository } from './modules/content/content.repository.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
+import { createContentAuthoring } from './modules/content/content-authoring.js';
+import { createAuthoringRepository } from './modules/content/content-authoring.repository.js';
 import { diskFileStore, type FileStore } from './modules/files/file-store.js';
 import { createFilesRepository } from './modules/files/files.repository.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -21,19 +24,25 @@ import { createFormsRepository } from './modules/forms/forms.repository.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createInboxRepository } from './modules/inbox/inbox.repository.js';
+import { createInbox } from './modules/inbox/inbox.service.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { logTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transport.js';
+import { createProfileRepository } from './modules/profile/profile.repository.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { createProfileService } from './modules/profile/profile.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { authGuard, requestContextPlugin } from './plugins/request-context.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
+import { validationPlugin } from './plugins/validation.js';
 
 export type AppDeps = {
   config: Config;
@@ -56,19 +65,24 @@ const TOKEN_IN_PATH = /^(\/api\/auth\/(?:signup|reset-password)\/)[^/?]+/;
 export const redactUrl = (url: string) => url.replace(TOKEN_IN_PATH, '$1[redacted]');
 
 /**
- * The end-user content and forms services, over the database or an open transaction (the demo seed
- * gives the demo accounts a history through them, inside its own transaction).
+ * The content, forms and authoring services and the inbox they share, over the database or an open
+ * transaction (the demo seed writes its content and the demo accounts' history through them, inside its
+ * own transaction). Where a service writes in a transaction of its own, its inbox is bound to it.
  */
-export function createContentServices(db: DbOrTx, clock: Clock) {
-  const content = createContentService({ repo: createContentRepository(db), clock });
+export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
+  const inboxOf = (handle: DbOrTx) => createInbox({ repo: createInboxRepository(handle) });
+  const content = createContentService({ repo: createContentRepository(db), inbox: inboxOf(db), clock });
   const forms = createFormsService({
     repo: createFormsRepository(db),
-    transaction: (fn) => db.transaction((tx) => fn(createFormsRepository(tx))),
+    transaction: (fn) => db.transaction((tx) => fn(createFormsRepository(tx), inboxOf(tx))),
     clock,
     getForm: content.getForm,
     assertVisible: content.assertVisible,
   });
-  return { content, forms };
+  const authoring = createContentAuthoring({
+    transaction: (fn) => db.transaction((tx) => fn({ repo: createAuthoringRepository(tx), inbox: inboxOf(tx) })),
+  });
+  return { content, forms, authoring };
 }
 
 /** Builds the whole application without listening, so tests drive it through `inject`. */
@@ -94,11 +108,19 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    frameworkErrors,
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ req, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+  });
 
   const { db } = database;
+  database.onConnectionLost((err) =>
+    app.log.warn({ err }, 'database connection lost; it is reopened when next needed'),
+  );
   const mailer = createMailer({
     repo: createMailRepository(db),
     transport:
@@ -115,10 +137,14 @@ export async function buildApp({
     mailer,
     clock,
     config,
+    log: app.log,
   });
+  const { content, forms, authoring } = createContentServices(db, clock);
+  const profile = createProfileService({ repo: createProfileRepository(db), clock });
   const files = createFilesService({
     repo: createFilesRepository(db),
     store: fileStore ?? diskFileStore(config.filesDir),
+    contentShowsFile: content.showsFile,
   });
   const users = createUsersService({
     repo: createUsersRepository(db),
@@ -129,35 +155,37 @@ export async function buildApp({
     clock,
     config,
   });
-  const { content, forms } = createContentServices(db, clock);
 
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(openapiPlugin, { version });
+  await app.register(validationPlugin);
+  await app.register(openapiPlugin, { version, access: ACCESS });
 
   const startedAt = Date.now();
   await app.register(healthRoutes, { db, version, startedAt });
   await app.register(
     async (api) => {
-      api.addHook('onRequest', authGuard(auth.authenticate));
+      authGuard(api, auth.authenticate, ACCESS);
       await api.register(healthRoutes, { db, version, startedAt });
       await api.register(authRoutes, { auth, secureCookies: config.publicUrl.startsWith('https:') });
       await api.register(filesRoutes, { files });
       await api.register(contentRoutes, { content });
       await api.register(formsRoutes, { forms });
       await api.register(usersRoutes, { users });
+      await api.register(profileRoutes, { profile });
     },
     { prefix: '/api' },
   );
   await app.register(staticWebPlugin, { root: webRoot });
 
   app.addHook('onClose', async () => {
+    await auth.idle();
     await mailer.idle();
     mailer.close();
   });
 
-  return Object.assign(app, { services: { auth, files, content, forms, users, mailer, limiter } });
+  return Object.assign(app, { services: { auth, files, content, forms, authoring, profile, users, mailer, limiter } });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

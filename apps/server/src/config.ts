@@ -1,40 +1,46 @@
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
-  .optional();
+const booleanFlag = z.optional(
+  z.pipe(
+    z.enum(['true', 'false', '1', '0']),
+    z.transform((v) => v === 'true' || v === '1'),
+  ),
+);
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
+  HOST: z._default(z.string(), '0.0.0.0'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65_535)), 3000),
   /** Unset: the embedded PGlite database under DATA_DIR. */
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  DATA_DIR: z._default(z.string(), './data'),
   /** Where uploaded files live; defaults to DATA_DIR/files. */
-  FILES_DIR: z.string().optional(),
+  FILES_DIR: z.optional(z.string()),
   /** The address users reach the app at: e-mailed links are built from it, never from the Host header. */
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.optional(z.url()),
   /** Unset: mail goes to the outbox table and its links to the log (fine for a demo, not for production). */
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().default('Kanal <no-reply@kanal.local>'),
+  SMTP_URL: z.optional(z.url({ protocol: /^smtps?$/ })),
+  MAIL_FROM: z._default(z.string(), 'Kanal <no-reply@kanal.local>'),
   SEED_DEMO: booleanFlag,
   /** Behind a load balancer: trust X-Forwarded-For from it (`true`, or its addresses/CIDRs, comma-separated). */
-  TRUST_PROXY: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.optional(z.string()),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Sign-in, has-password, forgot- and reset-password requests one address may make per 15 minutes. */
-  RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_PER_IP: z._default(z.coerce.number().check(z.int(), z.positive()), 300),
   /** Failed sign-ins and reset requests one account may see per 15 minutes before it is throttled. */
-  RATE_LIMIT_PER_IDENTIFIER: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PER_IDENTIFIER: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
 });
+
+// zod/mini loads no locale (its messages are just "Invalid input"); an operator reading the
+// start-up error needs to know what is wrong with each variable, so this one parse speaks English.
+const englishMessages = z.locales.en().localeError;
 
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Parses the environment once; fails listing every bad variable, not just the first. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.safeParse(env, { error: englishMessages });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

@@ -1,4 +1,5 @@
-import '@/styles/global.css';
+import '@/styles/tokens.css';
+import '@/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

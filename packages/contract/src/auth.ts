@@ -1,6 +1,12 @@
 // zod/mini keeps the web app's login path small: only the checks used here are bundled.
 import * as z from 'zod/mini';
-import { DEVICE_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import {
+  ACTIVATION_CODE_MAX_LENGTH,
+  DEVICE_MAX_LENGTH,
+  IDENTIFIER_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.js';
 import { ApplicationSchema, RoleSchema } from './enums.js';
 
 // Messages are locale keys (locales/<lang>.json → validation), so the browser and the server
@@ -49,16 +55,34 @@ export type Session = z.infer<typeof SessionSchema>;
 
 export const HasPasswordBodySchema = z.object({ identifier: IdentifierSchema });
 export type HasPasswordBody = z.infer<typeof HasPasswordBodySchema>;
-export const HasPasswordResultSchema = z.object({ hasPassword: z.boolean() });
+/**
+ * Unknown and deactivated accounts answer `hasPassword: true`. An account without a password is set up
+ * through a mailed link when it has an e-mail, otherwise with the activation code its admin was given.
+ */
+export const HasPasswordResultSchema = z.discriminatedUnion('hasPassword', [
+  z.object({ hasPassword: z.literal(true) }),
+  z.object({ hasPassword: z.literal(false), activation: z.enum(['link', 'code']) }),
+]);
+export type HasPasswordResult = z.infer<typeof HasPasswordResultSchema>;
+
+/** As the admin hands it over (`ABCD-EFGH-JKMN`); case, spaces and dashes do not matter. */
+export const ActivationCodeSchema = z
+  .string(required)
+  .check(
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(ACTIVATION_CODE_MAX_LENGTH, { error: 'validation.activationCodeInvalid' }),
+  );
 
 /**
- * First-time password set-up (has-password said false). A username-only account is signed in at
- * once; an account with an e-mail is sent a confirmation link and stays without a password until
- * the link is opened (DESIGN.md §5).
+ * First-time password set-up (has-password said false). An account with an e-mail is sent a
+ * confirmation link and stays without a password until the link is opened; a username-only account
+ * proves itself with the activation code its admin was given, and is then signed in (DESIGN.md §5).
  */
 export const SetupPasswordBodySchema = z.object({
   email: IdentifierSchema,
   password: NewPasswordSchema,
+  activationCode: z.optional(ActivationCodeSchema),
   ...clientFields,
 });
 export type SetupPasswordBody = z.infer<typeof SetupPasswordBodySchema>;
@@ -122,13 +146,16 @@ export const IdentifyFormSchema = z.object({ email: IdentifierSchema });
 export const LoginFormSchema = z.object({ email: IdentifierSchema, password: PasswordSchema, rememberMe: z.boolean() });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
-export const SetupPasswordFormSchema = z
-  .object({
-    email: IdentifierSchema,
-    password: NewPasswordSchema,
-    confirmPassword: NewPasswordSchema,
-    rememberMe: z.boolean(),
-  })
+const setupFormFields = {
+  email: IdentifierSchema,
+  password: NewPasswordSchema,
+  confirmPassword: NewPasswordSchema,
+  rememberMe: z.boolean(),
+};
+export const SetupPasswordFormSchema = z.object(setupFormFields).check(passwordsMatch);
+/** The set-up of a username-only account: the same, with the code its admin handed over. */
+export const SetupWithCodeFormSchema = z
+  .object({ ...setupFormFields, activationCode: ActivationCodeSchema })
   .check(passwordsMatch);
 export type SetupPasswordForm = z.infer<typeof SetupPasswordFormSchema>;
 

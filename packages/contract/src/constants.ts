@@ -16,6 +16,11 @@ export const SESSION_TTL_REMEMBER_MS = 30 * DAY_MS;
 export const SESSION_TTL_MS = 12 * HOUR_MS;
 /** Sign-up confirmation and password-reset links are single use and expire after 30 minutes. */
 export const PASSWORD_TOKEN_TTL_MS = 30 * MINUTE_MS;
+/** An activation code for a username-only account (DESIGN.md §5): single use, 7 days. */
+export const ACTIVATION_CODE_TTL_MS = 7 * DAY_MS;
+export const ACTIVATION_CODE_MAX_LENGTH = 32;
+/** How long a browser that signed in stays trusted for its own sign-in limit (OWASP device cookies). */
+export const TRUSTED_DEVICE_TTL_MS = 365 * DAY_MS;
 
 /** Row ids are PostgreSQL `integer`s: a larger id is bad input (400), never a database error (500). */
 export const ID_MAX = 2_147_483_647;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { COMMENT_MAX_LENGTH, ID_MAX, LIST_LIMIT_MAX, NAME_MAX_LENGTH, NEW_CONTENT_LIMIT } from './constants.js';
+import { COMMENT_MAX_LENGTH, NAME_MAX_LENGTH, NEW_CONTENT_LIMIT } from './constants.js';
 import { ContentConfigurationSchema, ContentTypeSchema, MediaTypeSchema, RepeatSchema } from './enums.js';
+import { IdSchema, pageQuery } from './envelope.js';
 
 /** Timestamps travel as ISO 8601 strings; the web app formats them (DD.MM.YYYY., DD.MM.YYYY., HH:mm). */
 export const IsoDateTimeSchema = z.string();
@@ -47,8 +48,7 @@ export const ContentListSchema = z.object({ count: z.int(), content: z.array(Con
 export type ContentList = z.infer<typeof ContentListSchema>;
 
 export const ListQuerySchema = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIST_LIMIT_MAX)), NEW_CONTENT_LIMIT),
-  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+  ...pageQuery(NEW_CONTENT_LIMIT),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
@@ -80,13 +80,11 @@ export const MaterialSchema = z.object({
 });
 export type Material = z.infer<typeof MaterialSchema>;
 
-const ContentIdSchema = z.int().check(z.positive(), z.maximum(ID_MAX));
-
-export const ContentIdBodySchema = z.object({ contentId: ContentIdSchema });
+export const ContentIdBodySchema = z.object({ contentId: IdSchema });
 export type ContentIdBody = z.infer<typeof ContentIdBodySchema>;
 
 export const CommentBodySchema = z.object({
-  contentId: ContentIdSchema,
+  contentId: IdSchema,
   comment: z
     .string({ error: 'validation.required' })
     .check(
@@ -109,6 +107,7 @@ export type UserStats = z.infer<typeof UserStatsSchema>;
 
 export const GroupSchema = z.object({ id: z.int(), name: z.string() });
 export const GroupListSchema = z.array(GroupSchema);
+export type Group = z.infer<typeof GroupSchema>;
 
 const required = { error: 'validation.required' } as const;
 

@@ -1,22 +1,50 @@
 import * as z from 'zod/mini';
 
-export const RoleSchema = z.enum(['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST', 'USER']);
+// The domain's names, once: the schemas here, the database's enums (apps/server/src/db/schema) and
+// the web app all take their values from these lists.
+
+export const ROLES = ['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST', 'USER'] as const;
+export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-export const ContentTypeSchema = z.enum(['EDUCATION', 'POLL', 'INQUIRY', 'INFORMATION', 'TASK']);
+export const CONTENT_TYPES = ['EDUCATION', 'POLL', 'INQUIRY', 'INFORMATION', 'TASK'] as const;
+export const ContentTypeSchema = z.enum(CONTENT_TYPES);
 export type ContentType = z.infer<typeof ContentTypeSchema>;
 
-export const ContentConfigurationSchema = z.enum(['COMMUNICATION', 'PROMOTION']);
+/** The types answered through a form: questions, a submission, attempts (the others are read or done). */
+export const FORM_TYPES = ['EDUCATION', 'POLL', 'INQUIRY'] as const satisfies readonly ContentType[];
+export const hasForm = (type: ContentType): boolean => (FORM_TYPES as readonly ContentType[]).includes(type);
+
+/** The order in which screens list content types (spec point 2, the profile panel; the archive's filter). */
+export const CONTENT_TYPE_DISPLAY_ORDER = [
+  'EDUCATION',
+  'INFORMATION',
+  'POLL',
+  'TASK',
+  'INQUIRY',
+] as const satisfies readonly ContentType[];
+
+export const CONTENT_CONFIGURATIONS = ['COMMUNICATION', 'PROMOTION'] as const;
+export const ContentConfigurationSchema = z.enum(CONTENT_CONFIGURATIONS);
 export type ContentConfiguration = z.infer<typeof ContentConfigurationSchema>;
 
-export const QuestionTypeSchema = z.enum(['SINGLE', 'MULTIPLE', 'TEXT', 'LINEAR']);
+/** Draft, scheduled (published once its time comes), published, archived (kept as history). */
+export const CONTENT_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const;
+export const ContentStatusSchema = z.enum(CONTENT_STATUSES);
+export type ContentStatus = z.infer<typeof ContentStatusSchema>;
+
+export const QUESTION_TYPES = ['SINGLE', 'MULTIPLE', 'TEXT', 'LINEAR'] as const;
+export const QuestionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof QuestionTypeSchema>;
 
-export const RepeatSchema = z.enum(['NO_REPEAT', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
+export const REPEATS = ['NO_REPEAT', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+export const RepeatSchema = z.enum(REPEATS);
 export type Repeat = z.infer<typeof RepeatSchema>;
 
-export const MediaTypeSchema = z.enum(['IMAGE', 'VIDEO', 'DOCUMENT']);
+export const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
+export const MediaTypeSchema = z.enum(MEDIA_TYPES);
 export type MediaType = z.infer<typeof MediaTypeSchema>;
 
-export const ApplicationSchema = z.enum(['web', 'mobile', 'admin']);
+export const APPLICATIONS = ['web', 'mobile', 'admin'] as const;
+export const ApplicationSchema = z.enum(APPLICATIONS);
 export type Application = z.infer<typeof ApplicationSchema>;

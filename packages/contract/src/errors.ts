@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'PasswordNotChanged',
   'InvalidPassword',
   'TokenInvalid',
+  'ActivationCodeInvalid',
   'Unauthorized',
   'Forbidden',
   'NotFound',
@@ -19,9 +20,11 @@ export const ERROR_CODES = [
   'EmailTaken',
   'CommentsDisabled',
   'NotAForm',
+  'NotGraded',
   'AlreadySubmitted',
   'SubmissionRequired',
   'IdempotencyKeyReused',
+  'ServiceUnavailable',
   'SomethingWentWrong',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,22 +1,17 @@
 import * as z from 'zod/mini';
-import { ID_MAX, LIST_LIMIT_MAX, TEXT_ANSWER_MAX_LENGTH } from './constants.js';
+import { ARCHIVE_PAGE_SIZE, TEXT_ANSWER_MAX_LENGTH } from './constants.js';
 import { ContentItemSchema, IsoDateTimeSchema } from './content.js';
 import { ContentTypeSchema, QuestionTypeSchema } from './enums.js';
+import { IdSchema, IdStringSchema, pageQuery } from './envelope.js';
 
 // Quizzes, polls and inquiries (spec points 3 and 4): the Form, answer submission, attempts, the
 // archive lists and their filter options.
 
-const IdSchema = z.int().check(z.positive(), z.maximum(ID_MAX));
-
 /**
- * One answer option. `isCorrect` is sent for EDUCATION only (spec point 3, Form): the quiz screen marks
- * a single-choice pick right or wrong at once. The server scores every submission itself anyway.
+ * One answer option. Which options are correct is never sent with the questions (spec point 3's Form has
+ * `isCorrect`): it would be the answer key before the answer. The quiz screen asks the check call instead.
  */
-export const AnswerOptionSchema = z.object({
-  id: z.int(),
-  title: z.string(),
-  isCorrect: z.optional(z.boolean()),
-});
+export const AnswerOptionSchema = z.object({ id: z.int(), title: z.string() });
 export type AnswerOption = z.infer<typeof AnswerOptionSchema>;
 
 /** GET /mobile/content/{id}/questions: questions in order (zero-based `order`), answers in order. */
@@ -31,6 +26,28 @@ export type Question = z.infer<typeof QuestionSchema>;
 
 export const QuestionListSchema = z.object({ questions: z.array(QuestionSchema) });
 export type QuestionList = z.infer<typeof QuestionListSchema>;
+
+/** POST /mobile/content/{id}/questions/{questionId}/check: the path's ids. */
+export const QuestionParamsSchema = z.object({ id: IdStringSchema, questionId: IdStringSchema });
+export type QuestionParams = z.infer<typeof QuestionParamsSchema>;
+
+/** The answer ids chosen for one question of an education, to be checked. */
+export const CheckAnswerBodySchema = z.object({
+  answers: z.array(IdSchema).check(z.minLength(1, { error: 'validation.required' }), z.maxLength(50)),
+});
+export type CheckAnswerBody = z.infer<typeof CheckAnswerBodySchema>;
+
+/**
+ * The verdict on a checked answer. The first answer checked for a question counts for the run (every
+ * check since the caller's last submission of the item): `answers` is that one, whatever a later check
+ * sent, and the submission must carry it. `correctAnswers` are the question's correct ids.
+ */
+export const AnswerCheckSchema = z.object({
+  answers: z.array(z.int()),
+  correct: z.boolean(),
+  correctAnswers: z.array(z.int()),
+});
+export type AnswerCheck = z.infer<typeof AnswerCheckSchema>;
 
 /**
  * Spec point 3, "Answer submission item": the chosen answer ids and/or a text. An empty item (no ids, no
@@ -127,19 +144,13 @@ const csv = <T extends z.ZodMiniType<unknown, string>>(item: T, maxItems = 50) =
   );
 
 /** An id in a comma-separated list. */
-const IdStringSchema = z.pipe(
-  z.string().check(z.regex(/^[0-9]{1,10}$/, { error: 'validation.invalid' })),
-  z.pipe(z.transform(Number), IdSchema),
-);
-
 /** A time-period filter value: a calendar month in the app's time zone, `YYYY-MM`. */
 export const PeriodSchema = z.string().check(z.regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, { error: 'validation.invalid' }));
 
 /** GET /mobile/content/form/attempts: the caller's attempts across items, newest first. */
 export const AttemptsQuerySchema = z.object({
   contentIds: csv(IdStringSchema),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIST_LIMIT_MAX)), 20),
-  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+  ...pageQuery(20),
 });
 export type AttemptsQuery = z.infer<typeof AttemptsQuerySchema>;
 
@@ -165,8 +176,7 @@ export type ArchiveList = z.infer<typeof ArchiveListSchema>;
 
 /** GET /mobile/content/list/finished: spec point 7, limit 3, offset 3·page, comma-separated filters. */
 export const FinishedQuerySchema = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIST_LIMIT_MAX)), 3),
-  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+  ...pageQuery(ARCHIVE_PAGE_SIZE),
   contentTypes: csv(ContentTypeSchema, 5),
   creators: csv(IdStringSchema),
   categories: csv(z.string().check(z.maxLength(200))),
@@ -214,8 +224,8 @@ export const PollResultsSchema = z.object({
 export type PollResults = z.infer<typeof PollResultsSchema>;
 
 /**
- * The scoring rule, shared so that the quiz screen shows what the server will store (spec point 9: a
- * question is correct when the selected answer ids equal the set of correct ids). Only questions with at
+ * The scoring rule (spec point 9: a question is correct when the selected answer ids equal the set of
+ * correct ids), run by the server only: the client never has the correct ids. Only questions with at
  * least one correct answer are graded; finalMark is 1 when none is.
  */
 export function scoreAnswers(

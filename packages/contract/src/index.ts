@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './constants.js';
 export * from './content.js';
+export * from './control-characters.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';

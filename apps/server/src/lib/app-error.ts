@@ -21,3 +21,8 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('NotFound', 404);
+
+/** Seconds a client is asked to wait while the database is away; the pool reconnects by itself. */
+const RETRY_AFTER_SECONDS = 5;
+export const databaseUnavailable = () =>
+  new AppError('ServiceUnavailable', 503, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });

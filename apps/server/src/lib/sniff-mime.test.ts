@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffMime } from './sniff-mime.js';
+import { SNIFF_BYTES, sniffMime, sniffStream } from './sniff-mime.js';
 
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -33,5 +33,41 @@ describe('sniffMime', () => {
     ]) {
       expect(sniffMime(other)).toBeUndefined();
     }
+  });
+});
+
+describe('sniffStream', () => {
+  async function* pieces(whole: Buffer, size: number) {
+    for (let i = 0; i < whole.byteLength; i += size) yield whole.subarray(i, i + size);
+  }
+  const collect = async (chunks: AsyncIterable<Uint8Array>) => {
+    const all: Uint8Array[] = [];
+    for await (const chunk of chunks) all.push(chunk);
+    return Buffer.concat(all);
+  };
+
+  it('types a stream from its first bytes however they are cut, and gives back every byte', async () => {
+    const webm = bytes([0x1a, 0x45, 0xdf, 0xa3], 'x'.repeat(40), 'webm', 'rest of the file'.repeat(100));
+    for (const size of [1, 7, 64, 100_000]) {
+      const { mime, empty, bytes: all } = await sniffStream(pieces(webm, size));
+      expect([mime, empty]).toEqual(['video/webm', false]);
+      expect((await collect(all)).equals(webm)).toBe(true);
+    }
+  });
+
+  it('reads no more than it needs before answering', async () => {
+    let pulled = 0;
+    async function* counted() {
+      for await (const chunk of pieces(bytes('%PDF-1.7', 'x'.repeat(1000)), 16)) {
+        pulled += chunk.byteLength;
+        yield chunk;
+      }
+    }
+    expect((await sniffStream(counted())).mime).toBe('application/pdf');
+    expect(pulled).toBe(SNIFF_BYTES);
+  });
+
+  it('tells an empty stream', async () => {
+    expect(await sniffStream(pieces(bytes(), 1))).toMatchObject({ mime: undefined, empty: true });
   });
 });

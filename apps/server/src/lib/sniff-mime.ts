@@ -1,3 +1,6 @@
+/** How many leading bytes sniffMime looks at: reading these is enough to type a file of any size. */
+export const SNIFF_BYTES = 64;
+
 /**
  * The type of a file, read from its first bytes. Uploads are typed by this alone: a client's
  * Content-Type and file name are claims, and an HTML or SVG file served as an "image" would run script.
@@ -20,12 +23,34 @@ export function sniffMime(bytes: Uint8Array): string | undefined {
   if (ascii(4, 'ftyp')) return isoMediaType(String.fromCharCode(...bytes.subarray(8, 12)));
   if (at(0, [0x1a, 0x45, 0xdf, 0xa3])) {
     // Matroska shares the EBML header; only the WebM doctype plays in every browser.
-    const head = String.fromCharCode(...bytes.subarray(0, 64));
+    const head = String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES));
     return head.includes('webm') ? 'video/webm' : undefined;
   }
   if (ascii(0, 'OggS')) return 'audio/ogg';
   if (ascii(0, 'ID3') || isMp3Frame(bytes)) return 'audio/mpeg';
   return undefined;
+}
+
+/**
+ * Types a stream by its first SNIFF_BYTES as they pass, without reading further: answers the type
+ * (undefined when unknown), whether the stream is empty, and the whole stream again, those bytes included.
+ */
+export async function sniffStream(chunks: AsyncIterable<Uint8Array>) {
+  const source = chunks[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let read = 0;
+  while (read < SNIFF_BYTES) {
+    const next = await source.next();
+    if (next.done) break;
+    head.push(next.value);
+    read += next.value.byteLength;
+  }
+  async function* whole() {
+    yield* head;
+    // Through for-await, so a consumer that stops early also closes the source.
+    yield* { [Symbol.asyncIterator]: () => source };
+  }
+  return { mime: sniffMime(Buffer.concat(head).subarray(0, SNIFF_BYTES)), empty: read === 0, bytes: whole() };
 }
 
 /** ISO base media (the `ftyp` box): MP4 and its relatives, told apart by the major brand. */

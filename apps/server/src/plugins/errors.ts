@@ -1,8 +1,9 @@
-import { isMessageKey, type Language, translate } from '@kanal/contract';
+import { isMessageKey, type Language, pickLanguage, translate } from '@kanal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.js';
+import { AppError, databaseUnavailable } from '../lib/app-error.js';
+import { isDatabaseUnavailable } from '../lib/pg-errors.js';
 
 type FieldError = { field: string; message: string };
 
@@ -78,11 +79,30 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           : undefined;
       return send(req, reply, mapped, fields);
     }
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return send(req, reply, databaseUnavailable());
+    }
     // Never leak internals on a 5xx: the id lets an operator find the logged error.
     req.log.error({ err: error }, 'request failed');
     return send(req, reply, new AppError('SomethingWentWrong', 500));
   });
 });
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a path with bad
+ * percent-encoding, a path parameter over `maxParamLength`) gets the same body as every other error.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  req.lang = pickLanguage(req.headers['accept-language']);
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    req.log.info({ code: error.code }, 'bad request path');
+    const fields = [{ field: 'path', message: translate(req.lang, 'validation.invalid') }];
+    return send(req, reply, new AppError('BodyParamsInvalid', 400), fields);
+  }
+  req.log.error({ err: error }, 'request failed in the router');
+  return send(req, reply, new AppError('SomethingWentWrong', 500));
+}
 
 /** The JSON 404 of the API; the web app's paths get the SPA instead (static-web.ts). */
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {

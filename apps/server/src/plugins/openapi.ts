@@ -1,19 +1,93 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import { ErrorBodySchema, ROLES } from '@kanal/contract';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { type AccessTable, accessKey, SESSION_COOKIE } from './request-context.js';
 
-/** The OpenAPI document is generated from the same zod schemas that validate requests. */
-export const openapiPlugin = fp(async (app: FastifyInstance, { version }: { version: string }) => {
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Kanal API', version },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-});
+const ROLE_COUNT = ROLES.length;
+
+/** What each error status means for a client; every one of them carries the error body. */
+const ERROR_STATUSES = {
+  400: 'Invalid input: `field` names the first offending field (BodyParamsInvalid), or a rule of the call refused it',
+  401: 'No valid session: sign in again',
+  403: 'The signed-in role may not use this call',
+  404: "No such object for the caller (another tenant's object answers the same)",
+  409: 'The object is not in a state that allows this',
+  413: 'The request body or an uploaded file is too large',
+  415: 'The request body has a content type this call does not take',
+  422: 'The Idempotency-Key was already used for another object',
+  429: 'Too many attempts: wait the seconds in Retry-After',
+  503: 'The database is briefly unreachable: retry after the seconds in Retry-After',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_STATUSES;
+
+/**
+ * The error statuses a route can answer. Every route can get bad input and an unreachable database;
+ * the rest follows from the route's row in the access table (a session, fewer than every role), its
+ * path parameters, a method that takes a body, and its own `errors` (conflicts, rate limits).
+ */
+function errorStatuses(route: RouteOptions, schema: FastifySchema, roles: AccessTable[string]): ErrorStatus[] {
+  const config = route.config ?? {};
+  const open = roles === 'public';
+  const statuses = new Set<ErrorStatus>([400, 503, ...(config.errors ?? [])]);
+  if (!open) statuses.add(401);
+  if (!open && roles.length < ROLE_COUNT) statuses.add(403);
+  // An id in the path or the body may name nothing the caller can see.
+  if (schema.params || (schema.body && !open)) statuses.add(404);
+  // Any body can be too large or of a type the call does not take, whether or not it is used.
+  if (route.method !== 'GET' && route.method !== 'HEAD') {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  return [...statuses].sort();
+}
+
+/**
+ * The OpenAPI document is generated from the same zod schemas that validate requests, and says for
+ * every route how to authenticate (bearer, the session cookie where accepted, or nothing), which roles
+ * may call it (`x-roles`), and which errors it answers, each with the error body.
+ */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance, { version, access }: { version: string; access: AccessTable }) => {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Kanal API', version },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/auth/signin' },
+            sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by sign-in' },
+          },
+        },
+        security: [{ bearer: [] }],
+      },
+      transform(document) {
+        const { route } = document;
+        const schema = document.schema ?? {};
+        if (schema.hide) return jsonSchemaTransform(document);
+        const config = route.config ?? {};
+        const rule = access[accessKey(String(route.method), route.url)] ?? [];
+        const errors = Object.fromEntries(
+          errorStatuses(route, schema, rule).map((status) => [status, ErrorBodySchema]),
+        );
+        const transformed = jsonSchemaTransform({
+          ...document,
+          schema: { ...schema, response: { ...(schema.response as object), ...errors } },
+        });
+        const out = transformed.schema as Record<string, unknown> & {
+          response?: Record<string, Record<string, unknown>>;
+        };
+        for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+          const response = out.response?.[status];
+          if (response) response.description = description;
+        }
+        const security: Record<string, string[]>[] =
+          rule === 'public' ? [] : [{ bearer: [] }, ...(config.cookieAuth ? [{ sessionCookie: [] }] : [])];
+        return { url: transformed.url, schema: { ...out, security, 'x-roles': rule === 'public' ? [] : rule } };
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  },
+);

@@ -16,12 +16,13 @@ declare module 'fastify' {
     session: RequestContext | null;
   }
   interface FastifyContextConfig {
-    /** Open to callers without a session (sign-in, password reset, health). */
-    public?: boolean;
     /** Also accept the session cookie, for GET /files/* loaded by <img src>. */
     cookieAuth?: boolean;
-    /** Roles allowed; every signed-in role when absent. */
-    roles?: readonly Role[];
+    /**
+     * For the OpenAPI document: the error statuses this route answers beyond those its shape implies
+     * (plugins/openapi.ts): a refused sign-in, conflicts, a reused idempotency key, rate limits.
+     */
+    errors?: readonly (401 | 409 | 422 | 429)[];
   }
 }
 
@@ -50,15 +51,35 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * The API's gate: resolves the session of the bearer token (or, where allowed, the cookie).
- * API routes are closed by default: a route must say `config: { public: true }` to be open.
+ * Who may call each route (src/access.ts): anyone (`'public'`), or a signed-in caller of one of the
+ * roles, by `accessKey`.
  */
-export const authGuard = (authenticate: Authenticate) => async (req: FastifyRequest) => {
-  const config = req.routeOptions.config;
-  const token = bearerToken(req);
-  if (token) req.session = await authenticate(token);
-  // Unmatched paths have no route url: they fall through to the 404.
-  if (config?.public || !req.routeOptions.url) return;
-  if (!req.session) throw new AppError('Unauthorized', 401);
-  if (config?.roles && !config.roles.includes(req.session.role)) throw new AppError('Forbidden', 403);
+export type AccessTable = Readonly<Record<string, 'public' | readonly Role[]>>;
+/** `"METHOD /path"` as the route is registered; HEAD is answered by its GET route. */
+export const accessKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
+
+/**
+ * The API's gate, over the access table: every route of the scope must have a row (registering one
+ * without fails the start, so nothing is open by omission); a public route lets anyone through,
+ * any other needs a session (401) of one of its roles (403). The session is resolved from the bearer
+ * token (or, where the route allows, the cookie) whenever one is sent.
+ */
+export const authGuard = (app: FastifyInstance, authenticate: Authenticate, access: AccessTable) => {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (!(accessKey(method, route.url) in access))
+        throw new Error(`${method} ${route.url} has no row in the access table`);
+    }
+  });
+  app.addHook('onRequest', async (req) => {
+    const token = bearerToken(req);
+    if (token) req.session = await authenticate(token);
+    // Unmatched paths have no route url: they fall through to the 404.
+    if (!req.routeOptions.url) return;
+    const rule = access[accessKey(req.method, req.routeOptions.url)];
+    if (rule === 'public') return;
+    if (!req.session) throw new AppError('Unauthorized', 401);
+    if (!rule?.includes(req.session.role)) throw new AppError('Forbidden', 403);
+  });
 };

@@ -1,9 +1,9 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
-/** One uploaded file, read whole: FileStore.put takes bytes, and the type is sniffed from them. */
-export type Upload = { fileName: string; bytes: Buffer };
+/** One uploaded file as it arrives: read `content` to the end before asking for the next file. */
+export type Upload = { fileName: string; content: AsyncIterable<Buffer> };
 
 /**
  * Accepts multipart bodies in `scope` only (register the upload routes inside it), with these
@@ -25,18 +25,33 @@ export async function acceptUploads(scope: FastifyInstance, limits: { fileSize: 
   });
 }
 
+/** Malformed multipart is the client's fault: 400, never 500. */
+function clientFault(error: unknown): unknown {
+  // The plugin's own errors carry a code (and a status) that the error handler maps; busboy's do not.
+  if ((error as { code?: unknown }).code) return error;
+  return new AppError('BodyParamsInvalid', 400, { field: { name: 'body', message: 'validation.invalid' } });
+}
+
+/** A file's bytes; busboy cuts a file at the size limit and ends it quietly, so that is turned into 413 here. */
+async function* fileContent(file: MultipartFile['file']): AsyncGenerator<Buffer> {
+  try {
+    yield* file;
+  } catch (error) {
+    throw clientFault(error);
+  }
+  if (file.truncated) throw new AppError('PayloadTooLarge', 413);
+}
+
 /**
- * The request's files, one at a time as they arrive, so a caller can refuse the first bad one
- * before the rest is read. Malformed multipart is the client's fault: 400, never 500.
+ * The request's files, one at a time as they arrive, each streamed, so a caller can refuse the first
+ * bad one before the rest is read and never holds a whole file.
  */
 export async function* uploadedFiles(req: FastifyRequest): AsyncGenerator<Upload> {
   try {
     for await (const part of req.files()) {
-      yield { fileName: part.filename, bytes: await part.toBuffer() };
+      yield { fileName: part.filename, content: fileContent(part.file) };
     }
   } catch (error) {
-    // The plugin's own errors carry a code (and a status) that the error handler maps; busboy's do not.
-    if ((error as { code?: unknown }).code) throw error;
-    throw new AppError('BodyParamsInvalid', 400, { field: { name: 'body', message: 'validation.invalid' } });
+    throw clientFault(error);
   }
 }

@@ -1,7 +1,8 @@
 import { HOUR_MS } from '@kanal/contract';
-import type { Db } from '../db/client.js';
+import { createContentServices } from '../app.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { groupMember, userGroup } from '../db/schema/index.js';
-import { createContent, type NewContent } from '../modules/content/content-authoring.js';
+import type { Audience, NewContent } from '../modules/content/content-authoring.js';
 
 let sequence = 0;
 
@@ -9,7 +10,7 @@ type ContentOverrides = Partial<Omit<NewContent, 'tenantId' | 'creatorId'>> &
   Pick<NewContent, 'tenantId' | 'creatorId'>;
 
 /**
- * An item through the same function the demo seed (and later the admin API) uses, so its audience's
+ * An item through the same service the demo seed (and later the admin API) uses, so its audience's
  * inboxes are filled as in production. Published an hour ago, aimed at everyone, unless told otherwise.
  */
 export async function makeContent(db: Db, overrides: ContentOverrides) {
@@ -23,9 +24,20 @@ export async function makeContent(db: Db, overrides: ContentOverrides) {
     audience: 'all',
     ...overrides,
   };
-  const id = await db.transaction((tx) => createContent(tx, input));
+  const id = await authoringOf(db).create(input);
   return { id, ...input };
 }
+
+/** Content written as the admin API will write it, over the database or inside a test's own transaction. */
+export const authoringOf = (db: DbOrTx) => createContentServices(db).authoring;
+
+/** An item's audience changed as the admin API will change it, in its own transaction. */
+export const changeAudience = (db: Db, tenantId: number, contentId: number, audience: Audience) =>
+  authoringOf(db).setAudience(tenantId, contentId, audience);
+
+/** An item's status changed (archived, back to draft, …) as the admin API will change it. */
+export const changeStatus = (db: Db, tenantId: number, contentId: number, status: NewContent['status']) =>
+  authoringOf(db).setStatus(tenantId, contentId, status);
 
 export async function makeGroup(
   db: Db,

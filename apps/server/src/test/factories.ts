@@ -1,8 +1,9 @@
 import { DAY_MS, type Role } from '@kanal/contract';
 import type { Db } from '../db/client.js';
-import { appUser, session, tenant } from '../db/schema/index.js';
+import { session, tenant } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken, newToken } from '../lib/tokens.js';
+import { createAccounts, type NewAccount } from '../modules/users/accounts.js';
 import type { TestApp } from './test-app.js';
 
 let sequence = 0;
@@ -19,24 +20,20 @@ export async function makeTenant(db: Db, overrides: Partial<typeof tenant.$infer
   return row;
 }
 
-type UserOverrides = Partial<Omit<typeof appUser.$inferInsert, 'passwordHash'>> & {
+type UserOverrides = Partial<Omit<NewAccount, 'passwordHash'>> & {
   tenantId: number;
   /** The plain password to hash; `null` for an account that has none yet. */
   password?: string | null;
 };
 
-export async function makeUser(db: Db, { password = TEST_PASSWORD, ...overrides }: UserOverrides) {
+export async function makeUser(db: Db, { password = TEST_PASSWORD, tenantId, ...overrides }: UserOverrides) {
   const n = next();
-  const [row] = await db
-    .insert(appUser)
-    .values({
-      email: `korisnik${n}@primjer.hr`,
-      name: `Korisnik ${n}`,
-      role: 'USER' as Role,
-      passwordHash: password === null ? null : await hashPassword(password),
-      ...overrides,
-    })
-    .returning();
+  const passwordHash = password === null ? null : await hashPassword(password);
+  const [row] = await db.transaction((tx) =>
+    createAccounts(tx, tenantId, [
+      { email: `korisnik${n}@primjer.hr`, name: `Korisnik ${n}`, role: 'USER' as Role, passwordHash, ...overrides },
+    ]),
+  );
   if (!row) throw new Error('user insert returned nothing');
   return { ...row, password };
 }
@@ -46,7 +43,7 @@ export async function makeUser(db: Db, { password = TEST_PASSWORD, ...overrides 
  * users at once. Valid for a day from `now`.
  */
 export async function makeSession(db: Db, user: { id: number; tenantId: number }, now = new Date()) {
-  const token = newToken();
+  const token = newToken(user.tenantId);
   await db.insert(session).values({
     tenantId: user.tenantId,
     userId: user.id,
@@ -111,4 +108,29 @@ export function upload({ app }: Pick<TestApp, 'app'>, url: string, token: string
     headers: token ? { authorization: `Bearer ${token}` } : {},
     payload: form,
   });
+}
+
+/** A tenant with a creator who authors its items (named when a test reads the name back). */
+export async function makeOrg(db: Db, creatorName?: string) {
+  const row = await makeTenant(db);
+  const creator = await makeUser(db, {
+    tenantId: row.id,
+    role: 'CREATOR',
+    password: null,
+    ...(creatorName ? { name: creatorName } : {}),
+  });
+  return { tenantId: row.id, creatorId: creator.id };
+}
+
+/**
+ * A person of a tenant with a session made directly (no argon2, no rate limit), valid for a day from
+ * `now`; a deactivated one gets no session.
+ */
+export async function makePerson(
+  db: Db,
+  tenantId: number,
+  { role = 'USER', active = true, now = new Date() }: { role?: Role; active?: boolean; now?: Date } = {},
+) {
+  const user = await makeUser(db, { tenantId, role, active, password: null });
+  return { id: user.id, tenantId, token: active ? await makeSession(db, user, now) : '' };
 }

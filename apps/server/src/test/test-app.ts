@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type Database, openPostgres, wrapPglite } from '../db/client.js';
+import { type Database, openPostgres, type QueryLog, wrapPglite } from '../db/client.js';
 import { diskFileStore } from '../modules/files/file-store.js';
 import type { MailTransport } from '../modules/mail/mail-transport.js';
 import { databaseUrl } from './global-setup.js';
@@ -21,22 +21,16 @@ export class TestClock {
   }
 }
 
-/** A fresh, migrated database of this file's own. */
-async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
-  const source = inject('testDatabase');
-  if (source.kind === 'pglite') {
-    const dump = await readFile(source.dumpPath);
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-    return { ...wrapPglite(client), drop: async () => {} };
-  }
+/** A fresh, migrated PostgreSQL database copied from the run's template, and how to drop it. */
+export async function createPostgresDatabase(source: { url: string; template: string }) {
   const name = `kanal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: source.url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.template}`);
   await admin.end();
-  const database = openPostgres(databaseUrl(source.url, name), 5);
   return {
-    ...database,
+    name,
+    url: databaseUrl(source.url, name),
     async drop() {
       const dropper = new pg.Client({ connectionString: source.url });
       await dropper.connect();
@@ -46,11 +40,28 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
   };
 }
 
-export type TestAppOptions = { env?: Record<string, string>; mailTransport?: MailTransport; webRoot?: string };
+/** A fresh, migrated database of this file's own. */
+async function openTestDatabase(queryLog?: QueryLog): Promise<Database & { drop(): Promise<void> }> {
+  const source = inject('testDatabase');
+  if (source.kind === 'pglite') {
+    const dump = await readFile(source.dumpPath);
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return { ...wrapPglite(client, queryLog), drop: async () => {} };
+  }
+  const created = await createPostgresDatabase(source);
+  return { ...openPostgres(created.url, 5, queryLog), drop: created.drop };
+}
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  mailTransport?: MailTransport;
+  webRoot?: string;
+  queryLog?: QueryLog;
+};
 
 /** The real application on a real database, driven through `app.inject`. */
-export async function createTestApp({ env = {}, mailTransport, webRoot }: TestAppOptions = {}) {
-  const database = await openTestDatabase();
+export async function createTestApp({ env = {}, mailTransport, webRoot, queryLog }: TestAppOptions = {}) {
+  const database = await openTestDatabase(queryLog);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -78,6 +89,8 @@ export async function createTestApp({ env = {}, mailTransport, webRoot }: TestAp
     db: database.db,
     clock,
     fileStore,
+    /** Where fileStore keeps the bytes, for tests that check what is (not) on disk. */
+    filesDir: config.filesDir,
     logLines,
     async close() {
       await app.close();

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation, useRouteError } from 'react-router';
 import { Button } from '@/components/button';
 import { LoadingView } from '@/components/status-view';
+import './root-layout.css';
 
 export function RootLayout() {
   const navigation = useNavigation();

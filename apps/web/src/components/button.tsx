@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner';
+import './button.css';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'secondary' | 'ghost';

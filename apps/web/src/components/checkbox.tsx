@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import './checkbox.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string; ref?: Ref<HTMLInputElement> };
 

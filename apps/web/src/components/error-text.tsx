@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './error-text.css';
 
 /** A message in red. `alert` announces it at once (server failures); field errors are read through aria-describedby. */
 export function ErrorText({ id, alert = false, children }: { id?: string; alert?: boolean; children: ReactNode }) {

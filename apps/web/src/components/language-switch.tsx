@@ -1,11 +1,12 @@
 import { LANGUAGES, type Language } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
+import './language-switch.css';
 
 /** hrvatski / English. Each name is written in its own language, so it is marked with that language. */
 export function LanguageSwitch({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation('common');
-  const active = i18n.resolvedLanguage ?? currentLanguage();
+  const { t } = useTranslation('common');
+  const active = currentLanguage();
   return (
     <fieldset className={['language-switch', className ?? ''].filter(Boolean).join(' ')}>
       <legend className="language-switch__legend">{t('language.label')}</legend>

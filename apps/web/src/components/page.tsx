@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './page.css';
 
 /** The content column of a screen: at most DESKTOP_MAX_CONTENT_WIDTH_PX wide, full width on a phone. */
 export function Page({

@@ -1,3 +1,4 @@
+import './spinner.css';
 export function Spinner({ size = 'medium', label }: { size?: 'small' | 'medium'; label?: string }) {
   return (
     <span className={`spinner spinner--${size}`}>

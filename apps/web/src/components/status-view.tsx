@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Spinner } from './spinner';
+import './error-text.css';
+import './status-view.css';
 
 export function LoadingView() {
   const { t } = useTranslation('common');

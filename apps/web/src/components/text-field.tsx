@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { ErrorText } from './error-text';
+import './form.css';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;

@@ -32,8 +32,12 @@ async function loadLanguage(language: Language): Promise<void> {
   for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(language, ns, bundle, true, true);
 }
 
+/**
+ * The language the app speaks: the one asked for at start or by the switch. (`resolvedLanguage` is
+ * not it: bundles arrive after init, so it stays unset until the first change of language.)
+ */
 export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
 let initialised: Promise<void> | undefined;

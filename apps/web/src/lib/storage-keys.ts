@@ -10,7 +10,7 @@ export const ARCHIVE_PAGE_STORAGE_KEY = 'kanal.archive.page';
 export const ARCHIVE_FILTERS_STORAGE_KEY = 'kanal.archive.filters';
 
 /**
- * A quiz or poll in progress, per content item: {index, answers, secondsLeft}, so a reload continues
- * at the same question with the same time left.
+ * A quiz or poll in progress, per content item: {index, answers, secondsLeft, checks}, so a reload
+ * continues at the same question with the same time left and the server's verdicts so far.
  */
 export const formStorageKey = (contentId: number) => `kanal.form.${contentId}`;

@@ -70,22 +70,13 @@ export function stubViewport(phone: boolean) {
   );
 }
 
-/** A question with answers given as [title, isCorrect?] pairs; answer ids are the question id × 10 + position. */
-export function makeQuestion(
-  id: number,
-  type: Question['type'],
-  title: string,
-  answers: [string, boolean?][] = [],
-): Question {
+/** A question with answers given by title; answer ids are the question id × 10 + position. */
+export function makeQuestion(id: number, type: Question['type'], title: string, answers: string[] = []): Question {
   return {
     id,
     order: 0,
     title,
     type,
-    answers: answers.map(([answerTitle, isCorrect], i) => ({
-      id: id * 10 + i + 1,
-      title: answerTitle,
-      ...(isCorrect === undefined ? {} : { isCorrect }),
-    })),
+    answers: answers.map((answerTitle, i) => ({ id: id * 10 + i + 1, title: answerTitle })),
   };
 }

@@ -1,3 +1,4 @@
+import { APPLICATIONS } from '@kanal/contract';
 import {
   bigint,
   boolean,
@@ -7,22 +8,24 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { tenant } from './tenants.js';
 import { appUser } from './users.js';
 
-export const application = pgEnum('application', ['web', 'mobile', 'admin']);
+export const application = pgEnum('application', APPLICATIONS);
 
 export const session = pgTable(
   'session',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer().notNull(),
     userId: integer().notNull(),
-    /** SHA-256 of the bearer token: a leaked table cannot be replayed. */
-    tokenHash: text().notNull().unique(),
+    /** SHA-256 of the bearer token, which names its tenant (lib/tokens.ts): a leaked table cannot be replayed. */
+    tokenHash: text().notNull(),
     rememberMe: boolean().notNull(),
     application: application().notNull(),
     device: text(),
@@ -32,22 +35,28 @@ export const session = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('session_tenant_id_token_hash_key').on(t.tenantId, t.tokenHash),
     index().on(t.tenantId, t.userId),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [appUser.tenantId, appUser.id] }).onDelete('cascade'),
   ],
 );
 
-export const passwordTokenPurpose = pgEnum('password_token_purpose', ['activate', 'reset']);
+export const passwordTokenPurpose = pgEnum('password_token_purpose', ['activate', 'reset', 'activation_code']);
 
-/** Single-use links mailed for first-time set-up confirmation and password reset. */
+/**
+ * Single-use secrets: links mailed for first-time set-up confirmation and password reset, and the
+ * activation codes an admin hands to a username-only account (DESIGN.md §5).
+ */
 export const passwordToken = pgTable(
   'password_token',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer().notNull(),
     userId: integer().notNull(),
     purpose: passwordTokenPurpose().notNull(),
-    tokenHash: text().notNull().unique(),
+    /** SHA-256 of the link's token, which names its tenant, or of an activation code and its account. */
+    tokenHash: text().notNull(),
     /** For 'activate': the chosen password, applied only when the link is opened. */
     pendingPasswordHash: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -55,10 +64,50 @@ export const passwordToken = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('password_token_tenant_id_token_hash_key').on(t.tenantId, t.tokenHash),
     index().on(t.tenantId, t.userId),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [appUser.tenantId, appUser.id] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Browsers that have signed in to an account (OWASP's device cookies). Failed sign-ins from such a
+ * browser are limited on their own, so guessing from elsewhere cannot lock its owner out.
+ */
+export const trustedDevice = pgTable(
+  'trusted_device',
+  {
+    tenantId: integer().notNull(),
+    id: integer().generatedAlwaysAsIdentity(),
+    userId: integer().notNull(),
+    /** SHA-256 of the token in the browser's cookie, which names its tenant. */
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('trusted_device_tenant_id_token_hash_key').on(t.tenantId, t.tokenHash),
+    index().on(t.tenantId, t.userId),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [appUser.tenantId, appUser.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Forgot-password requests, written before the answer and worked on after it, so that the answer
+ * costs the same whether the account exists. Not tenant-owned: the identifier is not resolved yet.
+ */
+export const resetRequest = pgTable('reset_request', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  identifier: text().notNull(),
+  lang: text().notNull(),
+  ip: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  attempts: integer().notNull().default(0),
+  /** A worker claims a row until then, so two processes never handle the same request. */
+  lockedUntil: timestamp({ withTimezone: true }),
+});
 
 /** Fixed-window counters shared by every server process (DESIGN.md §7: no per-process state). */
 export const rateLimit = pgTable('rate_limit', {
@@ -67,12 +116,17 @@ export const rateLimit = pgTable('rate_limit', {
   hits: integer().notNull(),
 });
 
+/**
+ * Not a tenant's table, though most rows name one: events before an account is known have no tenant, so it
+ * stays undistributed when the tenants' tables are distributed (db/tenant-keys.test.ts). The user is recorded,
+ * not referenced: the trail keeps who acted after their account is gone.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tenantId: integer().references(() => tenant.id, { onDelete: 'cascade' }),
-    userId: integer().references(() => appUser.id, { onDelete: 'set null' }),
+    userId: integer(),
     event: text().notNull(),
     ip: text(),
     details: jsonb().$type<Record<string, unknown>>(),

@@ -1,9 +1,14 @@
-import type { SubmissionResult } from '@kanal/contract';
+import {
+  CONTENT_CONFIGURATIONS,
+  CONTENT_STATUSES,
+  CONTENT_TYPES,
+  MEDIA_TYPES,
+  QUESTION_TYPES,
+  REPEATS,
+} from '@kanal/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  check,
-  date,
   foreignKey,
   index,
   integer,
@@ -11,24 +16,21 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
-  unique,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { file } from './files.js';
 import { tenant } from './tenants.js';
 import { appUser, userGroup } from './users.js';
 
-export const contentType = pgEnum('content_type', ['EDUCATION', 'POLL', 'INQUIRY', 'INFORMATION', 'TASK']);
-export const contentConfiguration = pgEnum('content_configuration', ['COMMUNICATION', 'PROMOTION']);
+export const contentType = pgEnum('content_type', CONTENT_TYPES);
+export const contentConfiguration = pgEnum('content_configuration', CONTENT_CONFIGURATIONS);
 /** 'scheduled' with a publish_at in the past reads as published: no job has to flip it on time. */
-export const contentStatus = pgEnum('content_status', ['draft', 'scheduled', 'published', 'archived']);
-export const mediaType = pgEnum('media_type', ['IMAGE', 'VIDEO', 'DOCUMENT']);
-export const questionType = pgEnum('question_type', ['SINGLE', 'MULTIPLE', 'TEXT', 'LINEAR']);
-export const repeat = pgEnum('repeat', ['NO_REPEAT', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
+export const contentStatus = pgEnum('content_status', CONTENT_STATUSES);
+export const mediaType = pgEnum('media_type', MEDIA_TYPES);
+export const questionType = pgEnum('question_type', QUESTION_TYPES);
+export const repeat = pgEnum('repeat', REPEATS);
 
 /** Spec point 3: timeRestriction in seconds per question, passingScore 0..1. */
 export type StoredContentSettings = { timeRestriction: number | null; passingScore: number | null; comments: boolean };
@@ -41,7 +43,7 @@ const timestamps = {
 export const content = pgTable(
   'content',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer()
       .notNull()
       .references(() => tenant.id, { onDelete: 'cascade' }),
@@ -64,10 +66,11 @@ export const content = pgTable(
     ...timestamps,
   },
   (t) => [
-    unique('content_tenant_id_id_key').on(t.tenantId, t.id),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     // A user who authored content, or a file it shows, cannot be deleted out from under it (deactivate
     // a user instead), yet a tenant can be deleted whole: these three references are DEFERRABLE INITIALLY
-    // DEFERRED (drizzle/0004_content_deferred_fks.sql; drizzle cannot say so — redo it if one is recreated).
+    // DEFERRED (drizzle/0004_content_deferred_fks.sql, again in 0012_tenant_keys.sql; drizzle cannot say
+    // so — redo it if one is recreated).
     foreignKey({
       name: 'content_creator_fk',
       columns: [t.tenantId, t.creatorId],
@@ -75,6 +78,8 @@ export const content = pgTable(
     }),
     foreignKey({ name: 'content_image_fk', columns: [t.tenantId, t.image], foreignColumns: [file.tenantId, file.id] }),
     index('content_tenant_creator_idx').on(t.tenantId, t.creatorId),
+    // Which items show a file as their cover, when a user asks for it (content.showsFile).
+    index('content_image_idx').on(t.tenantId, t.image).where(sql`${t.image} IS NOT NULL`),
   ],
 );
 
@@ -86,7 +91,7 @@ export const contentAudienceGroup = pgTable(
     groupId: integer().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.contentId, t.groupId] }),
+    primaryKey({ columns: [t.tenantId, t.contentId, t.groupId] }),
     // Re-syncing every item aimed at a group when its members change.
     index('content_audience_group_group_idx').on(t.tenantId, t.groupId),
     foreignKey({
@@ -110,7 +115,7 @@ export const contentAudienceUser = pgTable(
     userId: integer().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.contentId, t.userId] }),
+    primaryKey({ columns: [t.tenantId, t.contentId, t.userId] }),
     index('content_audience_user_user_idx').on(t.tenantId, t.userId),
     foreignKey({
       name: 'content_audience_user_content_fk',
@@ -129,12 +134,13 @@ export const contentAudienceUser = pgTable(
 export const material = pgTable(
   'material',
   {
-    contentId: integer().primaryKey(),
+    contentId: integer().notNull(),
     tenantId: integer().notNull(),
     link: text(),
     text: text(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.contentId] }),
     foreignKey({
       name: 'material_content_fk',
       columns: [t.tenantId, t.contentId],
@@ -146,7 +152,7 @@ export const material = pgTable(
 export const media = pgTable(
   'media',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer().notNull(),
     contentId: integer().notNull(),
     type: mediaType().notNull(),
@@ -155,8 +161,11 @@ export const media = pgTable(
     position: integer().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     // The material screen lists an item's media in order.
     index('media_content_position_idx').on(t.tenantId, t.contentId, t.position),
+    // Which items show a file, when a user asks for it (content.showsFile).
+    index('media_file_idx').on(t.tenantId, t.fileId),
     foreignKey({
       name: 'media_content_fk',
       columns: [t.tenantId, t.contentId],
@@ -170,7 +179,7 @@ export const media = pgTable(
 export const question = pgTable(
   'question',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer().notNull(),
     contentId: integer().notNull(),
     /** Zero-based (spec point 3, Form: "order (zero-based)"). */
@@ -179,7 +188,7 @@ export const question = pgTable(
     type: questionType().notNull(),
   },
   (t) => [
-    unique('question_tenant_id_id_key').on(t.tenantId, t.id),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('question_content_position_idx').on(t.tenantId, t.contentId, t.position),
     foreignKey({
       name: 'question_content_fk',
@@ -192,7 +201,7 @@ export const question = pgTable(
 export const answer = pgTable(
   'answer',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer().notNull(),
     questionId: integer().notNull(),
     position: integer().notNull(),
@@ -200,6 +209,7 @@ export const answer = pgTable(
     isCorrect: boolean().notNull().default(false),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('answer_question_position_idx').on(t.tenantId, t.questionId, t.position),
     foreignKey({
       name: 'answer_question_fk',
@@ -212,7 +222,7 @@ export const answer = pgTable(
 export const task = pgTable(
   'task',
   {
-    contentId: integer().primaryKey(),
+    contentId: integer().notNull(),
     tenantId: integer().notNull(),
     deadline: timestamp({ withTimezone: true }),
     repeat: repeat().notNull().default('NO_REPEAT'),
@@ -220,54 +230,9 @@ export const task = pgTable(
     reminderMinutes: integer(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.contentId] }),
     foreignKey({
       name: 'task_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
-    }).onDelete('cascade'),
-  ],
-);
-
-/**
- * The user's inbox. A row is written for every user in an item's audience when the item is
- * published (syncAudience), carrying copies of publish_at, the task flag and whether the item is live
- * (published or scheduled), so the home feed is one index range over the caller's own rows — no
- * audience resolution (all / groups / people) and no look at the item itself to count or order them,
- * however many groups and items a tenant has. The same row records viewed → finished.
- */
-export const contentInteraction = pgTable(
-  'content_interaction',
-  {
-    tenantId: integer().notNull(),
-    userId: integer().notNull(),
-    contentId: integer().notNull(),
-    publishAt: timestamp({ withTimezone: true }).notNull(),
-    isTask: boolean().notNull(),
-    /** Copy of content.status IN (published, scheduled); false keeps an archived or withdrawn item's history. */
-    live: boolean().notNull().default(true),
-    viewedAt: timestamp({ withTimezone: true }),
-    finishedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.contentId] }),
-    // The home feed: the caller's unfinished rows of live items, tasks first, newest first
-    // (content.repository.ts). The count is an index-only scan of it; a page reads 50 entries.
-    index('content_interaction_feed_idx')
-      .on(t.tenantId, t.userId, t.isTask.desc(), t.publishAt.desc(), t.contentId.desc())
-      .where(sql`${t.finishedAt} IS NULL AND ${t.live}`),
-    // The archive: the caller's finished rows, latest first (content.repository.ts, finishedList).
-    index('content_interaction_finished_idx')
-      .on(t.tenantId, t.userId, t.finishedAt.desc(), t.contentId.desc())
-      .where(sql`${t.finishedAt} IS NOT NULL`),
-    // syncAudience: the rows of one item.
-    index('content_interaction_content_idx').on(t.tenantId, t.contentId),
-    foreignKey({
-      name: 'content_interaction_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [appUser.tenantId, appUser.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'content_interaction_content_fk',
       columns: [t.tenantId, t.contentId],
       foreignColumns: [content.tenantId, content.id],
     }).onDelete('cascade'),
@@ -277,7 +242,7 @@ export const contentInteraction = pgTable(
 export const comment = pgTable(
   'comment',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer().notNull(),
     contentId: integer().notNull(),
     userId: integer().notNull(),
@@ -285,6 +250,7 @@ export const comment = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     // The detail screen lists the caller's own comments on an item.
     index('comment_content_user_idx').on(t.tenantId, t.contentId, t.userId, t.createdAt),
     foreignKey({
@@ -296,173 +262,6 @@ export const comment = pgTable(
       name: 'comment_user_fk',
       columns: [t.tenantId, t.userId],
       foreignColumns: [appUser.tenantId, appUser.id],
-    }).onDelete('cascade'),
-  ],
-);
-
-/**
- * A named submission (EDUCATION, INQUIRY). Polls never get one: they are anonymous. An INQUIRY attempt is
- * not graded, so its final_mark and correct are NULL (and both are, or neither).
- */
-export const attempt = pgTable(
-  'attempt',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer().notNull(),
-    userId: integer().notNull(),
-    contentId: integer().notNull(),
-    finalMark: real(),
-    correct: integer(),
-    total: integer().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    unique('attempt_tenant_id_id_key').on(t.tenantId, t.id),
-    // Profile accuracy sums one user's attempts; the attempts screens list them per item; the archive
-    // reads one user's latest attempt at an item (LIMIT 1 in this order, no sort).
-    index('attempt_user_content_idx').on(t.tenantId, t.userId, t.contentId, t.createdAt.desc(), t.id.desc()),
-    index('attempt_content_idx').on(t.tenantId, t.contentId),
-    check('attempt_final_mark_range', sql`${t.finalMark} BETWEEN 0 AND 1`),
-    check('attempt_counts', sql`${t.total} >= 0 AND ${t.correct} >= 0 AND ${t.correct} <= ${t.total}`),
-    check('attempt_graded_whole', sql`(${t.finalMark} IS NULL) = (${t.correct} IS NULL)`),
-    foreignKey({
-      name: 'attempt_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [appUser.tenantId, appUser.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'attempt_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
-    }).onDelete('cascade'),
-  ],
-);
-
-/**
- * What an attempt answered: one row per chosen answer, or one row with the text, or one empty row for
- * a question left unanswered (the time ran out), so the review shows every question. `correct` is the
- * question's result as scored at submission (NULL when not graded), kept so that later edits of the
- * item do not rewrite history.
- */
-export const attemptAnswer = pgTable(
-  'attempt_answer',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer().notNull(),
-    attemptId: integer().notNull(),
-    questionId: integer().notNull(),
-    answerId: integer(),
-    text: text(),
-    correct: boolean(),
-  },
-  (t) => [
-    index('attempt_answer_attempt_idx').on(t.tenantId, t.attemptId),
-    foreignKey({
-      name: 'attempt_answer_attempt_fk',
-      columns: [t.tenantId, t.attemptId],
-      foreignColumns: [attempt.tenantId, attempt.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'attempt_answer_question_fk',
-      columns: [t.tenantId, t.questionId],
-      foreignColumns: [question.tenantId, question.id],
-    }).onDelete('cascade'),
-  ],
-);
-
-/**
- * One poll answer. Polls are anonymous (DESIGN.md §4), so this must hold in the database too: no user
- * id, a random id (a sequence would order rows as people answered, next to their finished_at), and a
- * date, not a time. Participation is only the user's content_interaction. One row per chosen answer,
- * one per text, and one empty row (no answer, no text) per question left unanswered.
- */
-export const pollResponse = pgTable(
-  'poll_response',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: integer().notNull(),
-    contentId: integer().notNull(),
-    questionId: integer().notNull(),
-    answerId: integer(),
-    text: text(),
-    responseDate: date({ mode: 'string' }).notNull(),
-  },
-  (t) => [
-    // Results count one poll's rows by question and answer.
-    index('poll_response_content_idx').on(t.tenantId, t.contentId, t.questionId, t.answerId),
-    foreignKey({
-      name: 'poll_response_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'poll_response_question_fk',
-      columns: [t.tenantId, t.questionId],
-      foreignColumns: [question.tenantId, question.id],
-    }).onDelete('cascade'),
-  ],
-);
-
-/**
- * A submission's idempotency key (header Idempotency-Key) and what it answered, so a retry stores
- * nothing new and answers the same. The result is the SubmissionResult, which never holds answers: a
- * poll's key row must not tie the user to what they answered.
- */
-export const submissionKey = pgTable(
-  'submission_key',
-  {
-    tenantId: integer().notNull(),
-    userId: integer().notNull(),
-    key: text().notNull(),
-    contentId: integer().notNull(),
-    result: jsonb().$type<SubmissionResult>().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.key] }),
-    foreignKey({
-      name: 'submission_key_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [appUser.tenantId, appUser.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'submission_key_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
-    }).onDelete('cascade'),
-  ],
-);
-
-/** Points are a ledger, never a counter: every award (or correction) is a row with its reason. */
-export const pointsLedger = pgTable(
-  'points_ledger',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer().notNull(),
-    userId: integer().notNull(),
-    /** The item the points came from; null for a correction not tied to one. */
-    contentId: integer(),
-    points: integer().notNull(),
-    reason: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    // Profile points and the tenant's rank are sums per user of one tenant.
-    index('points_ledger_user_idx').on(t.tenantId, t.userId),
-    index('points_ledger_content_idx').on(t.tenantId, t.contentId),
-    // A passed education pays once per user and item, however many submissions race.
-    uniqueIndex('points_ledger_education_passed_key')
-      .on(t.tenantId, t.userId, t.contentId)
-      .where(sql`${t.reason} = 'education_passed'`),
-    foreignKey({
-      name: 'points_ledger_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [appUser.tenantId, appUser.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'points_ledger_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
     }).onDelete('cascade'),
   ],
 );

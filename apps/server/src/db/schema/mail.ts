@@ -1,7 +1,10 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenant } from './tenants.js';
 
-/** Every message is written here first; a transport (SMTP, or the log in a demo) then delivers it. */
+/**
+ * Every message is written here first; a transport (SMTP, or the log in a demo) then delivers it. Not a
+ * tenant's table, though most rows name one: system mail has no tenant (see audit_log).
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {

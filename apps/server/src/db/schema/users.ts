@@ -1,3 +1,4 @@
+import { ROLES } from '@kanal/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -10,17 +11,16 @@ import {
   text,
   timestamp,
   unique,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenant } from './tenants.js';
 
-export const role = pgEnum('role', ['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST', 'USER']);
+export const role = pgEnum('role', ROLES);
 
 export const appUser = pgTable(
   'app_user',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer()
       .notNull()
       .references(() => tenant.id, { onDelete: 'cascade' }),
@@ -37,25 +37,26 @@ export const appUser = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Login has no tenant picker, so an e-mail or a username names one account across all tenants.
-    uniqueIndex('app_user_email_lower_key').on(sql`lower(${t.email})`),
-    uniqueIndex('app_user_username_lower_key').on(sql`lower(${t.username})`),
-    // The target of every (tenant_id, user_id) foreign key: a row can never point into another tenant.
-    unique('app_user_tenant_id_id_key').on(t.tenantId, t.id),
+    // Every key of a tenant's row starts with its tenant (DESIGN.md §4, §7), and every (tenant_id, user_id)
+    // foreign key points here: a row can never point into another tenant. E-mails and usernames are
+    // unique across tenants through login_identifier.
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    // Whether a file is someone's avatar, when a user asks for it (files.repository).
+    index('app_user_avatar_idx').on(t.tenantId, t.avatar).where(sql`${t.avatar} IS NOT NULL`),
   ],
 );
 
 export const userGroup = pgTable(
   'user_group',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer()
       .notNull()
       .references(() => tenant.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('user_group_tenant_id_id_key').on(t.tenantId, t.id), unique().on(t.tenantId, t.name)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique().on(t.tenantId, t.name)],
 );
 
 export const groupMember = pgTable(
@@ -66,11 +67,31 @@ export const groupMember = pgTable(
     userId: integer().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.groupId, t.userId] }),
+    primaryKey({ columns: [t.tenantId, t.groupId, t.userId] }),
     index().on(t.tenantId, t.userId),
     foreignKey({ columns: [t.tenantId, t.groupId], foreignColumns: [userGroup.tenantId, userGroup.id] }).onDelete(
       'cascade',
     ),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [appUser.tenantId, appUser.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Sign-in identifiers: the lower-cased e-mail and username of every account. Login has no tenant picker,
+ * so an identifier names one account across all tenants; this small table (a reference table if the
+ * rest is distributed by tenant) holds that rule, which a unique index of app_user could not once
+ * app_user is split by tenant. Written with the account, in its transaction (users/accounts.ts).
+ */
+export const loginIdentifier = pgTable(
+  'login_identifier',
+  {
+    identifier: text().primaryKey(),
+    tenantId: integer().notNull(),
+    userId: integer().notNull(),
+  },
+  (t) => [
+    // An account's own rows, when its e-mail or username changes or it is deleted.
+    index().on(t.tenantId, t.userId),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [appUser.tenantId, appUser.id] }).onDelete('cascade'),
   ],
 );

@@ -1,7 +1,15 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
-import { appUser, passwordToken, session, tenant } from '../../db/schema/index.js';
+import {
+  appUser,
+  loginIdentifier,
+  passwordToken,
+  resetRequest,
+  session,
+  tenant,
+  trustedDevice,
+} from '../../db/schema/index.js';
 
 const accountColumns = {
   id: appUser.id,
@@ -28,21 +36,20 @@ export type Account = {
 };
 
 export type NewSession = typeof session.$inferInsert;
+export type ResetRequest = Pick<typeof resetRequest.$inferSelect, 'id' | 'identifier' | 'lang' | 'ip'>;
+
+/** A queued reset request is tried this many times, then left with its row for an operator to see. */
+const RESET_REQUEST_MAX_ATTEMPTS = 5;
 export type NewPasswordToken = typeof passwordToken.$inferInsert;
 
 // Every login-path call (has-password, sign-in, set-up, forgot-password) starts here.
 const accountByIdentifier = preparedFor((db) =>
   db
     .select(accountColumns)
-    .from(appUser)
+    .from(loginIdentifier)
+    .innerJoin(appUser, and(eq(appUser.tenantId, loginIdentifier.tenantId), eq(appUser.id, loginIdentifier.userId)))
     .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
-    .where(
-      or(
-        sql`lower(${appUser.email}) = ${sql.placeholder('identifier')}`,
-        sql`lower(${appUser.username}) = ${sql.placeholder('identifier')}`,
-      ),
-    )
-    .limit(1)
+    .where(eq(loginIdentifier.identifier, sql.placeholder('identifier')))
     .prepare('auth_account_by_identifier'),
 );
 
@@ -62,6 +69,7 @@ const liveSession = preparedFor((db) =>
     .innerJoin(tenant, eq(tenant.id, session.tenantId))
     .where(
       and(
+        eq(session.tenantId, sql.placeholder('tenantId')),
         eq(session.tokenHash, sql.placeholder('tokenHash')),
         isNull(session.revokedAt),
         gt(session.expiresAt, sql.placeholder('now')),
@@ -92,7 +100,7 @@ const me = preparedFor((db) =>
 );
 
 export const createAuthRepository = (db: DbOrTx) => ({
-  /** Identifiers are global: login has no tenant picker (DESIGN.md §4). */
+  /** Identifiers are global: login has no tenant picker (DESIGN.md §4), so an identifier names one account. */
   findAccount: (identifier: string): Promise<Account | undefined> =>
     accountByIdentifier(db)
       .execute({ identifier: identifier.toLowerCase() })
@@ -121,9 +129,9 @@ export const createAuthRepository = (db: DbOrTx) => ({
   },
 
   /** The live session of a token: not revoked, not expired, its user and tenant active. */
-  findLiveSession: (tokenHash: string, now: Date) =>
+  findLiveSession: (tenantId: number, tokenHash: string, now: Date) =>
     liveSession(db)
-      .execute({ tokenHash, now })
+      .execute({ tenantId, tokenHash, now })
       .then((rows) => rows[0]),
 
   async extendSession(tenantId: number, id: number, lastSeenAt: Date, expiresAt: Date): Promise<void> {
@@ -160,12 +168,13 @@ export const createAuthRepository = (db: DbOrTx) => ({
   },
 
   /** Marks a link used and returns it, in one statement: two clicks can never both succeed. */
-  async consumePasswordToken(tokenHash: string, purpose: 'activate' | 'reset', now: Date) {
+  async consumePasswordToken(tenantId: number, tokenHash: string, purpose: 'activate' | 'reset', now: Date) {
     const [row] = await db
       .update(passwordToken)
       .set({ usedAt: now })
       .where(
         and(
+          eq(passwordToken.tenantId, tenantId),
           eq(passwordToken.tokenHash, tokenHash),
           eq(passwordToken.purpose, purpose),
           isNull(passwordToken.usedAt),
@@ -186,6 +195,102 @@ export const createAuthRepository = (db: DbOrTx) => ({
       .update(passwordToken)
       .set({ usedAt: now })
       .where(and(eq(passwordToken.tenantId, tenantId), eq(passwordToken.userId, userId), isNull(passwordToken.usedAt)));
+  },
+
+  /** A new code replaces the account's earlier ones: only the last code handed over works. */
+  async replaceActivationCode(row: { tenantId: number; userId: number; codeHash: string; expiresAt: Date }) {
+    await db
+      .delete(passwordToken)
+      .where(
+        and(
+          eq(passwordToken.tenantId, row.tenantId),
+          eq(passwordToken.userId, row.userId),
+          eq(passwordToken.purpose, 'activation_code'),
+        ),
+      );
+    await db.insert(passwordToken).values({
+      tenantId: row.tenantId,
+      userId: row.userId,
+      purpose: 'activation_code',
+      tokenHash: row.codeHash,
+      expiresAt: row.expiresAt,
+    });
+  },
+
+  /** Whether the account has an unused, unexpired activation code (the demo seed keeps one out). */
+  async hasLiveActivationCode(tenantId: number, userId: number, now: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: passwordToken.id })
+      .from(passwordToken)
+      .where(
+        and(
+          eq(passwordToken.tenantId, tenantId),
+          eq(passwordToken.userId, userId),
+          eq(passwordToken.purpose, 'activation_code'),
+          isNull(passwordToken.usedAt),
+          gt(passwordToken.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Uses the account's code when it matches, in one statement: a code works once. */
+  async consumeActivationCode(tenantId: number, userId: number, codeHash: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(passwordToken)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordToken.tenantId, tenantId),
+          eq(passwordToken.userId, userId),
+          eq(passwordToken.purpose, 'activation_code'),
+          eq(passwordToken.tokenHash, codeHash),
+          isNull(passwordToken.usedAt),
+          gt(passwordToken.expiresAt, now),
+        ),
+      )
+      .returning({ id: passwordToken.id });
+    return rows.length > 0;
+  },
+
+  async findTrustedDevice(tenantId: number, tokenHash: string, now: Date) {
+    const [row] = await db
+      .select({ tenantId: trustedDevice.tenantId, id: trustedDevice.id, userId: trustedDevice.userId })
+      .from(trustedDevice)
+      .where(
+        and(
+          eq(trustedDevice.tenantId, tenantId),
+          eq(trustedDevice.tokenHash, tokenHash),
+          gt(trustedDevice.expiresAt, now),
+        ),
+      );
+    return row;
+  },
+
+  async insertTrustedDevice(row: typeof trustedDevice.$inferInsert): Promise<void> {
+    await db.insert(trustedDevice).values(row);
+  },
+
+  async insertResetRequest(row: Omit<ResetRequest, 'id'>): Promise<void> {
+    await db.insert(resetRequest).values(row);
+  },
+
+  /** Claims up to `limit` waiting requests until `lockUntil`; SKIP LOCKED keeps two workers apart. */
+  async claimResetRequests(now: Date, lockUntil: Date, limit: number): Promise<ResetRequest[]> {
+    const result = await db.execute(sql`
+      UPDATE reset_request SET locked_until = ${lockUntil}, attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM reset_request
+        WHERE attempts < ${RESET_REQUEST_MAX_ATTEMPTS} AND (locked_until IS NULL OR locked_until < ${now})
+        ORDER BY id LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, identifier, lang, ip`);
+    return (result as unknown as { rows: ResetRequest[] }).rows;
+  },
+
+  async deleteResetRequest(id: number): Promise<void> {
+    await db.delete(resetRequest).where(eq(resetRequest.id, id));
   },
 
   findMe: (tenantId: number, userId: number) =>

@@ -14,6 +14,7 @@ import {
   SetupPasswordResultSchema,
   SignInBodySchema,
   TokenParamsSchema,
+  TRUSTED_DEVICE_TTL_MS,
 } from '@kanal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +25,10 @@ type Options = { auth: AuthService; secureCookies: boolean };
 
 const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, lang: req.lang });
 const tags = ['auth'];
-const open = { public: true } as const;
+/** Rate-limited (429); who may call is in the access table (src/access.ts). */
+const limited = { errors: [429] } as const;
+/** The device token of a browser that signed in (OWASP device cookies); read only by sign-in. */
+const DEVICE_COOKIE = 'kanal_device';
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, secureCookies }) => {
   // The same token as an HttpOnly cookie, accepted only by GET /api/files/*, so <img src> works.
@@ -41,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
     app.post(
       url,
       {
-        config: open,
+        config: limited,
         schema: { tags, body: HasPasswordBodySchema, response: { 200: envelope(HasPasswordResultSchema) } },
       },
       async (req) => ({ payload: await auth.hasPassword(req.body, meta(req)) }),
@@ -51,10 +55,23 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
   for (const url of ['/auth/signin', '/mobile/users/login']) {
     app.post(
       url,
-      { config: open, schema: { tags, body: SignInBodySchema, response: { 200: envelope(SessionSchema) } } },
+      {
+        config: { errors: [401, 429] },
+        schema: { tags, body: SignInBodySchema, response: { 200: envelope(SessionSchema) } },
+      },
       async (req, reply) => {
-        const session = await auth.signIn(req.body, meta(req));
+        const { session, newDevice } = await auth.signIn(req.body, meta(req), req.cookies[DEVICE_COOKIE]);
         setSessionCookie(reply, session.token, req.body.rememberMe);
+        if (newDevice) {
+          reply.setCookie(DEVICE_COOKIE, newDevice, {
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: secureCookies,
+            // Both sign-in paths, /api/auth/signin and /api/mobile/users/login, are under it.
+            path: '/api',
+            maxAge: TRUSTED_DEVICE_TTL_MS / 1000,
+          });
+        }
         return { payload: session };
       },
     );
@@ -63,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
   app.post(
     '/auth/setup-password',
     {
-      config: open,
+      config: limited,
       schema: { tags, body: SetupPasswordBodySchema, response: { 200: envelope(SetupPasswordResultSchema) } },
     },
     async (req, reply) => {
@@ -76,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
   app.post(
     '/auth/signup/:token',
     {
-      config: open,
+      config: limited,
       schema: { tags, params: TokenParamsSchema, body: ActivateBodySchema, response: { 200: envelope(SessionSchema) } },
     },
     async (req, reply) => {
@@ -89,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
   for (const url of ['/auth/forgot-password', '/mobile/users/resetpassword']) {
     app.post(
       url,
-      { config: open, schema: { tags, body: ForgotPasswordBodySchema, response: { 200: envelope(DoneSchema) } } },
+      { config: limited, schema: { tags, body: ForgotPasswordBodySchema, response: { 200: envelope(DoneSchema) } } },
       async (req) => ({ payload: await auth.forgotPassword(req.body, meta(req)) }),
     );
   }
@@ -97,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
   app.post(
     '/auth/reset-password/:token',
     {
-      config: open,
+      config: limited,
       schema: {
         tags,
         params: TokenParamsSchema,
@@ -110,7 +127,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
 
   app.post(
     '/mobile/users/password',
-    { schema: { tags, body: ChangePasswordBodySchema, response: { 200: envelope(DoneSchema) } } },
+    {
+      config: { errors: [429] },
+      schema: { tags, body: ChangePasswordBodySchema, response: { 200: envelope(DoneSchema) } },
+    },
     async (req) => ({ payload: await auth.changePassword(req.ctx, req.body, meta(req)) }),
   );
 

@@ -1,9 +1,11 @@
 import {
+  ACTIVATION_CODE_TTL_MS,
   type ActivateBody,
   type Application,
   type ChangePasswordBody,
   type ForgotPasswordBody,
   type HasPasswordBody,
+  type HasPasswordResult,
   type Language,
   type Me,
   PASSWORD_TOKEN_TTL_MS,
@@ -14,16 +16,18 @@ import {
   type SetupPasswordBody,
   type SetupPasswordResult,
   type SignInBody,
+  TRUSTED_DEVICE_TTL_MS,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
+import { hashToken, newToken, tokenTenant } from '../../lib/tokens.js';
 import type { RequestContext } from '../../plugins/request-context.js';
-import type { AuditLog } from '../audit/audit-log.js';
+import type { AuditLog } from '../audit/audit.service.js';
 import type { Mailer } from '../mail/mail.service.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
-import type { Account, AuthRepository } from './auth.repository.js';
+import { hashActivationCode, newActivationCode } from './activation-code.js';
+import type { Account, AuthRepository, ResetRequest } from './auth.repository.js';
 import { linkMail } from './auth-mail.js';
 
 /** Where a request came from: for rate limits, the audit trail and the language of a mail. */
@@ -38,20 +42,24 @@ type Deps = Repos & {
   mailer: Pick<Mailer, 'send'>;
   clock: Clock;
   config: { publicUrl: string; rateLimit: { perIp: number; perIdentifier: number } };
+  log: { error(obj: object, msg: string): void };
 };
 
 /** A session is not extended on every request: once a minute is enough to keep it sliding. */
 const SLIDE_EVERY_MS = 60_000;
+/** A reset-request worker holds its claim this long; a crashed worker's requests are taken up after it. */
+const RESET_CLAIM_MS = 60_000;
+const RESET_BATCH = 20;
 
 const ttl = (rememberMe: boolean) => (rememberMe ? SESSION_TTL_REMEMBER_MS : SESSION_TTL_MS);
 
-export const createAuthService = ({ repo, audit, transaction, limiter, mailer, clock, config }: Deps) => {
+export const createAuthService = ({ repo, audit, transaction, limiter, mailer, clock, config, log }: Deps) => {
   const ipKey = (scope: string, meta: RequestMeta) => `${scope}:ip:${meta.ip}`;
   const idKey = (scope: string, identifier: string) => `${scope}:id:${identifier.toLowerCase()}`;
   const limitIp = (scope: string, meta: RequestMeta) => limiter.consume(ipKey(scope, meta), config.rateLimit.perIp);
 
   async function openSession(r: AuthRepository, account: Account, client: Client): Promise<Session> {
-    const token = newToken();
+    const token = newToken(account.tenantId);
     const now = clock.now();
     await r.insertSession({
       tenantId: account.tenantId,
@@ -72,7 +80,7 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
     lang: Language,
     pendingPasswordHash?: string,
   ) {
-    const token = newToken();
+    const token = newToken(account.tenantId);
     await repo.insertPasswordToken({
       tenantId: account.tenantId,
       userId: account.id,
@@ -86,22 +94,83 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
     await mailer.send({ tenantId: account.tenantId, recipient: account.email, ...linkMail(kind, lang, account, link) });
   }
 
+  /** Uses an e-mailed link's token once; undefined when it is not a live link of that purpose. */
+  function consumeLink(r: AuthRepository, token: string, purpose: 'activate' | 'reset', now: Date) {
+    const tenantId = tokenTenant(token);
+    return tenantId === undefined ? undefined : r.consumePasswordToken(tenantId, hashToken(token), purpose, now);
+  }
+
+  /** One queued forgot-password request: a link for a live account with an e-mail, an audit row always. */
+  async function handleResetRequest(request: ResetRequest) {
+    const lang: Language = request.lang === 'en' ? 'en' : 'hr';
+    const account = await repo.findAccount(request.identifier);
+    const sent = Boolean(account?.active && account.email);
+    if (account?.active && account.email) await mailLink('reset', { ...account, email: account.email }, lang);
+    await audit.record({
+      event: 'reset.requested',
+      tenantId: account?.tenantId,
+      userId: account?.id,
+      ip: request.ip,
+      details: { sent },
+    });
+    await repo.deleteResetRequest(request.id);
+  }
+
+  async function drainResetRequests(): Promise<void> {
+    for (;;) {
+      const now = clock.now();
+      const batch = await repo.claimResetRequests(now, new Date(now.getTime() + RESET_CLAIM_MS), RESET_BATCH);
+      for (const request of batch) {
+        // A failed one keeps its row and is tried again once its claim has passed.
+        await handleResetRequest(request).catch((err: unknown) =>
+          log.error({ err, resetRequestId: request.id }, 'reset request failed; it will be retried'),
+        );
+      }
+      if (batch.length < RESET_BATCH) return;
+    }
+  }
+
+  let resetRun: Promise<void> = Promise.resolve();
+  /** One run at a time per process; a run asked for while another goes on follows it. */
+  function kickResetRequests(): Promise<void> {
+    resetRun = resetRun
+      .then(drainResetRequests)
+      .catch((err: unknown) => log.error({ err }, 'reset request run failed'));
+    return resetRun;
+  }
+
   return {
     /**
      * Spec point 4, login step 1. Unknown and deactivated accounts answer `true` like any account
      * with a password, so the answer reveals nothing but the set-up state of a live account.
      */
-    async hasPassword({ identifier }: HasPasswordBody, meta: RequestMeta): Promise<{ hasPassword: boolean }> {
+    async hasPassword({ identifier }: HasPasswordBody, meta: RequestMeta): Promise<HasPasswordResult> {
       await limitIp('has-password', meta);
       const account = await repo.findAccount(identifier);
-      return { hasPassword: !(account?.active && account.passwordHash === null) };
+      if (!account?.active || account.passwordHash !== null) return { hasPassword: true };
+      return { hasPassword: false, activation: account.email ? 'link' : 'code' };
     },
 
-    async signIn(body: SignInBody, meta: RequestMeta): Promise<Session> {
+    /**
+     * A browser that signed in to this account before (its device token, `device`) has a failure limit
+     * of its own; every other client shares the account's. So guessing from anywhere stays within the
+     * account's limit, and cannot lock the owner out of a browser they use (OWASP's device cookies).
+     * A first success from a browser answers a new device token to keep.
+     */
+    async signIn(
+      body: SignInBody,
+      meta: RequestMeta,
+      device: string | undefined,
+    ): Promise<{ session: Session; newDevice?: string }> {
       await limitIp('signin', meta);
-      const failures = idKey('signin', body.email);
-      await limiter.assertUnder(failures, config.rateLimit.perIdentifier);
       const account = await repo.findAccount(body.email);
+      // Looked up whether or not the account exists, so a device cookie does not time the difference.
+      const deviceTenant = device && tokenTenant(device);
+      const known =
+        device && deviceTenant ? await repo.findTrustedDevice(deviceTenant, hashToken(device), clock.now()) : undefined;
+      const trusted = known && account && known.tenantId === account.tenantId && known.userId === account.id;
+      const failures = trusted ? `signin:device:${known.tenantId}:${known.id}` : idKey('signin', body.email);
+      await limiter.assertUnder(failures, config.rateLimit.perIdentifier);
       // Always verify (against a dummy without a hash): failures take the same time for every account.
       const valid = await verifyPassword(account?.passwordHash, body.password);
       if (!account || !valid || !account.active) {
@@ -111,11 +180,21 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
           tenantId: account?.tenantId,
           userId: account?.id,
           ip: meta.ip,
-          details: { application: body.application },
+          details: { application: body.application, trustedDevice: Boolean(trusted) },
         });
         throw new AppError('WrongCredentials', 401);
       }
       const created = await openSession(repo, account, body);
+      let newDevice: string | undefined;
+      if (!trusted) {
+        newDevice = newToken(account.tenantId);
+        await repo.insertTrustedDevice({
+          tenantId: account.tenantId,
+          userId: account.id,
+          tokenHash: hashToken(newDevice),
+          expiresAt: new Date(clock.now().getTime() + TRUSTED_DEVICE_TTL_MS),
+        });
+      }
       await audit.record({
         event: 'login.ok',
         tenantId: account.tenantId,
@@ -123,7 +202,7 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
         ip: meta.ip,
         details: { application: body.application, rememberMe: body.rememberMe },
       });
-      return created;
+      return { session: created, ...(newDevice ? { newDevice } : {}) };
     },
 
     /** First-time password set-up (DESIGN.md §5). */
@@ -141,11 +220,24 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
         await audit.record({ event: 'signup.requested', tenantId: account.tenantId, userId: account.id, ip: meta.ip });
         return { status: 'confirmationSent' };
       }
-      // A username-only account has no mailbox to confirm through: it activates at once, audited.
+      // A username-only account has no mailbox to confirm through: it proves itself with its code.
+      const code = body.activationCode;
+      if (!code) {
+        throw new AppError('BodyParamsInvalid', 400, {
+          field: { name: 'activationCode', message: 'validation.required' },
+        });
+      }
       return transaction(async (tx) => {
-        await tx.repo.setPassword(account.tenantId, account.id, passwordHash, clock.now());
+        const now = clock.now();
+        if (
+          !(await tx.repo.consumeActivationCode(account.tenantId, account.id, hashActivationCode(account, code), now))
+        ) {
+          throw new AppError('ActivationCodeInvalid', 400);
+        }
+        await tx.repo.setPassword(account.tenantId, account.id, passwordHash, now);
+        await tx.repo.voidPasswordTokens(account.tenantId, account.id, now);
         await tx.audit.record({
-          event: 'signup.username_activated',
+          event: 'signup.code_activated',
           tenantId: account.tenantId,
           userId: account.id,
           ip: meta.ip,
@@ -154,12 +246,27 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
       });
     },
 
+    /**
+     * A new activation code for an account without a password, to be shown once to the admin who
+     * creates or resets it (DESIGN.md §5); earlier codes stop working.
+     */
+    async issueActivationCode(tenantId: number, userId: number): Promise<string> {
+      const code = newActivationCode();
+      await repo.replaceActivationCode({
+        tenantId,
+        userId,
+        codeHash: hashActivationCode({ tenantId, id: userId }, code),
+        expiresAt: new Date(clock.now().getTime() + ACTIVATION_CODE_TTL_MS),
+      });
+      return code;
+    },
+
     /** Opening the confirmation link: the pending password takes effect and the user is signed in. */
     async activate(token: string, body: ActivateBody, meta: RequestMeta): Promise<Session> {
       await limitIp('activate', meta);
       return transaction(async (tx) => {
         const now = clock.now();
-        const link = await tx.repo.consumePasswordToken(hashToken(token), 'activate', now);
+        const link = await consumeLink(tx.repo, token, 'activate', now);
         const account = link && (await tx.repo.findAccountById(link.tenantId, link.userId));
         // A password set meanwhile (by a reset) wins over an older pending one.
         if (!link?.pendingPasswordHash || !account?.active || account.passwordHash !== null) {
@@ -177,22 +284,22 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
       });
     },
 
-    /** Always the same answer: whether the account exists is nobody's business (DESIGN.md §5). */
+    /**
+     * Always the same answer, in the same time: whether the account exists is nobody's business
+     * (DESIGN.md §5). The request is queued and answered; the lookup, link and mail come after.
+     */
     async forgotPassword({ identifier }: ForgotPasswordBody, meta: RequestMeta): Promise<{ done: true }> {
       await limitIp('forgot', meta);
       await limiter.consume(idKey('forgot', identifier), config.rateLimit.perIdentifier);
-      const account = await repo.findAccount(identifier);
-      const sent = Boolean(account?.active && account.email);
-      if (account?.active && account.email) await mailLink('reset', { ...account, email: account.email }, meta.lang);
-      await audit.record({
-        event: 'reset.requested',
-        tenantId: account?.tenantId,
-        userId: account?.id,
-        ip: meta.ip,
-        details: { sent },
-      });
+      await repo.insertResetRequest({ identifier, lang: meta.lang, ip: meta.ip });
+      void kickResetRequests();
       return { done: true };
     },
+
+    /** Works on the queued reset requests (also those a crashed process left); resolves when done. */
+    processResetRequests: kickResetRequests,
+    /** Resolves when the current run over the reset requests has ended. */
+    idle: () => resetRun,
 
     /** A new password from a reset link; every session of the account ends with it. */
     async resetPassword(token: string, { password }: ResetPasswordBody, meta: RequestMeta): Promise<{ done: true }> {
@@ -200,7 +307,7 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
       const passwordHash = await hashPassword(password);
       return transaction(async (tx) => {
         const now = clock.now();
-        const link = await tx.repo.consumePasswordToken(hashToken(token), 'reset', now);
+        const link = await consumeLink(tx.repo, token, 'reset', now);
         const account = link && (await tx.repo.findAccountById(link.tenantId, link.userId));
         if (!account?.active) throw new AppError('TokenInvalid', 400);
         await tx.repo.setPassword(account.tenantId, account.id, passwordHash, now);
@@ -252,7 +359,8 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
     /** The session behind a bearer token, extended when it is used (sliding expiry). */
     async authenticate(token: string): Promise<RequestContext | null> {
       const now = clock.now();
-      const found = await repo.findLiveSession(hashToken(token), now);
+      const tenantId = tokenTenant(token);
+      const found = tenantId === undefined ? undefined : await repo.findLiveSession(tenantId, hashToken(token), now);
       if (!found) return null;
       if (now.getTime() - found.lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
         await repo.extendSession(found.tenantId, found.id, now, new Date(now.getTime() + ttl(found.rememberMe)));

@@ -1,7 +1,16 @@
-import { HOUR_MS, MINUTE_MS, SESSION_TTL_MS } from '@kanal/contract';
+import { ACTIVATION_CODE_TTL_MS, HOUR_MS, MINUTE_MS, SESSION_TTL_MS } from '@kanal/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, auditLog, emailOutbox, session, tenant } from '../../db/schema/index.js';
+import {
+  appUser,
+  auditLog,
+  emailOutbox,
+  passwordToken,
+  resetRequest,
+  session,
+  tenant,
+  trustedDevice,
+} from '../../db/schema/index.js';
 import { call, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -14,7 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The newest mail to `recipient`, once the queued reset requests have been worked on. */
 async function lastMailTo(recipient: string) {
+  await t.app.services.auth.idle();
   const [mail] = await t.db
     .select()
     .from(emailOutbox)
@@ -37,11 +48,17 @@ describe('has-password', () => {
   it('says false only for a live account without a password', async () => {
     const withPassword = await makeUser(t.db, { tenantId });
     await makeUser(t.db, { tenantId, email: null, username: 'bez.lozinke', password: null });
+    await makeUser(t.db, { tenantId, email: 'bez.lozinke@primjer.hr', password: null });
     const ask = async (identifier: string, url = '/api/auth/has-password') =>
-      (await call(t, { method: 'POST', url, body: { identifier } })).json().payload.hasPassword;
-    expect(await ask(withPassword.email ?? '')).toBe(true);
-    expect(await ask('BEZ.LOZINKE')).toBe(false);
-    expect(await ask('bez.lozinke', '/api/mobile/users/has-password')).toBe(false);
+      (await call(t, { method: 'POST', url, body: { identifier } })).json().payload;
+    expect(await ask(withPassword.email ?? '')).toEqual({ hasPassword: true });
+    // How the set-up will prove the caller: a code from the admin, or a link mailed to the address.
+    expect(await ask('BEZ.LOZINKE')).toEqual({ hasPassword: false, activation: 'code' });
+    expect(await ask('bez.lozinke', '/api/mobile/users/has-password')).toEqual({
+      hasPassword: false,
+      activation: 'code',
+    });
+    expect(await ask('bez.lozinke@primjer.hr')).toEqual({ hasPassword: false, activation: 'link' });
   });
 
   it('answers an unknown and a deactivated account exactly like one with a password', async () => {
@@ -78,7 +95,8 @@ describe('sign-in and sessions', () => {
     expect(res.statusCode).toBe(200);
     const { token, userId } = res.json().payload;
     expect(userId).toBe(user.id);
-    expect(token).toMatch(/^[\w-]{43}$/);
+    // Opaque to clients; it names its tenant so that the lookup stays within the tenant's rows.
+    expect(token).toMatch(new RegExp(`^${tenantId}_[\\w-]{43}$`));
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toContain(`kanal_session=${token}`);
     expect(cookie).toMatch(/HttpOnly/);
@@ -90,7 +108,7 @@ describe('sign-in and sessions', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().payload).toMatchObject({ id: user.id, name: user.name, role: 'USER', tenant: { id: tenantId } });
     expect((await call(t, { url: '/api/mobile/users/data', token })).json().payload.id).toBe(user.id);
-    expect(await signIn(t, 'MALA')).toMatch(/^[\w-]{43}$/);
+    expect(await signIn(t, 'MALA')).toMatch(new RegExp(`^${tenantId}_[\\w-]{43}$`));
     expect(await events(user.id)).toContain('login.ok');
   });
 
@@ -160,6 +178,26 @@ describe('sign-in and sessions', () => {
     expect((await call(t, { url: '/api/auth/me', token: colleagueToken })).statusCode).toBe(401);
   });
 
+  it('ends the sessions of a deactivation for good: reactivating means signing in again', async () => {
+    const other = await makeTenant(t.db);
+    const user = await makeUser(t.db, { tenantId: other.id });
+    const userToken = await signIn(t, user.email ?? '');
+    const colleague = await makeUser(t.db, { tenantId: other.id });
+    const colleagueToken = await signIn(t, colleague.email ?? '');
+
+    await t.db.update(appUser).set({ active: false }).where(eq(appUser.id, user.id));
+    await t.db.update(appUser).set({ active: true }).where(eq(appUser.id, user.id));
+    expect((await call(t, { url: '/api/auth/me', token: userToken })).statusCode).toBe(401);
+    expect((await call(t, { url: '/api/auth/me', token: colleagueToken })).statusCode).toBe(200);
+
+    await t.db.update(tenant).set({ active: false }).where(eq(tenant.id, other.id));
+    await t.db.update(tenant).set({ active: true }).where(eq(tenant.id, other.id));
+    expect((await call(t, { url: '/api/auth/me', token: colleagueToken })).statusCode).toBe(401);
+
+    const again = await signIn(t, user.email ?? '');
+    expect((await call(t, { url: '/api/auth/me', token: again })).statusCode).toBe(200);
+  });
+
   it('keeps a session 12 hours from its last use, and a remembered one 30 days, both sliding', async () => {
     const user = await makeUser(t.db, { tenantId });
     const short = await signIn(t, user.email ?? '', TEST_PASSWORD, false);
@@ -181,26 +219,93 @@ describe('sign-in and sessions', () => {
     expect(await alive(remembered)).toBe(false);
   });
 
-  it('answers 401 without a token and for a made-up one', async () => {
+  it('answers 401 without a token, for a made-up one and for a real one naming another tenant', async () => {
     expect((await call(t, { url: '/api/auth/me' })).statusCode).toBe(401);
     expect((await call(t, { url: '/api/auth/me', token: 'x'.repeat(43) })).statusCode).toBe(401);
+    expect((await call(t, { url: '/api/auth/me', token: `99999999999_${'x'.repeat(43)}` })).statusCode).toBe(401);
+    const token = await signIn(t, (await makeUser(t.db, { tenantId })).email ?? '');
+    const other = (await makeTenant(t.db)).id;
+    const elsewhere = token.replace(/^\d+_/, `${other}_`);
+    expect((await call(t, { url: '/api/auth/me', token: elsewhere })).statusCode).toBe(401);
+    expect((await call(t, { url: '/api/auth/me', token })).statusCode).toBe(200);
   });
 });
 
 describe('first-time password set-up', () => {
-  it('signs a username-only account in at once, and audits it', async () => {
+  it('signs a username-only account in only with the activation code its admin was given, once', async () => {
     const user = await makeUser(t.db, { tenantId, email: null, username: 'skladistar', password: null });
-    const res = await call(t, {
-      method: 'POST',
-      url: '/api/auth/setup-password',
-      body: { email: 'skladistar', password: 'nova-lozinka-1' },
+    const setup = (body: Record<string, unknown>) =>
+      call(t, { method: 'POST', url: '/api/auth/setup-password', body: { email: 'skladistar', ...body }, lang: 'en' });
+
+    // Knowing the username is not enough.
+    const bare = await setup({ password: 'preoteta-lozinka-1' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'activationCode' });
+    const code = await t.app.services.auth.issueActivationCode(tenantId, user.id);
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    const wrong = await setup({ password: 'preoteta-lozinka-1', activationCode: 'AAAA-BBBB-CCCC' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'ActivationCodeInvalid',
+      message: 'The activation code is wrong or has expired. Ask your administrator for a new one.',
+    });
+    expect(
+      (await call(t, { method: 'POST', url: '/api/auth/has-password', body: { identifier: 'skladistar' } })).json()
+        .payload.hasPassword,
+    ).toBe(false);
+
+    // As typed from paper: lower case, spaces instead of dashes.
+    const res = await setup({
+      password: 'nova-lozinka-1',
+      activationCode: ` ${code.toLowerCase().replaceAll('-', ' ')} `,
     });
     expect(res.statusCode).toBe(200);
     const result = res.json().payload;
     expect(result).toMatchObject({ status: 'signedIn', userId: user.id });
     expect((await call(t, { url: '/api/auth/me', token: result.token })).statusCode).toBe(200);
     expect(await signIn(t, 'skladistar', 'nova-lozinka-1')).toBeTruthy();
-    expect(await events(user.id)).toContain('signup.username_activated');
+    expect(await events(user.id)).toContain('signup.code_activated');
+
+    // Used once: the account has a password now, and the code changes nothing.
+    const again = await setup({ password: 'druga-lozinka-1', activationCode: code });
+    expect(again.json().payload).toEqual({ status: 'confirmationSent' });
+    expect(await signIn(t, 'skladistar', 'nova-lozinka-1')).toBeTruthy();
+  });
+
+  it('stores the activation code hashed, lets only the newest work, and lets it expire after 7 days', async () => {
+    const user = await makeUser(t.db, { tenantId, email: null, username: 'vozac', password: null });
+    const first = await t.app.services.auth.issueActivationCode(tenantId, user.id);
+    const second = await t.app.services.auth.issueActivationCode(tenantId, user.id);
+    const stored = await t.db
+      .select({ hash: passwordToken.tokenHash })
+      .from(passwordToken)
+      .where(eq(passwordToken.userId, user.id));
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(second.replaceAll('-', ''));
+    const setup = (activationCode: string) =>
+      call(t, {
+        method: 'POST',
+        url: '/api/auth/setup-password',
+        body: { email: 'vozac', password: 'nova-lozinka-1', activationCode },
+      });
+    expect((await setup(first)).json().code).toBe('ActivationCodeInvalid');
+    t.clock.advance(ACTIVATION_CODE_TTL_MS + MINUTE_MS);
+    expect((await setup(second)).json().code).toBe('ActivationCodeInvalid');
+  });
+
+  it('limits activation-code guesses per account like passwords', async () => {
+    const user = await makeUser(t.db, { tenantId, email: null, username: 'portir', password: null });
+    const code = await t.app.services.auth.issueActivationCode(tenantId, user.id);
+    const setup = (activationCode: string) =>
+      call(t, {
+        method: 'POST',
+        url: '/api/auth/setup-password',
+        body: { email: 'portir', password: 'nova-lozinka-1', activationCode },
+      });
+    for (let i = 0; i < 10; i++) expect((await setup(`KRIVO-${i}`)).statusCode).toBe(400);
+    expect((await setup(code)).statusCode).toBe(429);
+    t.clock.advance(15 * MINUTE_MS);
+    expect((await setup(code)).statusCode).toBe(200);
   });
 
   it('mails a confirmation link to an e-mail account, which activates the password once', async () => {
@@ -266,7 +371,7 @@ describe('first-time password set-up', () => {
     const res = await call(t, {
       method: 'POST',
       url: '/api/auth/setup-password',
-      body: { email: 'ivan', password: 'kratka' },
+      body: { email: 'ivan', password: 'kratka', activationCode: 'AAAA-BBBB-CCCC' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -337,6 +442,19 @@ describe('forgot and reset password', () => {
     expect(requestLog).toContain('/api/auth/reset-password/[redacted]');
     expect(requestLog).not.toContain(token);
     expect(t.logLines.filter((line) => line.includes(token)).every((line) => line.includes(delivery))).toBe(true);
+  });
+
+  it('works on a request a crashed process left in the queue, once, however many workers run', async () => {
+    const user = await makeUser(t.db, { tenantId });
+    await t.db.insert(resetRequest).values({ identifier: user.email ?? '', lang: 'en', ip: '10.0.0.1' });
+    await Promise.all([t.app.services.auth.processResetRequests(), t.app.services.auth.processResetRequests()]);
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.recipient, user.email ?? ''));
+    expect(mails.map((m) => m.subject)).toEqual(['Set a new password']);
+    expect(await t.db.select().from(resetRequest)).toEqual([]);
+    expect(await events(user.id)).toContain('reset.requested');
   });
 
   it('refuses an expired reset link and keeps the old password', async () => {
@@ -425,6 +543,45 @@ describe('rate limits', () => {
     expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('keeps the real user signing in from a browser they used before while others guess from anywhere', async () => {
+    const user = await makeUser(t.db, { tenantId });
+    const other = await makeUser(t.db, { tenantId });
+    const attempt = (email: string | null, password: string, address: string, device?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: address,
+        payload: { email, password },
+        ...(device ? { cookies: { kanal_device: device } } : {}),
+      });
+    const deviceOf = (res: Awaited<ReturnType<typeof attempt>>) => res.cookies.find((c) => c.name === 'kanal_device');
+
+    const first = await attempt(user.email, TEST_PASSWORD, '10.1.1.1');
+    expect(first.statusCode).toBe(200);
+    const cookie = deviceOf(first);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+    const device = cookie?.value ?? '';
+    const otherDevice = deviceOf(await attempt(other.email, TEST_PASSWORD, '10.1.1.2'))?.value;
+
+    // Guessing from ten addresses uses up the account's limit for every client without its device token...
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(user.email, `pogadam-${i}`, `10.2.0.${i}`)).statusCode).toBe(401);
+    expect((await attempt(user.email, TEST_PASSWORD, '10.2.0.99')).statusCode).toBe(429);
+    // ...and another account's device token does not help.
+    expect((await attempt(user.email, TEST_PASSWORD, '10.2.0.99', otherDevice)).statusCode).toBe(429);
+    // The owner's browser is limited on its own: the right password still signs in, with no new token.
+    const owner = await attempt(user.email, TEST_PASSWORD, '10.1.1.1', device);
+    expect(owner.statusCode).toBe(200);
+    expect(deviceOf(owner)).toBeUndefined();
+
+    // A stolen device token gets its own ten guesses, no more.
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(user.email, `krivo-${i}`, '10.3.0.1', device)).statusCode).toBe(401);
+    expect((await attempt(user.email, TEST_PASSWORD, '10.3.0.1', device)).statusCode).toBe(429);
+    const [stored] = await t.db.select().from(trustedDevice).where(eq(trustedDevice.userId, user.id));
+    expect(stored?.tokenHash).not.toBe(device);
+  });
+
   it('counts failures per identifier only: another account is not affected', async () => {
     const victim = await makeUser(t.db, { tenantId });
     const bystander = await makeUser(t.db, { tenantId });
@@ -449,6 +606,7 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
+    await t.app.services.auth.idle();
     const mails = await t.db
       .select()
       .from(emailOutbox)

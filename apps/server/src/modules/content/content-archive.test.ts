@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ArchiveList, ContentType, FilterOptions, QuestionList } from '@kanal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeContent } from '../../test/content-factories.js';
-import { call, makeSession, makeTenant, makeUser } from '../../test/factories.js';
+import { authoringOf, makeContent } from '../../test/content-factories.js';
+import { call, makeOrg, makePerson, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { setStatus } from './content-authoring.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,16 +17,9 @@ const PUBLISHED = new Date('2026-09-01T08:00:00Z');
 /** Moves the test clock to an instant. */
 const setClock = (iso: string) => t.clock.advance(new Date(iso).getTime() - t.clock.now().getTime());
 
-async function org() {
-  const row = await makeTenant(t.db);
-  const creator = await makeUser(t.db, { tenantId: row.id, role: 'CREATOR', name: 'Zoran Zorić', password: null });
-  return { tenantId: row.id, creatorId: creator.id };
-}
+const org = () => makeOrg(t.db, 'Zoran Zorić');
 
-async function person(tenantId: number) {
-  const user = await makeUser(t.db, { tenantId, password: null });
-  return { id: user.id, token: await makeSession(t.db, user, new Date('2026-12-31T00:00:00Z')) };
-}
+const person = (tenantId: number) => makePerson(t.db, tenantId, { now: new Date('2026-12-31T00:00:00Z') });
 
 const get = (url: string, token: string, lang?: string) =>
   call(t, { url: `/api${url}`, token, ...(lang ? { lang } : {}) });
@@ -60,7 +52,7 @@ async function quiz(o: { tenantId: number; creatorId: number }, extra: { categor
 async function answerQuiz(token: string, contentId: number, right: boolean) {
   const { questions } = (await get(`/mobile/content/${contentId}/questions`, token)).json().payload as QuestionList;
   const [question] = questions;
-  const pick = question?.answers.find((a) => a.isCorrect === right);
+  const pick = question?.answers.find((a) => a.title === (right ? '4' : '5'));
   const res = await call(t, {
     method: 'POST',
     url: `/api/mobile/content/${contentId}/form/attempt`,
@@ -100,7 +92,7 @@ describe('finished list', () => {
     });
 
     // An archived item leaves the archive too (it is no longer shown anywhere).
-    await t.db.transaction((tx) => setStatus(tx, o.tenantId, newestFirst[0] ?? 0, 'archived'));
+    await authoringOf(t.db).setStatus(o.tenantId, newestFirst[0] ?? 0, 'archived');
     expect((await finished(ana.token)).count).toBe(6);
     expect(await finished(marko.token)).toMatchObject({ count: 1 });
   });

@@ -1,19 +1,6 @@
 import { APP_TIME_ZONE, type FinishedFilters } from '@kanal/contract';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  exists,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder, union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import {
@@ -24,31 +11,12 @@ import {
   content,
   contentInteraction,
   file,
-  groupMember,
   material,
   media,
-  pointsLedger,
   question,
   task,
-  userGroup,
 } from '../../db/schema/index.js';
-
-/**
- * 'scheduled' counts as published once its time has come, so publishing on time needs no job; the
- * time is checked on the interaction's copy of publish_at (the column the feed index holds).
- */
-const LIVE_STATUSES: ('published' | 'scheduled')[] = ['published', 'scheduled'];
-
-const sameItem = and(eq(content.tenantId, contentInteraction.tenantId), eq(content.id, contentInteraction.contentId));
-
-/** The caller can see an item: it is live and due, and it was sent to them (they have an inbox row). */
-const visibleTo = (tenantId: number | Placeholder, userId: number | Placeholder, now: Date | Placeholder) =>
-  and(
-    eq(contentInteraction.tenantId, tenantId),
-    eq(contentInteraction.userId, userId),
-    lte(contentInteraction.publishAt, now),
-    inArray(content.status, LIVE_STATUSES),
-  );
+import { sameItem, visibleTo } from '../../db/visibility.js';
 
 /** The fields of a content card (ContentItem), read with the caller's own interaction. */
 const itemColumns = {
@@ -137,7 +105,7 @@ const ph = {
  * The caller's unfinished inbox rows of live, due items: exactly the entries of the partial index
  * content_interaction_feed_idx (tenant_id, user_id, is_task DESC, publish_at DESC, content_id DESC)
  * WHERE finished_at IS NULL AND live, so neither picking nor counting looks at the items themselves
- * (syncAudience keeps the rows' live / publish_at / is_task copies right in the item's transaction).
+ * (the inbox's sync keeps the rows' live / publish_at / is_task copies right in the item's transaction).
  */
 const inboxOf = (tenantId: Placeholder, userId: Placeholder, now: Placeholder) =>
   and(
@@ -363,6 +331,31 @@ export const createContentRepository = (db: DbOrTx) => ({
     return row;
   },
 
+  /**
+   * Whether an item the user sees (inbox or archive) shows the file, as its cover image or among its
+   * media: the items showing the file first (content_image_idx, media_file_idx), then a probe of the
+   * user's inbox row of each (its primary key), so the cost does not grow with the inbox.
+   */
+  async showsFile(tenantId: number, userId: number, fileId: string, now: Date): Promise<boolean> {
+    const showing = union(
+      db
+        .select({ id: content.id })
+        .from(content)
+        .where(and(eq(content.tenantId, tenantId), eq(content.image, fileId))),
+      db
+        .select({ id: media.contentId })
+        .from(media)
+        .where(and(eq(media.tenantId, tenantId), eq(media.fileId, fileId))),
+    );
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .where(and(visibleTo(tenantId, userId, now), inArray(contentInteraction.contentId, showing)))
+      .limit(1);
+    return row !== undefined;
+  },
+
   /** Questions in order, each with its answers in order (a question without answers has one null row). */
   listQuestions: (tenantId: number, contentId: number) =>
     db
@@ -380,36 +373,6 @@ export const createContentRepository = (db: DbOrTx) => ({
       .where(and(eq(question.tenantId, tenantId), eq(question.contentId, contentId)))
       .orderBy(asc(question.position), asc(question.id), asc(answer.position), asc(answer.id)),
 
-  /**
-   * Sets viewed_at (and, with `finish`, finished_at) only where still empty, so the first time stays;
-   * one statement, so two taps at once cannot both win. Returns nothing when the item is not visible.
-   */
-  async markInteraction(tenantId: number, userId: number, contentId: number, now: Date, finish: boolean) {
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const [row] = await db
-      .update(contentInteraction)
-      .set({
-        viewedAt: sql`coalesce(${contentInteraction.viewedAt}, ${at})`,
-        ...(finish ? { finishedAt: sql`coalesce(${contentInteraction.finishedAt}, ${at})` } : {}),
-      })
-      .where(
-        and(
-          eq(contentInteraction.tenantId, tenantId),
-          eq(contentInteraction.userId, userId),
-          eq(contentInteraction.contentId, contentId),
-          lte(contentInteraction.publishAt, now),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(content)
-              .where(and(sameItem, inArray(content.status, LIVE_STATUSES))),
-          ),
-        ),
-      )
-      .returning({ viewedAt: contentInteraction.viewedAt, finishedAt: contentInteraction.finishedAt });
-    return row;
-  },
-
   async insertComment(row: typeof comment.$inferInsert) {
     const [created] = await db.insert(comment).values(row).returning({ id: comment.id });
     if (!created) throw new Error('comment insert returned nothing');
@@ -417,58 +380,6 @@ export const createContentRepository = (db: DbOrTx) => ({
   },
 
   /** All and finished items among those the caller can see. */
-  async interactionTotals(tenantId: number, userId: number, now: Date) {
-    const [row] = await db
-      .select({
-        total: sql<number>`count(*)`.mapWith(Number),
-        finished: sql<number>`count(${contentInteraction.finishedAt})`.mapWith(Number),
-      })
-      .from(contentInteraction)
-      .innerJoin(content, sameItem)
-      .where(visibleTo(tenantId, userId, now));
-    return { total: row?.total ?? 0, finished: row?.finished ?? 0 };
-  },
-
-  finishedByType: (tenantId: number, userId: number, now: Date) =>
-    db
-      .select({ type: content.type, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(contentInteraction)
-      .innerJoin(content, sameItem)
-      .where(and(visibleTo(tenantId, userId, now), isNotNull(contentInteraction.finishedAt)))
-      .groupBy(content.type),
-
-  async attemptTotals(tenantId: number, userId: number) {
-    const [row] = await db
-      .select({
-        correct: sql<number>`coalesce(sum(${attempt.correct}), 0)`.mapWith(Number),
-        total: sql<number>`coalesce(sum(${attempt.total}), 0)`.mapWith(Number),
-      })
-      .from(attempt)
-      // An INQUIRY attempt is not graded (final_mark NULL): it is no answer right or wrong.
-      .where(and(eq(attempt.tenantId, tenantId), eq(attempt.userId, userId), isNotNull(attempt.finalMark)));
-    return { correct: row?.correct ?? 0, total: row?.total ?? 0 };
-  },
-
-  /** The user's points (the ledger's sum) and dense rank by points within the tenant, if any. */
-  async pointsStanding(tenantId: number, userId: number) {
-    const sum = sql`sum(${pointsLedger.points})`;
-    const ranked = db
-      .select({
-        userId: pointsLedger.userId,
-        points: sql<number>`${sum}`.mapWith(Number).as('points'),
-        rank: sql<number>`dense_rank() OVER (ORDER BY ${sum} DESC)`.mapWith(Number).as('rank'),
-      })
-      .from(pointsLedger)
-      .where(eq(pointsLedger.tenantId, tenantId))
-      .groupBy(pointsLedger.userId)
-      .as('ranked');
-    const [row] = await db
-      .select({ points: ranked.points, rank: ranked.rank })
-      .from(ranked)
-      .where(eq(ranked.userId, userId));
-    return row ? { points: Number(row.points), rank: Number(row.rank) } : { points: 0, rank: null };
-  },
-
   /**
    * The archive: the caller's finished, visible items, latest finish first, filtered (AND across the
    * groups, OR within one), each with the caller's latest attempt.
@@ -495,13 +406,6 @@ export const createContentRepository = (db: DbOrTx) => ({
   /** The distinct values the archive can be filtered by, among the caller's finished items. */
   finishedFacets: (tenantId: number, userId: number, now: Date) =>
     finishedFacets(db).execute({ tenantId, userId, now }),
-
-  listGroupsOf: (tenantId: number, userId: number) =>
-    db
-      .select({ id: userGroup.id, name: userGroup.name })
-      .from(groupMember)
-      .innerJoin(userGroup, and(eq(userGroup.tenantId, groupMember.tenantId), eq(userGroup.id, groupMember.groupId)))
-      .where(and(eq(groupMember.tenantId, tenantId), eq(groupMember.userId, userId))),
 });
 export type ContentRepository = ReturnType<typeof createContentRepository>;
 export type VisibleItem = NonNullable<Awaited<ReturnType<ContentRepository['findVisible']>>>;

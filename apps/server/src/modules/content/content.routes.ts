@@ -4,25 +4,20 @@ import {
   ContentDetailSchema,
   ContentIdBodySchema,
   ContentListSchema,
-  ContentStatsSchema,
-  CountByTypeSchema,
   DoneSchema,
   envelope,
   FilterOptionsSchema,
   FinishedQuerySchema,
-  GroupListSchema,
   IdParamsSchema,
   ListQuerySchema,
   MaterialSchema,
   MediaSchema,
   QuestionListSchema,
-  UserStatsSchema,
 } from '@kanal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContentService } from './content.service.js';
 
 const tags = ['content'];
-const profile = ['profile'];
 
 /** The end-user content calls (spec point 7, Mobile). Every one needs a session. */
 export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
@@ -48,18 +43,6 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     '/mobile/content/list/filters',
     { schema: { tags, response: { 200: envelope(FilterOptionsSchema) } } },
     async (req) => ({ payload: await content.filterOptions(req.ctx, req.lang) }),
-  );
-
-  app.get(
-    '/mobile/content/info/stats',
-    { schema: { tags, response: { 200: envelope(ContentStatsSchema) } } },
-    async (req) => ({ payload: await content.stats(req.ctx) }),
-  );
-
-  app.get(
-    '/mobile/content/info/count',
-    { schema: { tags, response: { 200: envelope(CountByTypeSchema) } } },
-    async (req) => ({ payload: await content.countByType(req.ctx) }),
   );
 
   app.get(
@@ -94,7 +77,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
 
   app.post(
     '/mobile/content/mark-finished',
-    { schema: { tags, body: ContentIdBodySchema, response: { 200: envelope(DoneSchema) } } },
+    { config: { errors: [409] }, schema: { tags, body: ContentIdBodySchema, response: { 200: envelope(DoneSchema) } } },
     async (req) => ({ payload: await content.markFinished(req.ctx, req.body) }),
   );
 
@@ -102,17 +85,5 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     '/mobile/content/info/comment',
     { schema: { tags, body: CommentBodySchema, response: { 200: envelope(DoneSchema) } } },
     async (req) => ({ payload: await content.comment(req.ctx, req.body) }),
-  );
-
-  app.get(
-    '/mobile/users/stats',
-    { schema: { tags: profile, response: { 200: envelope(UserStatsSchema) } } },
-    async (req) => ({ payload: await content.userStats(req.ctx) }),
-  );
-
-  app.get(
-    '/mobile/users/groups',
-    { schema: { tags: profile, response: { 200: envelope(GroupListSchema) } } },
-    async (req) => ({ payload: await content.groups(req.ctx) }),
   );
 };

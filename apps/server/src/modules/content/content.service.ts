@@ -2,17 +2,16 @@ import {
   APP_TIME_ZONE,
   type ArchiveItem,
   type ArchiveList,
+  CONTENT_TYPE_DISPLAY_ORDER,
   type CommentBody,
   type ContentDetail,
   type ContentIdBody,
   type ContentItem,
   type ContentList,
-  type ContentStats,
-  type ContentType,
-  type CountByType,
   type FilterOption,
   type FilterOptions,
   type FinishedQuery,
+  hasForm,
   type Language,
   type ListQuery,
   type Material,
@@ -20,16 +19,16 @@ import {
   makeTranslate,
   type Question,
   type QuestionList,
-  type UserStats,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
 import type { RequestContext } from '../../plugins/request-context.js';
+import type { Inbox } from '../inbox/inbox.service.js';
 import type { ArchiveRow, ContentRepository, ItemRow, VisibleItem } from './content.repository.js';
 
-type Deps = { repo: ContentRepository; clock: Clock };
+type Deps = { repo: ContentRepository; inbox: Pick<Inbox, 'mark'>; clock: Clock };
 
 /** A question with every answer marked right or wrong: for scoring, never sent as it is. */
 export type FormQuestion = Omit<Question, 'answers'> & { answers: { id: number; title: string; isCorrect: boolean }[] };
@@ -37,13 +36,9 @@ export type FormQuestion = Omit<Question, 'answers'> & { answers: { id: number; 
 export type Form = VisibleItem & { questions: FormQuestion[] };
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId'>;
 
-/** The order of the profile panel's rows (spec point 2, profile panel). */
-const COUNT_ORDER: ContentType[] = ['EDUCATION', 'INFORMATION', 'POLL', 'TASK', 'INQUIRY'];
 const COMMENT_TITLE_LENGTH = 80;
 /** Names sort as a Croatian reader expects (č, ć, đ, š, ž in their places). */
 const byName = new Intl.Collator('hr');
-/** The types whose items are finished by submitting answers (spec point 4), never by a plain mark. */
-export const FORM_TYPES: ContentType[] = ['EDUCATION', 'POLL', 'INQUIRY'];
 const t = makeTranslate({ hr, en });
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -105,7 +100,7 @@ function commentTitle(text: string): string {
 
 const mediaUrl = (fileId: string) => `/api/files/${fileId}`;
 
-export const createContentService = ({ repo, clock }: Deps) => {
+export const createContentService = ({ repo, inbox, clock }: Deps) => {
   /** Another tenant's item, one not sent to the caller, not yet due, a draft or archived: all 404. */
   async function visible(ctx: Ctx, contentId: number) {
     const item = await repo.findVisible(ctx.tenantId, ctx.userId, contentId, clock.now());
@@ -114,7 +109,7 @@ export const createContentService = ({ repo, clock }: Deps) => {
   }
 
   async function mark(ctx: Ctx, { contentId }: ContentIdBody, finish: boolean): Promise<{ done: true }> {
-    const row = await repo.markInteraction(ctx.tenantId, ctx.userId, contentId, clock.now(), finish);
+    const row = await inbox.mark(ctx.tenantId, ctx.userId, contentId, clock.now(), finish);
     if (!row) throw notFound();
     return { done: true };
   }
@@ -193,13 +188,15 @@ export const createContentService = ({ repo, clock }: Deps) => {
       return { id: m.id, type: m.type, name: m.name, url: mediaUrl(m.fileId), mime: m.mime, size: m.size };
     },
 
+    /** Whether an item in the caller's inbox or archive shows the file (its image or a media): files are read through this. */
+    showsFile: (ctx: Ctx, fileId: string) => repo.showsFile(ctx.tenantId, ctx.userId, fileId, clock.now()),
+
     /**
-     * The Form (spec point 3). Which answers are correct is sent for EDUCATION only, where the quiz
-     * screen marks a single-choice pick at once; the server scores every submission itself anyway.
+     * The Form (spec point 3), without which answers are correct, for every type: sent before the answer
+     * it would be the key. The quiz screen learns it per answer from the check call (forms module).
      */
     async getQuestions(ctx: Ctx, contentId: number): Promise<QuestionList> {
       const form = await getForm(ctx, contentId);
-      if (form.type === 'EDUCATION') return { questions: form.questions };
       return {
         questions: form.questions.map((q) => ({ ...q, answers: q.answers.map(({ id, title }) => ({ id, title })) })),
       };
@@ -215,7 +212,8 @@ export const createContentService = ({ repo, clock }: Deps) => {
      */
     async markFinished(ctx: Ctx, body: ContentIdBody): Promise<{ done: true }> {
       const item = await visible(ctx, body.contentId);
-      if (!FORM_TYPES.includes(item.type)) return mark(ctx, body, true);
+      // An item with a form is finished by its submission (spec point 4), never by a plain mark.
+      if (!hasForm(item.type)) return mark(ctx, body, true);
       if (!item.finishedAt) throw new AppError('SubmissionRequired', 409);
       return { done: true };
     },
@@ -232,29 +230,6 @@ export const createContentService = ({ repo, clock }: Deps) => {
         createdAt: clock.now(),
       });
       return { done: true };
-    },
-
-    /** The profile's activity bar: finished against all the caller can see. */
-    async stats(ctx: Ctx): Promise<ContentStats> {
-      const { total, finished } = await repo.interactionTotals(ctx.tenantId, ctx.userId, clock.now());
-      return { finishedContent: finished, totalContent: total };
-    },
-
-    /** Finished items per type, every type present, in the profile panel's order. */
-    async countByType(ctx: Ctx): Promise<CountByType> {
-      const rows = await repo.finishedByType(ctx.tenantId, ctx.userId, clock.now());
-      const byType = new Map(rows.map((r) => [r.type, r.count]));
-      return COUNT_ORDER.map((type) => ({ type, count: byType.get(type) ?? 0 }));
-    },
-
-    /** Accuracy over all graded attempts in whole %, points from the ledger, dense rank (DESIGN.md §5). */
-    async userStats(ctx: Ctx): Promise<UserStats> {
-      const [attempts, standing] = await Promise.all([
-        repo.attemptTotals(ctx.tenantId, ctx.userId),
-        repo.pointsStanding(ctx.tenantId, ctx.userId),
-      ]);
-      const accuracy = attempts.total > 0 ? Math.round((100 * attempts.correct) / attempts.total) : 0;
-      return { accuracy, points: standing.points, rank: standing.points > 0 ? standing.rank : null };
     },
 
     /** The archive (spec point 4): finished items, latest first, filtered, a page at a time. */
@@ -281,7 +256,7 @@ export const createContentService = ({ repo, clock }: Deps) => {
       const periods = [...new Set(rows.map((r) => r.period))].sort().reverse();
       const option = (label: string, value: string): FilterOption => ({ label, value });
       return {
-        contentTypes: COUNT_ORDER.filter((type) => types.has(type)).map((type) =>
+        contentTypes: CONTENT_TYPE_DISPLAY_ORDER.filter((type) => types.has(type)).map((type) =>
           option(t(lang, `contentType.${type}`), type),
         ),
         categories: [...categories].sort(byName.compare).map((c) => option(c, c)),
@@ -290,11 +265,6 @@ export const createContentService = ({ repo, clock }: Deps) => {
           .map(([id, name]) => option(name, String(id))),
         periods: periods.map((p) => option(periodLabel(lang, p), p)),
       };
-    },
-
-    async groups(ctx: Ctx): Promise<{ id: number; name: string }[]> {
-      const rows = await repo.listGroupsOf(ctx.tenantId, ctx.userId);
-      return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
     },
   };
 };

@@ -1,21 +1,10 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@kanal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appUser,
-  attempt,
-  comment,
-  content,
-  contentInteraction,
-  file,
-  groupMember,
-  pointsLedger,
-  tenant,
-} from '../../db/schema/index.js';
-import { makeContent, makeGroup } from '../../test/content-factories.js';
-import { call, makeTenant, makeUser, signIn } from '../../test/factories.js';
+import { appUser, comment, content, contentInteraction, file, groupMember, tenant } from '../../db/schema/index.js';
+import { authoringOf, makeContent, makeGroup } from '../../test/content-factories.js';
+import { call, makeOrg, makePerson } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { setAudience, setStatus, syncGroupAudience } from './content-authoring.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,19 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A tenant with a creator who authors its items. */
-async function org() {
-  const row = await makeTenant(t.db);
-  const creator = await makeUser(t.db, { tenantId: row.id, role: 'CREATOR', name: 'Katarina Kreator' });
-  return { tenantId: row.id, creatorId: creator.id };
-}
+const org = () => makeOrg(t.db, 'Katarina Kreator');
 
-/** A signed-in user of a tenant. */
-async function person(tenantId: number, overrides: { active?: boolean } = {}) {
-  const user = await makeUser(t.db, { tenantId, ...overrides });
-  const token = overrides.active === false ? '' : await signIn(t, user.email ?? '');
-  return { id: user.id, token };
-}
+const person = (tenantId: number, options: { active?: boolean } = {}) =>
+  makePerson(t.db, tenantId, { ...options, now: t.clock.now() });
 
 const feed = async (token: string, query = '') => {
   const res = await call(t, { url: `/api/mobile/content/list/new${query}`, token });
@@ -115,7 +95,7 @@ describe('who sees what', () => {
     const ana = await person(o.tenantId);
     const item = await makeContent(t.db, { ...o });
     expect((await post('/mobile/content/mark-viewed', ana.token, { contentId: item.id })).statusCode).toBe(200);
-    await t.db.transaction((tx) => setStatus(tx, o.tenantId, item.id, 'archived'));
+    await authoringOf(t.db).setStatus(o.tenantId, item.id, 'archived');
     expect(await feedIds(ana.token)).toEqual([]);
     expect((await get(`/mobile/content/${item.id}`, ana.token)).statusCode).toBe(404);
     expect((await get('/mobile/content/info/stats', ana.token)).json().payload).toEqual({
@@ -377,8 +357,8 @@ describe('detail, material, media and questions', () => {
         title: 'Prvo?',
         type: 'SINGLE',
         answers: [
-          { id: expect.any(Number), title: 'Da', isCorrect: true },
-          { id: expect.any(Number), title: 'Ne', isCorrect: false },
+          { id: expect.any(Number), title: 'Da' },
+          { id: expect.any(Number), title: 'Ne' },
         ],
       },
       { id: expect.any(Number), order: 1, title: 'Drugo?', type: 'TEXT', answers: [] },
@@ -388,8 +368,8 @@ describe('detail, material, media and questions', () => {
         title: 'Treće?',
         type: 'MULTIPLE',
         answers: [
-          { id: expect.any(Number), title: 'A', isCorrect: true },
-          { id: expect.any(Number), title: 'B', isCorrect: true },
+          { id: expect.any(Number), title: 'A' },
+          { id: expect.any(Number), title: 'B' },
         ],
       },
     ]);
@@ -485,99 +465,6 @@ describe('comments', () => {
   });
 });
 
-describe('profile statistics', () => {
-  it('counts finished against visible items, and finished items per type in the panel order', async () => {
-    const o = await org();
-    const ana = await person(o.tenantId);
-    const make = (type: 'EDUCATION' | 'INFORMATION' | 'TASK') => makeContent(t.db, { ...o, type });
-    const poll = await makeContent(t.db, { ...o, type: 'POLL', questions: [{ title: 'Kava?', type: 'TEXT' }] });
-    const tasks = [await make('TASK'), await make('TASK')];
-    await make('INFORMATION');
-    await make('EDUCATION');
-    await makeContent(t.db, { ...o, status: 'draft' });
-    for (const task of tasks) await post('/mobile/content/mark-finished', ana.token, { contentId: task.id });
-    const [question] = (await get(`/mobile/content/${poll.id}/questions`, ana.token)).json().payload.questions;
-    const answers = { questionAnswers: [{ questionId: question.id, text: 'Da' }] };
-    expect((await post(`/mobile/content/${poll.id}/form/attempt`, ana.token, answers)).statusCode).toBe(200);
-
-    expect((await get('/mobile/content/info/stats', ana.token)).json().payload).toEqual({
-      finishedContent: 3,
-      totalContent: 5,
-    });
-    expect((await get('/mobile/content/info/count', ana.token)).json().payload).toEqual([
-      { type: 'EDUCATION', count: 0 },
-      { type: 'INFORMATION', count: 0 },
-      { type: 'POLL', count: 1 },
-      { type: 'TASK', count: 2 },
-      { type: 'INQUIRY', count: 0 },
-    ]);
-  });
-
-  it('has accuracy 0, no points and no rank for a newcomer', async () => {
-    const o = await org();
-    const ana = await person(o.tenantId);
-    expect((await get('/mobile/users/stats', ana.token)).json().payload).toEqual({
-      accuracy: 0,
-      points: 0,
-      rank: null,
-    });
-  });
-
-  it('computes accuracy over all attempts, points from the ledger and a dense rank within the tenant', async () => {
-    const o = await org();
-    const [ana, marko, ivan, tena] = [
-      await person(o.tenantId),
-      await person(o.tenantId),
-      await person(o.tenantId),
-      await person(o.tenantId),
-    ];
-    const other = await org();
-    const stranger = await person(other.tenantId);
-    const quiz = await makeContent(t.db, { ...o, type: 'EDUCATION' });
-    const theirQuiz = await makeContent(t.db, { ...other, type: 'EDUCATION' });
-    const tenantId = o.tenantId;
-    await t.db.insert(attempt).values([
-      { tenantId, userId: ana.id, contentId: quiz.id, finalMark: 2 / 3, correct: 2, total: 3 },
-      { tenantId, userId: ana.id, contentId: quiz.id, finalMark: 1, correct: 3, total: 3 },
-      { tenantId, userId: marko.id, contentId: quiz.id, finalMark: 0, correct: 0, total: 4 },
-    ]);
-    await t.db.insert(pointsLedger).values([
-      { tenantId, userId: ana.id, contentId: quiz.id, points: 30, reason: 'education_passed' },
-      { tenantId, userId: ana.id, contentId: null, points: -10, reason: 'correction' },
-      { tenantId, userId: marko.id, contentId: quiz.id, points: 50, reason: 'education_passed' },
-      { tenantId, userId: ivan.id, contentId: quiz.id, points: 20, reason: 'education_passed' },
-      {
-        tenantId: other.tenantId,
-        userId: stranger.id,
-        contentId: theirQuiz.id,
-        points: 500,
-        reason: 'education_passed',
-      },
-    ]);
-    const stats = async (token: string) => (await get('/mobile/users/stats', token)).json().payload;
-    // 5 of 6 correct → 83 %; 20 points, tied with ivan behind marko's 50: dense rank 2.
-    expect(await stats(ana.token)).toEqual({ accuracy: 83, points: 20, rank: 2 });
-    expect(await stats(ivan.token)).toEqual({ accuracy: 0, points: 20, rank: 2 });
-    expect(await stats(marko.token)).toEqual({ accuracy: 0, points: 50, rank: 1 });
-    expect(await stats(tena.token)).toEqual({ accuracy: 0, points: 0, rank: null });
-    expect(await stats(stranger.token)).toEqual({ accuracy: 0, points: 500, rank: 1 });
-  });
-
-  it('lists the caller groups by name', async () => {
-    const o = await org();
-    const [ana, marko] = [await person(o.tenantId), await person(o.tenantId)];
-    const uprava = await makeGroup(t.db, { tenantId: o.tenantId, name: 'Uprava', members: [ana.id] });
-    const cakovec = await makeGroup(t.db, { tenantId: o.tenantId, name: 'Čakovec', members: [ana.id] });
-    const prodaja = await makeGroup(t.db, { tenantId: o.tenantId, name: 'Prodaja', members: [ana.id, marko.id] });
-    await makeGroup(t.db, { tenantId: o.tenantId, name: 'Ostali', members: [marko.id] });
-    expect((await get('/mobile/users/groups', ana.token)).json().payload).toEqual([
-      { id: cakovec.id, name: 'Čakovec' },
-      { id: prodaja.id, name: 'Prodaja' },
-      { id: uprava.id, name: 'Uprava' },
-    ]);
-  });
-});
-
 describe('keeping inboxes in step with the audience', () => {
   it('adds and removes group members, keeping rows the user already opened', async () => {
     const o = await org();
@@ -591,7 +478,7 @@ describe('keeping inboxes in step with the audience', () => {
       await tx.insert(groupMember).values({ tenantId: o.tenantId, groupId: group.id, userId: ivan.id });
       await tx.delete(groupMember).where(and(eq(groupMember.groupId, group.id), eq(groupMember.userId, ana.id)));
       await tx.delete(groupMember).where(and(eq(groupMember.groupId, group.id), eq(groupMember.userId, marko.id)));
-      await syncGroupAudience(tx, o.tenantId, group.id);
+      await authoringOf(tx).syncGroupAudience(o.tenantId, group.id);
     });
     expect(await feedIds(ivan.token)).toEqual([item.id]);
     expect(await feedIds(ana.token)).toEqual([]);
@@ -604,10 +491,10 @@ describe('keeping inboxes in step with the audience', () => {
     const o = await org();
     const [ana, marko] = [await person(o.tenantId), await person(o.tenantId)];
     const item = await makeContent(t.db, { ...o, audience: { users: [ana.id] } });
-    await t.db.transaction((tx) => setAudience(tx, o.tenantId, item.id, { users: [marko.id] }));
+    await authoringOf(t.db).setAudience(o.tenantId, item.id, { users: [marko.id] });
     expect(await feedIds(ana.token)).toEqual([]);
     expect(await feedIds(marko.token)).toEqual([item.id]);
-    await t.db.transaction((tx) => setAudience(tx, o.tenantId, item.id, 'all'));
+    await authoringOf(t.db).setAudience(o.tenantId, item.id, 'all');
     expect(await feedIds(ana.token)).toEqual([item.id]);
 
     const draft = await makeContent(t.db, { ...o, status: 'draft', audience: { users: [ana.id] } });
@@ -615,14 +502,14 @@ describe('keeping inboxes in step with the audience', () => {
     // A failing transaction leaves no inbox rows behind.
     await expect(
       t.db.transaction(async (tx) => {
-        await setStatus(tx, o.tenantId, draft.id, 'published');
+        await authoringOf(tx).setStatus(o.tenantId, draft.id, 'published');
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     expect(await interactionOf(ana.id, draft.id)).toBeUndefined();
-    await t.db.transaction((tx) => setStatus(tx, o.tenantId, draft.id, 'published'));
+    await authoringOf(t.db).setStatus(o.tenantId, draft.id, 'published');
     expect(await interactionOf(ana.id, draft.id)).toMatchObject({ isTask: false, viewedAt: null });
-    await t.db.transaction((tx) => setStatus(tx, o.tenantId, draft.id, 'draft'));
+    await authoringOf(t.db).setStatus(o.tenantId, draft.id, 'draft');
     expect(await interactionOf(ana.id, draft.id)).toBeUndefined();
   });
 
@@ -633,7 +520,7 @@ describe('keeping inboxes in step with the audience', () => {
     const later = new Date(t.clock.now().getTime() + DAY_MS);
     await t.db.transaction(async (tx) => {
       await tx.update(content).set({ publishAt: later, status: 'scheduled' }).where(eq(content.id, item.id));
-      await setStatus(tx, o.tenantId, item.id, 'scheduled');
+      await authoringOf(tx).setStatus(o.tenantId, item.id, 'scheduled');
     });
     expect(await interactionOf(ana.id, item.id)).toMatchObject({ publishAt: later });
     expect(await feedIds(ana.token)).toEqual([]);

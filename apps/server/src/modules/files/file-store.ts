@@ -1,12 +1,22 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../../lib/app-error.js';
 
 /** Where file bytes live. The disk store serves one machine; an S3-compatible one can replace it. */
 export type FileStore = {
-  put(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores the bytes under `key` as they arrive, never holding more than a chunk of them, and answers
+   * their size. The key appears only once every byte is written: a failed or too large (413) write
+   * leaves nothing behind.
+   */
+  put(key: string, bytes: Uint8Array | AsyncIterable<Uint8Array>, maxBytes?: number): Promise<number>;
   open(key: string): Readable;
+  /** Takes back bytes stored for a request that then failed; a missing key is no error. */
+  remove(key: string): Promise<void>;
 };
 
 export function diskFileStore(root: string): FileStore {
@@ -17,11 +27,29 @@ export function diskFileStore(root: string): FileStore {
     return full;
   };
   return {
-    async put(key, bytes) {
+    async put(key, bytes, maxBytes = Number.POSITIVE_INFINITY) {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
-      await writeFile(full, bytes);
+      // Beside its final place, so the rename is atomic: a reader never sees half a file.
+      const partial = `${full}.${randomUUID()}.partial`;
+      let size = 0;
+      async function* counted(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
+        for await (const chunk of chunks) {
+          size += chunk.byteLength;
+          if (size > maxBytes) throw new AppError('PayloadTooLarge', 413);
+          yield chunk;
+        }
+      }
+      try {
+        await pipeline(bytes instanceof Uint8Array ? [bytes] : bytes, counted, createWriteStream(partial));
+        await rename(partial, full);
+        return size;
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     open: (key) => createReadStream(resolve(key)),
+    remove: (key) => rm(resolve(key), { force: true }),
   };
 }

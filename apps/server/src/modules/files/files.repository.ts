@@ -1,13 +1,28 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { file, tenant } from '../../db/schema/index.js';
+import { appUser, file, tenant } from '../../db/schema/index.js';
 
 export type FileRow = typeof file.$inferSelect;
 
 export const createFilesRepository = (db: DbOrTx) => ({
-  async find(tenantId: number, id: string): Promise<FileRow | undefined> {
+  /** A file of the tenant, and whether the whole tenant sees it: as the tenant's logo, as someone's avatar. */
+  async find(tenantId: number, id: string) {
     const [row] = await db
-      .select()
+      .select({
+        file,
+        isLogo: exists(
+          db
+            .select({ one: sql`1` })
+            .from(tenant)
+            .where(and(eq(tenant.id, file.tenantId), eq(tenant.image, file.id))),
+        ).mapWith(Boolean),
+        isAvatar: exists(
+          db
+            .select({ one: sql`1` })
+            .from(appUser)
+            .where(and(eq(appUser.tenantId, file.tenantId), eq(appUser.avatar, file.id))),
+        ).mapWith(Boolean),
+      })
       .from(file)
       .where(and(eq(file.tenantId, tenantId), eq(file.id, id)));
     return row;
@@ -22,10 +37,7 @@ export const createFilesRepository = (db: DbOrTx) => ({
     return row?.file;
   },
 
-  async insert(row: typeof file.$inferInsert): Promise<FileRow> {
-    const [created] = await db.insert(file).values(row).returning();
-    if (!created) throw new Error('file insert returned nothing');
-    return created;
-  },
+  /** The rows of files whose bytes are stored: several in one statement, so all of them or none. */
+  insert: (rows: (typeof file.$inferInsert)[]): Promise<FileRow[]> => db.insert(file).values(rows).returning(),
 });
 export type FilesRepository = ReturnType<typeof createFilesRepository>;

@@ -1,6 +1,5 @@
 import {
   envelope,
-  FILE_UPLOAD_ROLES,
   IdParamsSchema,
   StoredFileListSchema,
   StoredFileSchema,
@@ -8,7 +7,7 @@ import {
   UPLOAD_MAX_FILES,
 } from '@kanal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { sendFile } from '../../lib/send-file.js';
 import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { FilesService } from './files.service.js';
@@ -30,20 +29,15 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
   // Multipart is parsed only in this scope: the rest of the API takes JSON alone.
   await app.register(async (uploads) => {
     await acceptUploads(uploads, { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES });
-    const config = { roles: FILE_UPLOAD_ROLES };
-
     uploads.post(
       '/files',
-      { config, schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(StoredFileSchema) } } },
+      { schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(StoredFileSchema) } } },
       async (req) => ({ payload: await files.uploadOne(req.ctx, uploadedFiles(req)) }),
     );
 
     uploads.post(
       '/files/multiple',
-      {
-        config,
-        schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(StoredFileListSchema) } },
-      },
+      { schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(StoredFileListSchema) } } },
       async (req) => ({ payload: await files.upload(req.ctx, uploadedFiles(req)) }),
     );
   });

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { type StoredFile, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MIME_TYPES } from '@kanal/contract';
+import { type Role, type StoredFile, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MIME_TYPES } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { FileDownload } from '../../lib/send-file.js';
-import { extensionsOf, sniffMime } from '../../lib/sniff-mime.js';
+import { extensionsOf, sniffStream } from '../../lib/sniff-mime.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { Upload } from '../../plugins/uploads.js';
 import type { FileStore } from './file-store.js';
 import type { FileRow, FilesRepository } from './files.repository.js';
 
-type Deps = { repo: FilesRepository; store: FileStore };
+type Deps = {
+  repo: FilesRepository;
+  store: FileStore;
+  /** Whether an item the caller sees (in their inbox or archive) shows the file, as its image or among its media. */
+  contentShowsFile: (ctx: Pick<RequestContext, 'tenantId' | 'userId'>, fileId: string) => Promise<boolean>;
+};
 
-/** What an upload route accepts; the multipart limits refuse bigger files first, this holds all the same. */
+/** What an upload route accepts; the multipart limits refuse bigger files first, the store's limit holds all the same. */
 export type UploadRule = { accept: readonly string[]; maxBytes: number; maxFiles: number };
 export const ANY_UPLOAD: UploadRule = {
   accept: UPLOAD_MIME_TYPES,
@@ -47,58 +52,90 @@ const view = (row: FileRow): StoredFile => ({
   url: `/api/files/${row.id}`,
 });
 
-export const createFilesService = ({ repo, store }: Deps) => {
+/** Staff read every file of their tenant (DESIGN.md §5); a USER only what is shown to them. */
+const READS_EVERY_FILE: readonly Role[] = ['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST'];
+
+const newStorageKey = (tenantId: number) => `${tenantId}/${randomUUID()}`;
+
+export const createFilesService = ({ repo, store, contentShowsFile }: Deps) => {
   /** Stores bytes the server already trusts (the demo seed, tests); uploads from users go through `upload`. */
   async function save(tenantId: number, name: string, mime: string, bytes: Uint8Array): Promise<FileRow> {
-    const storageKey = `${tenantId}/${randomUUID()}`;
-    await store.put(storageKey, bytes);
-    return repo.insert({ tenantId, name, mime, size: bytes.byteLength, storageKey });
+    const storageKey = newStorageKey(tenantId);
+    const size = await store.put(storageKey, bytes);
+    const [row] = await repo.insert([{ tenantId, name, mime, size, storageKey }]);
+    if (!row) throw new Error('file insert returned nothing');
+    return row;
+  }
+
+  /** Streams one uploaded file into the store, typed by its first bytes: a refused type stores nothing. */
+  async function storeUpload(tenantId: number, { fileName, content }: Upload, rule: UploadRule) {
+    const { mime, empty, bytes } = await sniffStream(content);
+    if (empty) {
+      throw new AppError('BodyParamsInvalid', 400, { field: { name: 'file', message: 'validation.fileEmpty' } });
+    }
+    if (!mime || !rule.accept.includes(mime)) throw new AppError('UnsupportedMediaType', 415);
+    const storageKey = newStorageKey(tenantId);
+    const size = await store.put(storageKey, bytes, rule.maxBytes);
+    return { tenantId, name: safeFileName(fileName, mime), mime, size, storageKey };
   }
 
   /**
-   * Stores the uploaded files of a request in the caller's tenant, typed by their bytes.
-   * Every file is checked as it arrives and nothing is stored until all have passed, so a refused
-   * request leaves no stray files. The price is holding the request's files in memory (at most
-   * maxFiles × maxBytes); a streaming FileStore.put would lift that.
+   * Stores the uploaded files of a request in the caller's tenant, each streamed to the store as it
+   * arrives, so memory stays bounded whatever their size. The rows are written only once every file's
+   * bytes are stored; when any file is refused, the bytes already stored for the request are removed.
    */
   async function upload(
     ctx: Pick<RequestContext, 'tenantId'>,
     parts: AsyncIterable<Upload>,
     rule: UploadRule = ANY_UPLOAD,
   ): Promise<StoredFile[]> {
-    const accepted: { name: string; mime: string; bytes: Buffer }[] = [];
-    for await (const { fileName, bytes } of parts) {
-      if (accepted.length === rule.maxFiles || bytes.byteLength > rule.maxBytes) {
-        throw new AppError('PayloadTooLarge', 413);
+    const stored: Awaited<ReturnType<typeof storeUpload>>[] = [];
+    try {
+      for await (const part of parts) {
+        if (stored.length === rule.maxFiles) throw new AppError('PayloadTooLarge', 413);
+        stored.push(await storeUpload(ctx.tenantId, part, rule));
       }
-      if (bytes.byteLength === 0) {
-        throw new AppError('BodyParamsInvalid', 400, { field: { name: 'file', message: 'validation.fileEmpty' } });
+      if (stored.length === 0) {
+        throw new AppError('BodyParamsInvalid', 400, { field: { name: 'file', message: 'validation.required' } });
       }
-      const mime = sniffMime(bytes);
-      if (!mime || !rule.accept.includes(mime)) throw new AppError('UnsupportedMediaType', 415);
-      accepted.push({ name: safeFileName(fileName, mime), mime, bytes });
+      const order = stored.map(({ storageKey }) => storageKey);
+      // In the order the files came, whatever order the database returns them in.
+      const rows = await repo.insert(stored);
+      return rows.sort((a, b) => order.indexOf(a.storageKey) - order.indexOf(b.storageKey)).map(view);
+    } catch (error) {
+      await Promise.all(stored.map(({ storageKey }) => store.remove(storageKey)));
+      throw error;
     }
-    if (accepted.length === 0) {
-      throw new AppError('BodyParamsInvalid', 400, { field: { name: 'file', message: 'validation.required' } });
-    }
-    const stored: StoredFile[] = [];
-    for (const { name, mime, bytes } of accepted) stored.push(view(await save(ctx.tenantId, name, mime, bytes)));
-    return stored;
   }
 
   return {
-    /** A file of the caller's tenant; any other answers 404, as if it did not exist. */
-    async download(ctx: Pick<RequestContext, 'tenantId'>, id: string): Promise<FileDownload> {
-      const file = await repo.find(ctx.tenantId, id);
-      if (!file) throw notFound();
-      return { file, body: store.open(file.storageKey) };
+    /**
+     * A file of the caller's tenant that the caller may see: staff any; a USER the tenant's logo, a
+     * colleague's avatar, or an image or media of an item in their inbox or archive. Anything else
+     * answers 404, as if it did not exist. The logo's bytes are the same for the whole tenant and never
+     * change under one id, so it may stay cached; every other file is checked again on each use.
+     */
+    async download(ctx: Pick<RequestContext, 'tenantId' | 'userId' | 'role'>, id: string): Promise<FileDownload> {
+      const found = await repo.find(ctx.tenantId, id);
+      if (!found) throw notFound();
+      const mayRead =
+        READS_EVERY_FILE.includes(ctx.role) || found.isLogo || found.isAvatar || (await contentShowsFile(ctx, id));
+      if (!mayRead) throw notFound();
+      return {
+        file: found.file,
+        body: store.open(found.file.storageKey),
+        caching: found.isLogo ? 'immutable' : 'revalidate',
+      };
     },
 
-    /** GET /mobile/client/logo/{id}: only the caller's own tenant is visible. */
+    /**
+     * GET /mobile/client/logo/{id}: only the caller's own tenant is visible. The address names the
+     * tenant, not the bytes, so a new logo must show: it is revalidated by its ETag on each use.
+     */
     async tenantLogo(ctx: Pick<RequestContext, 'tenantId'>, tenantId: number): Promise<FileDownload> {
       const file = tenantId === ctx.tenantId ? await repo.findTenantLogo(tenantId) : undefined;
       if (!file) throw notFound();
-      return { file, body: store.open(file.storageKey) };
+      return { file, body: store.open(file.storageKey), caching: 'revalidate' };
     },
 
     save,

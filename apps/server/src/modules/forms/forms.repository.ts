@@ -8,6 +8,7 @@ import {
   pointsLedger,
   pollResponse,
   question,
+  questionCheck,
   submissionKey,
 } from '../../db/schema/index.js';
 
@@ -37,24 +38,35 @@ const visibleAttempts = (tenantId: number, userId: number, now: Date, contentIds
 
 export const createFormsRepository = (db: DbOrTx) => ({
   /**
-   * The caller's inbox row of the item, locked until the transaction ends: two submissions of one user
-   * for one item (a double tap, a retry racing the first) run one after the other, so only one can find
-   * the item unfinished. Undefined when there is no row.
+   * Records a checked answer unless the run has one for the question already, and returns the one
+   * recorded: the first. One statement, so two checks at once cannot both be first (the no-op update
+   * makes a conflicting insert return the row that is there).
    */
-  async lockInteraction(tenantId: number, userId: number, contentId: number) {
-    const [row] = await db
-      .select({ finishedAt: contentInteraction.finishedAt })
-      .from(contentInteraction)
+  async recordCheck(row: Insert<typeof questionCheck>): Promise<number[]> {
+    const [recorded] = await db
+      .insert(questionCheck)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [questionCheck.tenantId, questionCheck.userId, questionCheck.contentId, questionCheck.questionId],
+        set: { answerIds: sql`${questionCheck.answerIds}` },
+      })
+      .returning({ answerIds: questionCheck.answerIds });
+    if (!recorded) throw new Error('question check upsert returned nothing');
+    return recorded.answerIds;
+  },
+
+  /** Deletes the run's checked answers and returns them: a submission consumes the run. */
+  takeChecks: (tenantId: number, userId: number, contentId: number) =>
+    db
+      .delete(questionCheck)
       .where(
         and(
-          eq(contentInteraction.tenantId, tenantId),
-          eq(contentInteraction.userId, userId),
-          eq(contentInteraction.contentId, contentId),
+          eq(questionCheck.tenantId, tenantId),
+          eq(questionCheck.userId, userId),
+          eq(questionCheck.contentId, contentId),
         ),
       )
-      .for('update');
-    return row;
-  },
+      .returning({ questionId: questionCheck.questionId, answerIds: questionCheck.answerIds }),
 
   /** A stored idempotency key of the user's. A statement of its own, so it sees what committed while we waited for the lock. */
   async findKey(tenantId: number, userId: number, key: string) {
@@ -100,24 +112,6 @@ export const createFormsRepository = (db: DbOrTx) => ({
       })
       .returning({ id: pointsLedger.id });
     return paid.length > 0;
-  },
-
-  /** Finishing counts as viewing too; the first times stay. */
-  async finish(tenantId: number, userId: number, contentId: number, at: Date) {
-    const time = sql`${at.toISOString()}::timestamptz`;
-    await db
-      .update(contentInteraction)
-      .set({
-        viewedAt: sql`coalesce(${contentInteraction.viewedAt}, ${time})`,
-        finishedAt: sql`coalesce(${contentInteraction.finishedAt}, ${time})`,
-      })
-      .where(
-        and(
-          eq(contentInteraction.tenantId, tenantId),
-          eq(contentInteraction.userId, userId),
-          eq(contentInteraction.contentId, contentId),
-        ),
-      );
   },
 
   /** A page of the user's attempts at items still visible to them, newest first, with the whole count. */

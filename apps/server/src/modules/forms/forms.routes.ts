@@ -1,12 +1,15 @@
 import {
+  AnswerCheckSchema,
   AttemptListSchema,
   AttemptPageSchema,
   AttemptsQuerySchema,
+  CheckAnswerBodySchema,
   envelope,
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   IdParamsSchema,
   PollResultsSchema,
+  QuestionParamsSchema,
   SubmissionResultSchema,
   SubmitAnswersBodySchema,
 } from '@kanal/contract';
@@ -24,6 +27,7 @@ export const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async
   app.post(
     '/mobile/content/:id/form/attempt',
     {
+      config: { errors: [409, 422] },
       schema: {
         tags,
         params: IdParamsSchema,
@@ -35,6 +39,20 @@ export const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async
     async (req) => ({
       payload: await forms.submit(req.ctx, req.params.id, req.body, req.headers[IDEMPOTENCY_KEY_HEADER]),
     }),
+  );
+
+  app.post(
+    '/mobile/content/:id/questions/:questionId/check',
+    {
+      config: { errors: [409] },
+      schema: {
+        tags,
+        params: QuestionParamsSchema,
+        body: CheckAnswerBodySchema,
+        response: { 200: envelope(AnswerCheckSchema) },
+      },
+    },
+    async (req) => ({ payload: await forms.check(req.ctx, req.params.id, req.params.questionId, req.body) }),
   );
 
   app.get(
@@ -51,7 +69,10 @@ export const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async
 
   app.get(
     '/mobile/content/:id/poll/results',
-    { schema: { tags, params: IdParamsSchema, response: { 200: envelope(PollResultsSchema) } } },
+    {
+      config: { errors: [409] },
+      schema: { tags, params: IdParamsSchema, response: { 200: envelope(PollResultsSchema) } },
+    },
     async (req) => ({ payload: await forms.pollResults(req.ctx, req.params.id) }),
   );
 };

@@ -1,9 +1,12 @@
 import {
+  type AnswerCheck,
   APP_TIME_ZONE,
   type Attempt,
   type AttemptList,
   type AttemptPage,
   type AttemptsQuery,
+  type CheckAnswerBody,
+  hasForm,
   isPassed,
   POINTS_PER_CORRECT_ANSWER,
   POLL_RESULTS_MIN_RESPONDENTS,
@@ -13,17 +16,24 @@ import {
   type SubmitAnswersBody,
   scoreAnswers,
 } from '@kanal/contract';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestContext } from '../../plugins/request-context.js';
-import { FORM_TYPES, type Form, type FormQuestion } from '../content/content.service.js';
+import type { Form, FormQuestion } from '../content/content.service.js';
+import type { Inbox } from '../inbox/inbox.service.js';
 import type { AttemptsSelection, FormsRepository } from './forms.repository.js';
 
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId'>;
 
 type Deps = {
   repo: FormsRepository;
-  transaction: <T>(fn: (repo: FormsRepository) => Promise<T>) => Promise<T>;
+  /**
+   * Runs `fn` in one transaction, with the repository and the inbox bound to it: a submission locks the
+   * caller's inbox row first (two submissions of one item run in turn, so only one can find it
+   * unfinished; a check takes it in share mode, so no check lands in a run a submission is taking) and
+   * finishes it with the attempt.
+   */
+  transaction: <T>(fn: (repo: FormsRepository, inbox: Pick<Inbox, 'lock' | 'finish'>) => Promise<T>) => Promise<T>;
   clock: Clock;
   /** A visible item with its questions (404 otherwise), from the content module. */
   getForm: (ctx: Ctx, contentId: number) => Promise<Form>;
@@ -42,8 +52,36 @@ const dayOf = new Intl.DateTimeFormat('en-CA', {
 const invalid = (name: string, message: string) =>
   new AppError('BodyParamsInvalid', 400, { field: { name, message: `validation.${message}` } });
 
-/** One question's answer after checking: its distinct answer ids, or its text, or neither. */
-type CheckedAnswer = { question: FormQuestion; answerIds: number[]; text: string | null };
+/** One question's validated answer: its distinct answer ids, or its text, or neither; `index` is its entry's. */
+type CheckedAnswer = { question: FormQuestion; index: number; answerIds: number[]; text: string | null };
+
+/** Distinct ids, each one of the question's answers, as many as its type takes (one for SINGLE and LINEAR). */
+function choiceOf(question: FormQuestion, ids: readonly number[], field: string): number[] {
+  const answerIds = [...new Set(ids)];
+  const own = new Set(question.answers.map((a) => a.id));
+  if (!answerIds.every((id) => own.has(id))) throw invalid(field, 'unknownAnswer');
+  if (question.type !== 'MULTIPLE' && answerIds.length > 1) throw invalid(field, 'tooManyAnswers');
+  return answerIds;
+}
+
+const correctIdsOf = (question: FormQuestion) => question.answers.filter((a) => a.isCorrect).map((a) => a.id);
+
+const sameIds = (a: readonly number[], b: readonly number[]) => {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
+};
+
+/**
+ * Every question checked in this run must be submitted with the answer checked first: otherwise a user
+ * could check an answer, learn the correct ids and submit those.
+ */
+function assertAsChecked(answers: CheckedAnswer[], checks: { questionId: number; answerIds: number[] }[]) {
+  const checked = new Map(checks.map((c) => [c.questionId, c.answerIds]));
+  for (const { question, index, answerIds } of answers) {
+    const first = checked.get(question.id);
+    if (first && !sameIds(first, answerIds)) throw invalid(`questionAnswers.${index}.answers`, 'answerNotAsChecked');
+  }
+}
 
 /**
  * Every question of the item exactly once, each answer one of its question's, as many as its type
@@ -58,17 +96,19 @@ function checkAnswers(questions: FormQuestion[], given: QuestionAnswer[]): Check
     const question = byId.get(entry.questionId);
     if (!question) throw invalid(`${field}.questionId`, 'unknownQuestion');
     if (checked.has(question.id)) throw invalid(`${field}.questionId`, 'duplicateQuestion');
-    const answerIds = [...new Set(entry.answers)];
     const text = entry.text || null;
     if (question.type === 'TEXT') {
-      if (answerIds.length) throw invalid(`${field}.answers`, 'answersNotAllowed');
+      if (entry.answers.length) throw invalid(`${field}.answers`, 'answersNotAllowed');
+      checked.set(question.id, { question, index: i, answerIds: [], text });
     } else {
       if (text !== null) throw invalid(`${field}.text`, 'textNotAllowed');
-      const own = new Set(question.answers.map((a) => a.id));
-      if (!answerIds.every((id) => own.has(id))) throw invalid(`${field}.answers`, 'unknownAnswer');
-      if (question.type !== 'MULTIPLE' && answerIds.length > 1) throw invalid(`${field}.answers`, 'tooManyAnswers');
+      checked.set(question.id, {
+        question,
+        index: i,
+        answerIds: choiceOf(question, entry.answers, `${field}.answers`),
+        text,
+      });
     }
-    checked.set(question.id, { question, answerIds, text });
   }
   return questions.map((q) => {
     const answer = checked.get(q.id);
@@ -196,7 +236,7 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
       key: string | undefined,
     ): Promise<SubmissionResult> {
       const form = await getForm(ctx, contentId);
-      if (!FORM_TYPES.includes(form.type) || form.questions.length === 0) throw new AppError('NotAForm', 400);
+      if (!hasForm(form.type) || form.questions.length === 0) throw new AppError('NotAForm', 400);
       const answers = checkAnswers(form.questions, body.questionAnswers);
       const score = grade(form, answers);
       const finishes = form.type !== 'EDUCATION' || score.passed === true;
@@ -204,8 +244,8 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
       const now = clock.now();
       const { tenantId, userId } = ctx;
 
-      return transaction(async (tx) => {
-        const interaction = await tx.lockInteraction(tenantId, userId, contentId);
+      return transaction(async (tx, inbox) => {
+        const interaction = await inbox.lock(tenantId, userId, contentId, 'update');
         if (!interaction) throw new AppError('NotFound', 404);
         const known = key === undefined ? undefined : await tx.findKey(tenantId, userId, key);
         if (known) {
@@ -213,13 +253,15 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
           return known.result;
         }
         if (interaction.finishedAt) throw new AppError('AlreadySubmitted', 409);
+        // Deleted in this transaction: a refusal rolls that back, a stored submission ends the run.
+        if (form.type === 'EDUCATION') assertAsChecked(answers, await tx.takeChecks(tenantId, userId, contentId));
         const attemptId =
           form.type === 'POLL'
             ? await storePollAnswers(tx, ctx, contentId, answers, now)
             : await storeAttempt(tx, ctx, contentId, answers, score, now);
         const points =
           earned > 0 && (await tx.awardEducationPoints(tenantId, userId, contentId, earned, now)) ? earned : 0;
-        if (finishes) await tx.finish(tenantId, userId, contentId, now);
+        if (finishes) await inbox.finish(tenantId, userId, contentId, now);
         const result: SubmissionResult = {
           attemptId,
           finalMark: score.finalMark,
@@ -234,6 +276,37 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
           throw new AppError('IdempotencyKeyReused', 422);
         }
         return result;
+      });
+    },
+
+    /**
+     * Whether an answer to a graded question of an unfinished education is right, and which answers are.
+     * The first answer checked in the run is recorded and is the one judged, whatever a later check of
+     * the same question sends: repeating a check reveals nothing new.
+     */
+    async check(ctx: Ctx, contentId: number, questionId: number, body: CheckAnswerBody): Promise<AnswerCheck> {
+      const form = await getForm(ctx, contentId);
+      if (form.type !== 'EDUCATION') throw new AppError('NotGraded', 400);
+      const question = form.questions.find((q) => q.id === questionId);
+      if (!question) throw notFound();
+      const correctAnswers = correctIdsOf(question);
+      if (correctAnswers.length === 0) throw new AppError('NotGraded', 400);
+      const answerIds = choiceOf(question, body.answers, 'answers').sort((a, b) => a - b);
+      const { tenantId, userId } = ctx;
+
+      return transaction(async (tx, inbox) => {
+        const interaction = await inbox.lock(tenantId, userId, contentId, 'share');
+        if (!interaction) throw notFound();
+        if (interaction.finishedAt) throw new AppError('AlreadySubmitted', 409);
+        const answers = await tx.recordCheck({
+          tenantId,
+          userId,
+          contentId,
+          questionId,
+          answerIds,
+          checkedAt: clock.now(),
+        });
+        return { answers, correct: sameIds(answers, correctAnswers), correctAnswers };
       });
     },
 

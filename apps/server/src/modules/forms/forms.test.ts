@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QuestionList, SubmissionResult } from '@kanal/contract';
+import type { AnswerCheck, QuestionList, SubmissionResult } from '@kanal/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,10 +10,11 @@ import {
   pointsLedger,
   pollResponse,
   question,
+  questionCheck,
   submissionKey,
 } from '../../db/schema/index.js';
 import { makeContent } from '../../test/content-factories.js';
-import { call, makeSession, makeTenant, makeUser } from '../../test/factories.js';
+import { call, makeOrg, makePerson } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -22,16 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function org() {
-  const row = await makeTenant(t.db);
-  const creator = await makeUser(t.db, { tenantId: row.id, role: 'CREATOR', password: null });
-  return { tenantId: row.id, creatorId: creator.id };
-}
+const org = () => makeOrg(t.db);
 
-async function person(tenantId: number) {
-  const user = await makeUser(t.db, { tenantId, password: null });
-  return { id: user.id, token: await makeSession(t.db, user, t.clock.now()) };
-}
+const person = (tenantId: number) => makePerson(t.db, tenantId, { now: t.clock.now() });
 
 const get = (url: string, token: string) => call(t, { url: `/api${url}`, token });
 const post = (url: string, token: string, body: unknown) => call(t, { method: 'POST', url: `/api${url}`, token, body });
@@ -45,6 +39,19 @@ const submit = (token: string, contentId: number, questionAnswers: Entry[], key?
     body: { questionAnswers },
     ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
   });
+
+const check = (token: string, contentId: number, questionId: number, answers: unknown) =>
+  post(`/mobile/content/${contentId}/questions/${questionId}/check`, token, { answers });
+
+/** The answers recorded in the user's runs, as [questionId, answerIds] in question order. */
+const checksOf = async (userId: number) =>
+  (
+    await t.db
+      .select({ questionId: questionCheck.questionId, answerIds: questionCheck.answerIds })
+      .from(questionCheck)
+      .where(eq(questionCheck.userId, userId))
+      .orderBy(questionCheck.questionId)
+  ).map((c) => [c.questionId, c.answerIds]);
 
 /** The questions of an item as the caller gets them, with helpers to pick answers by title. */
 async function formOf(token: string, contentId: number) {
@@ -99,7 +106,10 @@ async function answersFor(token: string, contentId: number, right: 0 | 1 | 2 | 3
   ];
 }
 
-const rowsOf = async (table: typeof attempt | typeof pollResponse | typeof submissionKey, tenantId: number) => {
+const rowsOf = async (
+  table: typeof attempt | typeof pollResponse | typeof submissionKey | typeof questionCheck,
+  tenantId: number,
+) => {
   const [row] = await t.db.select({ n: count() }).from(table).where(eq(table.tenantId, tenantId));
   return row?.n ?? 0;
 };
@@ -117,25 +127,204 @@ const ledgerOf = (userId: number) =>
     .where(eq(pointsLedger.userId, userId));
 
 describe('the form', () => {
-  it('tells which answers are correct for an education only', async () => {
+  it('never tells which answers are correct, whatever the type', async () => {
     const o = await org();
     const ana = await person(o.tenantId);
-    const edu = await quiz(o);
-    const poll = await makeContent(t.db, { ...o, type: 'POLL', questions: quizQuestions });
-    const inquiry = await makeContent(t.db, { ...o, type: 'INQUIRY', questions: quizQuestions });
-    const education = await formOf(ana.token, edu.id);
-    expect(education.q(0).answers).toEqual([
-      { id: expect.any(Number), title: 'Crvena', isCorrect: true },
-      { id: expect.any(Number), title: 'Zelena', isCorrect: false },
-    ]);
-    for (const item of [poll, inquiry]) {
+    for (const type of ['EDUCATION', 'POLL', 'INQUIRY'] as const) {
+      const item = await makeContent(t.db, { ...o, type, questions: quizQuestions });
       const { questions } = await formOf(ana.token, item.id);
-      expect(questions[0]?.answers).toEqual([
+      expect(questions[0]?.answers, type).toEqual([
         { id: expect.any(Number), title: 'Crvena' },
         { id: expect.any(Number), title: 'Zelena' },
       ]);
-      expect(JSON.stringify(questions)).not.toContain('isCorrect');
+      expect(JSON.stringify(questions), type).not.toContain('isCorrect');
     }
+  });
+});
+
+describe('checking an answer', () => {
+  it('says whether it is right and which answers are, for every graded question type', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const f = await formOf(ana.token, edu.id);
+    const verdict = async (order: number, titles: string[]) => {
+      const res = await check(
+        ana.token,
+        edu.id,
+        f.q(order).id,
+        titles.map((title) => f.id(order, title)),
+      );
+      expect(res.statusCode).toBe(200);
+      return res.json().payload as AnswerCheck;
+    };
+    expect(await verdict(0, ['Zelena'])).toEqual({
+      answers: [f.id(0, 'Zelena')],
+      correct: false,
+      correctAnswers: [f.id(0, 'Crvena')],
+    });
+    // Sent in any order and twice over, a MULTIPLE pick is its set.
+    expect(await verdict(1, ['Rukavice', 'Kaciga', 'Rukavice'])).toEqual({
+      answers: [f.id(1, 'Kaciga'), f.id(1, 'Rukavice')].sort((a, b) => a - b),
+      correct: true,
+      correctAnswers: [f.id(1, 'Kaciga'), f.id(1, 'Rukavice')],
+    });
+    expect(await verdict(2, ['3'])).toMatchObject({ correct: true, correctAnswers: [f.id(2, '3')] });
+    expect(await checksOf(ana.id)).toEqual([
+      [f.q(0).id, [f.id(0, 'Zelena')]],
+      [f.q(1).id, [f.id(1, 'Kaciga'), f.id(1, 'Rukavice')].sort((a, b) => a - b)],
+      [f.q(2).id, [f.id(2, '3')]],
+    ]);
+  });
+
+  it('keeps the first answer: checking again judges that one, whatever is sent, and records nothing new', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const f = await formOf(ana.token, edu.id);
+    const wrong = { answers: [f.id(0, 'Zelena')], correct: false, correctAnswers: [f.id(0, 'Crvena')] };
+    expect((await check(ana.token, edu.id, f.q(0).id, [f.id(0, 'Zelena')])).json().payload).toEqual(wrong);
+    t.clock.advance(1000);
+    expect((await check(ana.token, edu.id, f.q(0).id, [f.id(0, 'Crvena')])).json().payload).toEqual(wrong);
+    expect(await checksOf(ana.id)).toEqual([[f.q(0).id, [f.id(0, 'Zelena')]]]);
+  });
+
+  it('records one first answer when checks of a question race', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const f = await formOf(ana.token, edu.id);
+    const picks = ['1', '2', '3', '4', '5', '1', '2', '3', '4', '5'].map((title) => [f.id(2, title)]);
+    const results = await Promise.all(picks.map((answers) => check(ana.token, edu.id, f.q(2).id, answers)));
+    const answered = results.map((r) => (r.json().payload as AnswerCheck).answers);
+    const [recorded] = await checksOf(ana.id);
+    expect(answered).toEqual(picks.map(() => recorded?.[1]));
+    expect(await rowsOf(questionCheck, o.tenantId)).toBe(1);
+  });
+
+  it('refuses a submission that differs from a checked answer and stores nothing', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const f = await formOf(ana.token, edu.id);
+    await check(ana.token, edu.id, f.q(0).id, [f.id(0, 'Zelena')]);
+    await check(ana.token, edu.id, f.q(1).id, [f.id(1, 'Kaciga')]);
+    // Learned from the checks, the right answers, the entries in reverse: the field names the entry.
+    const learned = (await answersFor(ana.token, edu.id, 3)).reverse();
+    const res = await call(t, {
+      method: 'POST',
+      url: `/api/mobile/content/${edu.id}/form/attempt`,
+      token: ana.token,
+      body: { questionAnswers: learned },
+      lang: 'en',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'questionAnswers.3.answers' });
+    expect(res.json().fields[0].message).toBe('Differs from the answer you already checked');
+    // The SINGLE as checked, only the MULTIPLE differing: refused too.
+    const halfLearned = await answersFor(ana.token, edu.id, 0);
+    halfLearned[1] = { questionId: f.q(1).id, answers: [f.id(1, 'Kaciga'), f.id(1, 'Rukavice')] };
+    expect((await submit(ana.token, edu.id, halfLearned)).json()).toMatchObject({
+      code: 'BodyParamsInvalid',
+      field: 'questionAnswers.1.answers',
+    });
+    expect(await rowsOf(attempt, o.tenantId)).toBe(0);
+    expect(await interactionOf(ana.id, edu.id)).toMatchObject({ finishedAt: null });
+    expect(await ledgerOf(ana.id)).toEqual([]);
+    expect(await checksOf(ana.id)).toHaveLength(2);
+  });
+
+  it('scores a submission that keeps the checked answers, and a new run after a fail checks afresh', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const f = await formOf(ana.token, edu.id);
+    await check(ana.token, edu.id, f.q(0).id, [f.id(0, 'Zelena')]);
+    // The checked SINGLE as checked (wrong), the unchecked questions right: scored as ever, 2 of 3.
+    const kept = await answersFor(ana.token, edu.id, 3);
+    kept[0] = { questionId: f.q(0).id, answers: [f.id(0, 'Zelena')] };
+    const withPassMark = await submit(ana.token, edu.id, kept);
+    expect(withPassMark.statusCode).toBe(200);
+    expect(withPassMark.json().payload).toMatchObject({ correct: 2, total: 3, passed: true, finished: true });
+    expect(await checksOf(ana.id)).toEqual([]);
+
+    const strict = await quiz(o, 1);
+    const g = await formOf(ana.token, strict.id);
+    await check(ana.token, strict.id, g.q(0).id, [g.id(0, 'Zelena')]);
+    const failed = await submit(ana.token, strict.id, await answersFor(ana.token, strict.id, 0));
+    expect(failed.json().payload).toMatchObject({ correct: 0, passed: false, finished: false });
+    expect(await checksOf(ana.id)).toEqual([]);
+    // The retry is a new run: its first check is recorded and counts, and its right answers pass.
+    const retried = await check(ana.token, strict.id, g.q(0).id, [g.id(0, 'Crvena')]);
+    expect(retried.json().payload).toMatchObject({ answers: [g.id(0, 'Crvena')], correct: true });
+    const passed = await submit(ana.token, strict.id, await answersFor(ana.token, strict.id, 3));
+    expect(passed.json().payload).toMatchObject({ correct: 3, passed: true, points: 30 });
+    expect(await checksOf(ana.id)).toEqual([]);
+  });
+
+  it('answers a retried submission by its key after the run is gone', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const f = await formOf(ana.token, edu.id);
+    await check(ana.token, edu.id, f.q(0).id, [f.id(0, 'Crvena')]);
+    const answers = await answersFor(ana.token, edu.id, 3);
+    const key = randomUUID();
+    const first = await submit(ana.token, edu.id, answers, key);
+    const retry = await submit(ana.token, edu.id, answers, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await rowsOf(attempt, o.tenantId)).toBe(1);
+  });
+
+  it('refuses what has no correct answer, a finished item, and answers that do not fit', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const f = await formOf(ana.token, edu.id);
+    const poll = await makeContent(t.db, { ...o, type: 'POLL', questions: quizQuestions });
+    const p = await formOf(ana.token, poll.id);
+    const opinion = await makeContent(t.db, {
+      ...o,
+      type: 'EDUCATION',
+      questions: [{ title: 'Boja?', type: 'SINGLE', answers: [{ title: 'Plava' }, { title: 'Siva' }] }],
+    });
+    const u = await formOf(ana.token, opinion.id);
+    for (const [what, res] of [
+      ['a poll', await check(ana.token, poll.id, p.q(0).id, [p.id(0, 'Crvena')])],
+      ['a TEXT question', await check(ana.token, edu.id, f.q(3).id, [f.id(0, 'Crvena')])],
+      ['no correct answer', await check(ana.token, opinion.id, u.q(0).id, [u.id(0, 'Plava')])],
+    ] as const) {
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json().code, what).toBe('NotGraded');
+    }
+
+    const other = await quiz(o);
+    const g = await formOf(ana.token, other.id);
+    expect((await check(ana.token, edu.id, g.q(0).id, [g.id(0, 'Crvena')])).statusCode).toBe(404);
+    const badBodies: [string, unknown, string][] = [
+      ['another question’s answer', [f.id(1, 'Kaciga')], 'answers'],
+      ['two answers to SINGLE', [f.id(0, 'Crvena'), f.id(0, 'Zelena')], 'answers'],
+      ['no answer', [], 'answers'],
+      ['not ids', ['x'], 'answers.0'],
+    ];
+    for (const [what, answers, field] of badBodies) {
+      const res = await check(ana.token, edu.id, f.q(0).id, answers);
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toMatchObject({ code: 'BodyParamsInvalid', field });
+    }
+    for (const questionId of ['abc', '0', '01', '2147483648']) {
+      const res = await post(`/mobile/content/${edu.id}/questions/${questionId}/check`, ana.token, { answers: [1] });
+      expect(res.statusCode, questionId).toBe(400);
+      expect(res.json(), questionId).toMatchObject({ code: 'BodyParamsInvalid', field: 'questionId' });
+    }
+    expect(await rowsOf(questionCheck, o.tenantId)).toBe(0);
+
+    await submit(ana.token, edu.id, await answersFor(ana.token, edu.id, 3));
+    const late = await check(ana.token, edu.id, f.q(0).id, [f.id(0, 'Crvena')]);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('AlreadySubmitted');
+    expect(await rowsOf(questionCheck, o.tenantId)).toBe(0);
   });
 });
 
@@ -396,6 +585,12 @@ describe('another tenant', () => {
       expect((await get(`/mobile/content/${id}/poll/results`, ana.token)).statusCode).toBe(404);
       expect((await get(`/mobile/content/${id}/questions`, ana.token)).statusCode).toBe(404);
     }
+    const theirs = await formOf(petra.token, theirQuiz.id);
+    const peek = await check(ana.token, theirQuiz.id, theirs.q(0).id, [theirs.id(0, 'Crvena')]);
+    expect(peek.statusCode).toBe(404);
+    expect(peek.json().code).toBe('NotFound');
+    expect(await rowsOf(questionCheck, o.tenantId)).toBe(0);
+    expect(await rowsOf(questionCheck, stranger.tenantId)).toBe(0);
     expect((await get(`/mobile/content/form/attempts?contentIds=${theirQuiz.id}`, ana.token)).json().payload).toEqual({
       count: 0,
       items: [],
@@ -423,6 +618,15 @@ describe('another tenant', () => {
       expect((await submit(ana.token, id, answers)).statusCode).toBe(404);
     }
     expect(await rowsOf(pollResponse, o.tenantId)).toBe(0);
+    const hidden = await makeContent(t.db, {
+      ...o,
+      type: 'EDUCATION',
+      audience: { users: [marko.id] },
+      questions: quizQuestions,
+    });
+    const m = await formOf(marko.token, hidden.id);
+    expect((await check(ana.token, hidden.id, m.q(0).id, [m.id(0, 'Crvena')])).statusCode).toBe(404);
+    expect(await rowsOf(questionCheck, o.tenantId)).toBe(0);
   });
 });
 

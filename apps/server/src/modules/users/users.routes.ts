@@ -26,9 +26,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     payload: await users.setPhone(req.ctx, req.body),
   }));
 
-  app.post('/mobile/users/email', { schema: { tags, body: EmailBodySchema, response: meResponse } }, async (req) => ({
-    payload: await users.setEmail(req.ctx, req.body, { ip: req.ip }),
-  }));
+  app.post(
+    '/mobile/users/email',
+    { config: { errors: [409, 429] }, schema: { tags, body: EmailBodySchema, response: meResponse } },
+    async (req) => ({ payload: await users.setEmail(req.ctx, req.body, { ip: req.ip }) }),
+  );
 
   app.post(
     '/mobile/users/accept-terms',

@@ -13,7 +13,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import type { FileDownload } from '../../lib/send-file.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { Upload } from '../../plugins/uploads.js';
-import type { AuditLog } from '../audit/audit-log.js';
+import type { AuditLog } from '../audit/audit.service.js';
 import type { FilesService } from '../files/files.service.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
 import type { UsersRepository } from './users.repository.js';
@@ -61,7 +61,7 @@ export const createUsersService = ({ repo, transaction, me, files, limiter, cloc
       throw new AppError('InvalidPassword', 400);
     }
     if (account.email?.toLowerCase() !== email) {
-      if (await repo.isEmailTaken(email, ctx.userId)) throw new AppError('EmailTaken', 409);
+      if (await repo.isEmailTaken(email, ctx.tenantId, ctx.userId)) throw new AppError('EmailTaken', 409);
       await transaction(async (tx) => {
         if ((await tx.repo.setEmail(ctx.tenantId, ctx.userId, email, clock.now())) === 'taken') {
           throw new AppError('EmailTaken', 409);

@@ -91,12 +91,13 @@ describe('POST /mobile/users/email', () => {
   const changeEmail = (token: string, email: string, password: string) =>
     call(t, { method: 'POST', url: '/api/mobile/users/email', token, body: { email, password }, lang: 'en' });
 
-  it('changes the e-mail with the current password, audited; the new address signs in', async () => {
+  it('changes the e-mail with the current password, audited; the new address signs in, the old one not', async () => {
     const user = await signedInUser();
     const res = await changeEmail(user.token, ' Nova.Adresa@Primjer.HR ', user.password ?? '');
     expect(res.statusCode).toBe(200);
     expect(res.json().payload).toMatchObject({ id: user.id, email: 'nova.adresa@primjer.hr' });
     expect(await signIn(t, 'nova.adresa@primjer.hr')).toBeTruthy();
+    await expect(signIn(t, user.email ?? '')).rejects.toThrow(/401/);
     const events = await t.db
       .select()
       .from(auditLog)

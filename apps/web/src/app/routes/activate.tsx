@@ -7,6 +7,9 @@ import { Spinner } from '@/components/spinner';
 import { useActivate } from '@/features/auth/api/activate';
 import { serverMessage } from '@/lib/errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import '@/components/button.css';
+import '@/components/form.css';
+import '@/components/status-view.css';
 
 export function Component() {
   const { t } = useTranslation('auth');

@@ -5,6 +5,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { ProfileStats } from '@/features/profile/components/profile-stats';
 import { TopBar } from '@/features/shell/components/top-bar';
+import './app-layout.css';
 
 /** Everything behind login: the user's details first, then the top bar and the screen. */
 export function Component() {

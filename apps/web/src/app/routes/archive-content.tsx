@@ -1,33 +1,31 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Page } from '@/components/page';
 import { LoadingView } from '@/components/status-view';
-import { useContent } from '@/features/content/api/get-content';
-import { useMaterial } from '@/features/content/api/get-material';
-import { ContentMaterials } from '@/features/content/components/content-materials';
-import { ContentUnavailable, parseId } from '@/features/content/components/content-unavailable';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { ContentUnavailable } from '@/content/components/content-unavailable';
+import { useRouteContent } from '@/content/hooks/use-route-content';
+import { useMaterial } from '@/features/item/api/get-material';
+import { ContentMaterials } from '@/features/item/components/content-materials';
+import '@/content/components/detail.css';
 
 /** The materials screen in archive mode: to look at again, nothing more. */
 export function Component() {
   const { t } = useTranslation('content');
-  const id = parseId(useParams().id);
-  const content = useContent(id ?? 0);
-  const material = useMaterial(id ?? 0);
-  useDocumentTitle(content.data?.name);
+  const route = useRouteContent();
+  const material = useMaterial(route.id ?? 0);
 
-  if (id === null) return <ContentUnavailable error={null} />;
-  if (content.isError) return <ContentUnavailable error={content.error} onRetry={() => void content.refetch()} />;
+  if (route.blocker) return route.blocker;
+  const { id, item } = route;
   if (material.isError) return <ContentUnavailable error={material.error} onRetry={() => void material.refetch()} />;
-  if (content.isPending || material.isPending) return <LoadingView />;
+  if (material.isPending) return <LoadingView />;
   return (
-    <Page title={content.data.name}>
+    <Page title={item.name}>
       <div className="detail__toolbar">
         <Link to={`/archive/${id}`} className="button button--ghost detail__back">
           {t('back')}
         </Link>
       </div>
-      <ContentMaterials key={id} item={content.data} material={material.data} archived />
+      <ContentMaterials key={id} item={item} material={material.data} archived />
     </Page>
   );
 }

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Page } from '@/components/page';
 import { ErrorView, LoadingView } from '@/components/status-view';
-import { useAttempts } from '@/features/content/api/get-attempts';
-import { useContent } from '@/features/content/api/get-content';
-import { usePollResults } from '@/features/content/api/get-poll-results';
-import { AttemptReview, MyComments, PollResultsView } from '@/features/content/components/answer-review';
-import { ReviewLinks } from '@/features/content/components/archive-detail';
-import { ContentUnavailable, parseId } from '@/features/content/components/content-unavailable';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useRouteContent } from '@/content/hooks/use-route-content';
+import { useAttempts } from '@/features/archive/api/get-attempts';
+import { usePollResults } from '@/features/archive/api/get-poll-results';
+import { AttemptReview, MyComments, PollResultsView } from '@/features/archive/components/answer-review';
+import { ReviewLinks } from '@/features/archive/components/archive-detail';
+import '@/content/components/detail.css';
 
 /**
  * /archive/{id}/questions: the latest attempt's answers, or for a poll (which keeps no personal answers)
@@ -17,18 +16,15 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  */
 export function Component() {
   const { t } = useTranslation('archive');
-  const id = parseId(useParams().id);
-  const content = useContent(id ?? 0);
-  const isPoll = content.data?.type === 'POLL';
-  const loaded = content.isSuccess;
-  const attempts = useAttempts(id ?? 0, loaded && !isPoll);
-  const poll = usePollResults(id ?? 0, loaded && isPoll);
+  const route = useRouteContent();
+  const isPoll = route.item?.type === 'POLL';
+  const loaded = route.item !== undefined;
+  const attempts = useAttempts(route.id ?? 0, loaded && !isPoll);
+  const poll = usePollResults(route.id ?? 0, loaded && isPoll);
   const answers = isPoll ? poll : attempts;
-  useDocumentTitle(content.data?.name);
 
-  if (id === null) return <ContentUnavailable error={null} />;
-  if (content.isError) return <ContentUnavailable error={content.error} onRetry={() => void content.refetch()} />;
-  if (content.isPending) return <LoadingView />;
+  if (route.blocker) return route.blocker;
+  const { id, item } = route;
 
   let review: ReactNode;
   if (answers.isPending) review = <LoadingView />;
@@ -39,15 +35,15 @@ export function Component() {
   else review = <p className="note">{t('review.noAttempts')}</p>;
 
   return (
-    <Page title={content.data.name}>
+    <Page title={item.name}>
       <div className="detail__toolbar">
         <Link to={`/archive/${id}`} className="button button--ghost detail__back">
           {t('back', { ns: 'content' })}
         </Link>
       </div>
       {review}
-      <MyComments comments={content.data.comments} />
-      <ReviewLinks item={content.data} answers={false} />
+      <MyComments comments={item.comments} />
+      <ReviewLinks item={item} answers={false} />
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page';
-import { ArchiveList } from '@/features/content/components/archive-list';
+import { ArchiveList } from '@/features/archive/components/archive-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {

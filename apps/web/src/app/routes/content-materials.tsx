@@ -1,27 +1,24 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { Page } from '@/components/page';
 import { LoadingView } from '@/components/status-view';
-import { useContent } from '@/features/content/api/get-content';
-import { useMaterial } from '@/features/content/api/get-material';
-import { ContentMaterials } from '@/features/content/components/content-materials';
-import { ContentUnavailable, parseId } from '@/features/content/components/content-unavailable';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { ContentUnavailable } from '@/content/components/content-unavailable';
+import { useRouteContent } from '@/content/hooks/use-route-content';
+import { useMaterial } from '@/features/item/api/get-material';
+import { ContentMaterials } from '@/features/item/components/content-materials';
 
 export function Component() {
-  const id = parseId(useParams().id);
-  const content = useContent(id ?? 0);
-  const material = useMaterial(id ?? 0);
-  useDocumentTitle(content.data?.name);
+  const route = useRouteContent();
+  const material = useMaterial(route.id ?? 0);
 
-  if (id === null) return <ContentUnavailable error={null} />;
   // The item first: its 404 says more than the material's.
-  if (content.isError) return <ContentUnavailable error={content.error} onRetry={() => void content.refetch()} />;
+  if (route.blocker) return route.blocker;
+  const { id, item } = route;
+  if (item.type === 'TASK') return <Navigate to={`/task/${id}`} replace />;
   if (material.isError) return <ContentUnavailable error={material.error} onRetry={() => void material.refetch()} />;
-  if (content.isPending || material.isPending) return <LoadingView />;
-  if (content.data.type === 'TASK') return <Navigate to={`/task/${id}`} replace />;
+  if (material.isPending) return <LoadingView />;
   return (
-    <Page title={content.data.name}>
-      <ContentMaterials key={id} item={content.data} material={material.data} />
+    <Page title={item.name}>
+      <ContentMaterials key={id} item={item} material={material.data} />
     </Page>
   );
 }

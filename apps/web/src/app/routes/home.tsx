@@ -2,7 +2,7 @@ import type { Me } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { Page } from '@/components/page';
-import { HomeFeed } from '@/features/content/components/home-feed';
+import { HomeFeed } from '@/features/feed/components/home-feed';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The greeting uses the first name, as people greet each other. */

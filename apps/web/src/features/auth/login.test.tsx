@@ -47,7 +47,7 @@ describe('login', () => {
 
   it('sets up a first password with confirmation and says a confirmation link was sent', async () => {
     const api = fakeApi({
-      'POST /auth/has-password': () => ok({ hasPassword: false }),
+      'POST /auth/has-password': () => ok({ hasPassword: false, activation: 'link' }),
       'POST /auth/setup-password': () => ok({ status: 'confirmationSent' }),
     });
     const { user } = renderApp('/login');
@@ -82,6 +82,40 @@ describe('login', () => {
       application: 'web',
     });
     expect(authStore.get()).toBeNull();
+    expect(api.find('POST', '/auth/setup-password')?.body).not.toHaveProperty('activationCode');
+  });
+
+  it('asks a username-only account for its activation code beside the new password, and signs it in', async () => {
+    const api = fakeApi({
+      'POST /auth/has-password': () => ok({ hasPassword: false, activation: 'code' }),
+      'POST /auth/setup-password': ({ body }) =>
+        (body as { activationCode: string }).activationCode === 'ABCD-EFGH-JKMN'
+          ? ok({ status: 'signedIn', token: 'tok-2', userId: 8 })
+          : fail(400, 'ActivationCodeInvalid', 'Aktivacijski kôd nije ispravan ili je istekao.'),
+      'GET /auth/me': () => ok(me),
+    });
+    const { user, router } = renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail ili korisničko ime'), 'ivan');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+
+    const code = await screen.findByLabelText('Aktivacijski kôd');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(screen.getByText(/Upišite aktivacijski kôd koji ste dobili od administratora/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nova lozinka'), 'skladiste-2026');
+    await user.type(screen.getByLabelText('Potvrda lozinke'), 'skladiste-2026');
+    await user.click(screen.getByRole('button', { name: 'Postavi lozinku' }));
+    expect(await screen.findByText('Obavezno')).toBeInTheDocument();
+    expect(api.find('POST', '/auth/setup-password')).toBeUndefined();
+
+    await user.type(code, 'WRONG-CODE');
+    await user.click(screen.getByRole('button', { name: 'Postavi lozinku' }));
+    expect(await screen.findByText('Aktivacijski kôd nije ispravan ili je istekao.')).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, 'ABCD-EFGH-JKMN');
+    await user.click(screen.getByRole('button', { name: 'Postavi lozinku' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(authStore.get()).toEqual({ token: 'tok-2', userId: 8 });
   });
 
   it('goes back to the first step when the identifier is edited', async () => {

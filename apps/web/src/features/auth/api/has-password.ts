@@ -1,8 +1,6 @@
-import type { HasPasswordBody } from '@kanal/contract';
+import type { HasPasswordBody, HasPasswordResult } from '@kanal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export type HasPasswordResult = { hasPassword: boolean };
 
 export const hasPassword = (body: HasPasswordBody) =>
   apiRequest<HasPasswordResult>('/auth/has-password', { method: 'POST', body });

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { clientInfo } from './client-info';
 
-type SetupPasswordInput = Pick<SetupPasswordBody, 'email' | 'password' | 'rememberMe'>;
+type SetupPasswordInput = Pick<SetupPasswordBody, 'email' | 'password' | 'rememberMe' | 'activationCode'>;
 
 export const setupPassword = (input: SetupPasswordInput) =>
   apiRequest<SetupPasswordResult>('/auth/setup-password', { method: 'POST', body: { ...input, ...clientInfo() } });

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type HasPasswordResult,
   IdentifyFormSchema,
   LoginFormSchema,
   type LoginForm as LoginFormValues,
   MESSAGE_PARAMS,
   SetupPasswordFormSchema,
+  SetupWithCodeFormSchema,
 } from '@kanal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -21,35 +23,51 @@ import { useHasPassword } from '../api/has-password';
 import { useSetupPassword } from '../api/setup-password';
 import { useSignIn } from '../api/sign-in';
 
-type Values = LoginFormValues & { confirmPassword: string };
-/** identify: only the identifier is known; password: it has one; setup: first login, choose one. */
-type Step = 'identify' | 'password' | 'setup';
+type Values = LoginFormValues & { confirmPassword: string; activationCode: string };
+/**
+ * identify: only the identifier is known; password: it has one; setup: first login, choose one (an
+ * e-mailed link confirms it); setupWithCode: the same for a username-only account, with its code.
+ */
+type Step = 'identify' | 'password' | 'setup' | 'setupWithCode';
 
 // One form, three steps: each step checks only the fields it shows, so each resolver sees a subset of Values.
 const resolvers = {
   identify: zodResolver(IdentifyFormSchema),
   password: zodResolver(LoginFormSchema),
   setup: zodResolver(SetupPasswordFormSchema),
+  setupWithCode: zodResolver(SetupWithCodeFormSchema),
 } as unknown as Record<Step, Resolver<Values>>;
+
+function stepAfter(result: HasPasswordResult): Step {
+  if (result.hasPassword) return 'password';
+  return result.activation === 'code' ? 'setupWithCode' : 'setup';
+}
+
+const introKey = {
+  identify: 'login.intro',
+  password: 'login.intro',
+  setup: 'login.setupIntro',
+  setupWithCode: 'login.setupWithCodeIntro',
+} as const;
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const [checked, setChecked] = useState<{ identifier: string; hasPassword: boolean } | null>(null);
+  const [checked, setChecked] = useState<{ identifier: string; result: HasPasswordResult } | null>(null);
   const [confirmationSent, setConfirmationSent] = useState(false);
   const stepRef = useRef<Step>('identify');
 
   const form = useForm<Values>({
-    defaultValues: { email: '', password: '', confirmPassword: '', rememberMe: false },
+    defaultValues: { email: '', password: '', confirmPassword: '', activationCode: '', rememberMe: false },
     resolver: (values, context, options) => resolvers[stepRef.current](values, context, options),
   });
   const { register, formState, handleSubmit } = form;
   const email = useWatch({ control: form.control, name: 'email' });
 
   // Editing the identifier after the check starts over: its answer may differ.
-  const step: Step =
-    checked && checked.identifier === email.trim() ? (checked.hasPassword ? 'password' : 'setup') : 'identify';
+  const step: Step = !checked || checked.identifier !== email.trim() ? 'identify' : stepAfter(checked.result);
   stepRef.current = step;
+  const settingUp = step === 'setup' || step === 'setupWithCode';
 
   const hasPassword = useHasPassword();
   const signIn = useSignIn();
@@ -63,11 +81,12 @@ export function LoginForm() {
     if (step === 'identify') {
       resetField('password');
       resetField('confirmPassword');
+      resetField('activationCode');
       resetSignIn();
       resetSetup();
     } else {
       clearErrors();
-      setFocus('password');
+      setFocus(step === 'setupWithCode' ? 'activationCode' : 'password');
     }
   }, [step, setFocus, resetField, clearErrors, resetSignIn, resetSetup]);
 
@@ -75,13 +94,18 @@ export function LoginForm() {
     if (step === 'identify') {
       hasPassword.mutate(
         { identifier: values.email },
-        { onSuccess: (result) => setChecked({ identifier: values.email, hasPassword: result.hasPassword }) },
+        { onSuccess: (result) => setChecked({ identifier: values.email, result }) },
       );
     } else if (step === 'password') {
       signIn.mutate({ email: values.email, password: values.password, rememberMe: values.rememberMe });
     } else {
       setup.mutate(
-        { email: values.email, password: values.password, rememberMe: values.rememberMe },
+        {
+          email: values.email,
+          password: values.password,
+          rememberMe: values.rememberMe,
+          ...(step === 'setupWithCode' ? { activationCode: values.activationCode } : {}),
+        },
         {
           onSuccess: (result) => {
             if (result.status === 'confirmationSent') setConfirmationSent(true);
@@ -111,7 +135,7 @@ export function LoginForm() {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
-      <p className="form__intro">{step === 'setup' ? t('login.setupIntro', MESSAGE_PARAMS) : t('login.intro')}</p>
+      <p className="form__intro">{t(introKey[step], MESSAGE_PARAMS)}</p>
       <TextField
         label={t('login.identifier')}
         autoComplete="username"
@@ -120,15 +144,25 @@ export function LoginForm() {
         error={fieldError(formState.errors.email)}
         {...register('email')}
       />
+      {step === 'setupWithCode' ? (
+        <TextField
+          label={t('login.activationCode')}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={fieldError(formState.errors.activationCode)}
+          {...register('activationCode')}
+        />
+      ) : null}
       {step !== 'identify' ? (
         <PasswordField
-          label={step === 'setup' ? t('login.newPassword') : t('login.password')}
-          autoComplete={step === 'setup' ? 'new-password' : 'current-password'}
+          label={settingUp ? t('login.newPassword') : t('login.password')}
+          autoComplete={settingUp ? 'new-password' : 'current-password'}
           error={fieldError(formState.errors.password)}
           {...register('password')}
         />
       ) : null}
-      {step === 'setup' ? (
+      {settingUp ? (
         <PasswordField
           label={t('login.confirmPassword')}
           autoComplete="new-password"
@@ -144,7 +178,7 @@ export function LoginForm() {
       </div>
       {active.error ? <ErrorText alert>{serverMessage(t, active.error)}</ErrorText> : null}
       <Button type="submit" block loading={active.isPending || formState.isSubmitting}>
-        {step === 'setup' ? t('login.setupSubmit') : t('login.submit')}
+        {settingUp ? t('login.setupSubmit') : t('login.submit')}
       </Button>
     </form>
   );

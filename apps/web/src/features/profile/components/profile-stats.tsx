@@ -1,4 +1,4 @@
-import type { ContentType } from '@kanal/contract';
+import { CONTENT_TYPE_DISPLAY_ORDER } from '@kanal/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentTypeIcon } from '@/components/content-icons';
@@ -7,9 +7,8 @@ import { ErrorView } from '@/components/status-view';
 import { useContentStats } from '../api/get-content-stats';
 import { useCountByType } from '../api/get-count-by-type';
 import { useUserStats } from '../api/get-user-stats';
-
-/** Spec point 2: the rows come in this order. */
-const TYPES: ContentType[] = ['EDUCATION', 'INFORMATION', 'POLL', 'TASK', 'INQUIRY'];
+import '@/components/progress.css';
+import './profile-stats.css';
 
 export const percentOf = (part: number, whole: number) =>
   whole > 0 ? Math.min(100, Math.max(0, Math.round((part / whole) * 100))) : 0;
@@ -86,7 +85,7 @@ export function ProfileStats() {
       </div>
       <h4 className="profile-stats__subtitle">{t('profile.stats.byType')}</h4>
       <ul className="profile-stats__types">
-        {TYPES.map((type) => (
+        {CONTENT_TYPE_DISPLAY_ORDER.map((type) => (
           <li key={type} className="profile-stats__type">
             <ContentTypeIcon type={type} />
             <span className="profile-stats__type-name">{t(`contentType.${type}`, { ns: 'common' })}</span>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { CloseIcon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/language-switch';
+import './profile-panel.css';
 
 type Props = {
   id: string;
@@ -16,7 +17,7 @@ type Props = {
   stats?: ReactNode;
 };
 
-/** A dropdown on a desktop, the whole screen on a phone (see .profile-panel in global.css). */
+/** A dropdown on a desktop, the whole screen on a phone (see profile-panel.css). */
 export function ProfilePanel({ id, me, triggerRef, onClose, onSignOut, signingOut, stats }: Props) {
   const { t } = useTranslation('shell');
   const panelRef = useRef<HTMLDivElement>(null);

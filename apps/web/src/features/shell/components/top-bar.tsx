@@ -6,6 +6,8 @@ import { ArchiveIcon, HomeIcon, ProfileIcon } from '@/components/icons';
 import { ARCHIVE_PAGE_STORAGE_KEY } from '@/lib/storage-keys';
 import { writeStored } from '@/lib/stored-value';
 import { ProfilePanel } from './profile-panel';
+import '@/components/button.css';
+import './top-bar.css';
 
 type Props = {
   me: Me;

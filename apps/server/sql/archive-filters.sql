@@ -1,0 +1,11 @@
+select "session"."id", "session"."tenant_id", "session"."user_id", "app_user"."role", "session"."remember_me", "session"."last_seen_at"
+  from "session"
+  inner join "app_user" on ("app_user"."tenant_id" = "session"."tenant_id" and "app_user"."id" = "session"."user_id")
+  inner join "tenant" on "tenant"."id" = "session"."tenant_id"
+  where ("session"."tenant_id" = $1 and "session"."token_hash" = $2 and "session"."revoked_at" is null and "session"."expires_at" > $3 and "app_user"."active" = $4 and "tenant"."active" = $5);
+
+select distinct "content"."type", "content"."creator_id", "app_user"."name", "content"."category", to_char("content_interaction"."finished_at" AT TIME ZONE 'Europe/Zagreb', 'YYYY-MM')
+  from "content_interaction"
+  inner join "content" on ("content"."tenant_id" = "content_interaction"."tenant_id" and "content"."id" = "content_interaction"."content_id")
+  inner join "app_user" on ("app_user"."tenant_id" = "content"."tenant_id" and "app_user"."id" = "content"."creator_id")
+  where (("content_interaction"."tenant_id" = $1 and "content_interaction"."user_id" = $2 and "content_interaction"."publish_at" <= $3 and "content"."status" in ($4, $5)) and "content_interaction"."finished_at" is not null);

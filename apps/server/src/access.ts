@@ -1,0 +1,67 @@
+import { FILE_UPLOAD_ROLES, ROLES } from '@kanal/contract';
+import type { AccessTable } from './plugins/request-context.js';
+
+/** Every role: the end-user calls, which every role can use (DESIGN.md §5). */
+const SIGNED_IN = ROLES;
+
+/**
+ * Access to every API route, declared once: `"METHOD /path"` as the route is registered. The auth
+ * guard enforces it (plugins/request-context.ts), the OpenAPI document publishes it (`security`,
+ * `x-roles`), and the app refuses to start with a route that has no row here, so a new route cannot
+ * be open by omission. A route of the admin issues adds its row here.
+ */
+export const ACCESS: AccessTable = {
+  'GET /health': 'public',
+  'GET /api/health': 'public',
+
+  // Signing in and recovering an account.
+  'POST /api/auth/has-password': 'public',
+  'POST /api/mobile/users/has-password': 'public',
+  'POST /api/auth/signin': 'public',
+  'POST /api/mobile/users/login': 'public',
+  'POST /api/auth/setup-password': 'public',
+  'POST /api/auth/signup/:token': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/mobile/users/resetpassword': 'public',
+  'POST /api/auth/reset-password/:token': 'public',
+
+  // The signed-in user's own account.
+  'GET /api/auth/me': SIGNED_IN,
+  'GET /api/mobile/users/data': SIGNED_IN,
+  'GET /api/auth/signout': SIGNED_IN,
+  'POST /api/mobile/users/password': SIGNED_IN,
+  'POST /api/mobile/users/names': SIGNED_IN,
+  'POST /api/mobile/users/phone': SIGNED_IN,
+  'POST /api/mobile/users/email': SIGNED_IN,
+  'POST /api/mobile/users/accept-terms': SIGNED_IN,
+  'POST /api/mobile/users/avatar': SIGNED_IN,
+  'GET /api/mobile/users/avatar/:id': SIGNED_IN,
+  'GET /api/mobile/users/stats': SIGNED_IN,
+  'GET /api/mobile/users/groups': SIGNED_IN,
+
+  // Files: read what one may see; upload as an author.
+  'GET /api/files/:file': SIGNED_IN,
+  'GET /api/mobile/client/logo/:id': SIGNED_IN,
+  'POST /api/files': FILE_UPLOAD_ROLES,
+  'POST /api/files/multiple': FILE_UPLOAD_ROLES,
+
+  // The end-user content, forms and archive.
+  'GET /api/mobile/content/list/new': SIGNED_IN,
+  'GET /api/mobile/content/list/finished': SIGNED_IN,
+  'GET /api/mobile/content/list/new-with-attempts': SIGNED_IN,
+  'GET /api/mobile/content/list/filters': SIGNED_IN,
+  'GET /api/mobile/content/info/stats': SIGNED_IN,
+  'GET /api/mobile/content/info/count': SIGNED_IN,
+  'GET /api/mobile/content/:id': SIGNED_IN,
+  'GET /api/mobile/content/:id/material': SIGNED_IN,
+  'GET /api/mobile/content/:id/questions': SIGNED_IN,
+  'GET /api/mobile/media/info/:id': SIGNED_IN,
+  'POST /api/mobile/content/mark-viewed': SIGNED_IN,
+  'POST /api/mobile/content/mark-finished': SIGNED_IN,
+  'POST /api/mobile/content/info/comment': SIGNED_IN,
+  'POST /api/mobile/content/:id/form/attempt': SIGNED_IN,
+  'POST /api/mobile/content/:id/questions/:questionId/check': SIGNED_IN,
+  'GET /api/mobile/content/:id/form/attempts': SIGNED_IN,
+  'GET /api/mobile/content/form/attempts': SIGNED_IN,
+  'GET /api/mobile/content/:id/poll/results': SIGNED_IN,
+};

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { content } from './content.js';
+import { appUser } from './users.js';
+
+/**
+ * The user's inbox. A row is written for every user in an item's audience when the item is
+ * published (the inbox module's sync), carrying copies of publish_at, the task flag and whether the item is live
+ * (published or scheduled), so the home feed is one index range over the caller's own rows — no
+ * audience resolution (all / groups / people) and no look at the item itself to count or order them,
+ * however many groups and items a tenant has. The same row records viewed → finished.
+ */
+export const contentInteraction = pgTable(
+  'content_interaction',
+  {
+    tenantId: integer().notNull(),
+    userId: integer().notNull(),
+    contentId: integer().notNull(),
+    publishAt: timestamp({ withTimezone: true }).notNull(),
+    isTask: boolean().notNull(),
+    /** Copy of content.status IN (published, scheduled); false keeps an archived or withdrawn item's history. */
+    live: boolean().notNull().default(true),
+    viewedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.contentId] }),
+    // The home feed: the caller's unfinished rows of live items, tasks first, newest first
+    // (content.repository.ts). The count is an index-only scan of it; a page reads 50 entries.
+    index('content_interaction_feed_idx')
+      .on(t.tenantId, t.userId, t.isTask.desc(), t.publishAt.desc(), t.contentId.desc())
+      .where(sql`${t.finishedAt} IS NULL AND ${t.live}`),
+    // The archive: the caller's finished rows, latest first (content.repository.ts, finishedList).
+    index('content_interaction_finished_idx')
+      .on(t.tenantId, t.userId, t.finishedAt.desc(), t.contentId.desc())
+      .where(sql`${t.finishedAt} IS NOT NULL`),
+    // The inbox's sync: the rows of one item.
+    index('content_interaction_content_idx').on(t.tenantId, t.contentId),
+    foreignKey({
+      name: 'content_interaction_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [appUser.tenantId, appUser.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'content_interaction_content_fk',
+      columns: [t.tenantId, t.contentId],
+      foreignColumns: [content.tenantId, content.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,37 @@
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+
+export type AuditEvent =
+  | 'login.ok'
+  | 'login.failed'
+  | 'signup.requested'
+  | 'signup.confirmed'
+  | 'signup.code_activated'
+  | 'reset.requested'
+  | 'reset.used'
+  | 'password.changed'
+  | 'password.change_failed'
+  | 'session.revoked'
+  | 'profile.email_changed';
+
+export type AuditEntry = {
+  event: AuditEvent;
+  tenantId?: number | null;
+  userId?: number | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+};
+
+/** The trail of security events (sign-ins, resets, password changes); written in the caller's transaction. */
+export const createAuditLog = (db: DbOrTx) => ({
+  async record(entry: AuditEntry): Promise<void> {
+    await db.insert(auditLog).values({
+      event: entry.event,
+      tenantId: entry.tenantId ?? null,
+      userId: entry.userId ?? null,
+      ip: entry.ip ?? null,
+      details: entry.details ?? null,
+    });
+  },
+});
+export type AuditLog = ReturnType<typeof createAuditLog>;

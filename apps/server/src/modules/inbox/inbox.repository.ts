@@ -1,0 +1,114 @@
+import { and, eq, exists, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { content, contentInteraction } from '../../db/schema/index.js';
+import { LIVE_STATUSES, sameItem } from '../../db/visibility.js';
+
+/**
+ * The active users an item is aimed at: every one of the tenant (audience_all), the members of its
+ * groups and the people named. Deactivated accounts receive nothing.
+ */
+const audienceOf = (tenantId: number, contentId: number): SQL => sql`
+  SELECT u.id FROM app_user u
+    JOIN content c ON c.tenant_id = u.tenant_id AND c.id = ${contentId} AND c.audience_all
+    WHERE u.tenant_id = ${tenantId} AND u.active
+  UNION
+  SELECT u.id FROM content_audience_group ag
+    JOIN group_member gm ON gm.tenant_id = ag.tenant_id AND gm.group_id = ag.group_id
+    JOIN app_user u ON u.tenant_id = gm.tenant_id AND u.id = gm.user_id AND u.active
+    WHERE ag.tenant_id = ${tenantId} AND ag.content_id = ${contentId}
+  UNION
+  SELECT u.id FROM content_audience_user au
+    JOIN app_user u ON u.tenant_id = au.tenant_id AND u.id = au.user_id AND u.active
+    WHERE au.tenant_id = ${tenantId} AND au.content_id = ${contentId}`;
+
+const oneRow = (tenantId: number, userId: number, contentId: number) =>
+  and(
+    eq(contentInteraction.tenantId, tenantId),
+    eq(contentInteraction.userId, userId),
+    eq(contentInteraction.contentId, contentId),
+  );
+
+/** The inbox (content_interaction): this module is its only writer. */
+export const createInboxRepository = (db: DbOrTx) => ({
+  /**
+   * Sets viewed_at (and, with `finish`, finished_at) only where still empty, so the first time stays;
+   * one statement, so two taps at once cannot both win. Returns nothing when the item is not live and
+   * due for the user.
+   */
+  async mark(tenantId: number, userId: number, contentId: number, now: Date, finish: boolean) {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const [row] = await db
+      .update(contentInteraction)
+      .set({
+        viewedAt: sql`coalesce(${contentInteraction.viewedAt}, ${at})`,
+        ...(finish ? { finishedAt: sql`coalesce(${contentInteraction.finishedAt}, ${at})` } : {}),
+      })
+      .where(
+        and(
+          oneRow(tenantId, userId, contentId),
+          lte(contentInteraction.publishAt, now),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(content)
+              .where(and(sameItem, inArray(content.status, LIVE_STATUSES))),
+          ),
+        ),
+      )
+      .returning({ viewedAt: contentInteraction.viewedAt, finishedAt: contentInteraction.finishedAt });
+    return row;
+  },
+
+  /** The user's row of the item, locked until the transaction ends; undefined when there is none. */
+  async lock(tenantId: number, userId: number, contentId: number, mode: 'update' | 'share') {
+    const [row] = await db
+      .select({ finishedAt: contentInteraction.finishedAt })
+      .from(contentInteraction)
+      .where(oneRow(tenantId, userId, contentId))
+      .for(mode);
+    return row;
+  },
+
+  /** Finishing counts as viewing too; the first times stay. */
+  async finish(tenantId: number, userId: number, contentId: number, at: Date) {
+    const time = sql`${at.toISOString()}::timestamptz`;
+    await db
+      .update(contentInteraction)
+      .set({
+        viewedAt: sql`coalesce(${contentInteraction.viewedAt}, ${time})`,
+        finishedAt: sql`coalesce(${contentInteraction.finishedAt}, ${time})`,
+      })
+      .where(oneRow(tenantId, userId, contentId));
+  },
+
+  /**
+   * Drops the rows the user has not touched yet, of users no longer in the audience (of every user
+   * when `everyone`). Viewed or finished rows stay: they are the user's history.
+   */
+  async removeUntouched(tenantId: number, contentId: number, everyone: boolean) {
+    await db.execute(sql`
+      DELETE FROM content_interaction ci
+      WHERE ci.tenant_id = ${tenantId} AND ci.content_id = ${contentId}
+        AND ci.viewed_at IS NULL AND ci.finished_at IS NULL
+        ${everyone ? sql`` : sql`AND ci.user_id NOT IN (${audienceOf(tenantId, contentId)})`}`);
+  },
+
+  /** One row for every audience member without one, in a single statement. */
+  async addMissing(tenantId: number, contentId: number, publishAt: Date, isTask: boolean) {
+    await db.execute(sql`
+      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, live)
+      SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask}, true
+      FROM (${audienceOf(tenantId, contentId)}) a
+      ON CONFLICT (tenant_id, user_id, content_id) DO NOTHING`);
+  },
+
+  /** Keeps the rows' copies of publish_at, the task flag and liveness equal to the item's. */
+  async refreshCopies(tenantId: number, contentId: number, publishAt: Date, isTask: boolean, live: boolean) {
+    await db.execute(sql`
+      UPDATE content_interaction
+      SET publish_at = ${publishAt.toISOString()}::timestamptz, is_task = ${isTask}, live = ${live}
+      WHERE tenant_id = ${tenantId} AND content_id = ${contentId}
+        AND (publish_at <> ${publishAt.toISOString()}::timestamptz OR is_task <> ${isTask} OR live <> ${live})`);
+  },
+});
+export type InboxRepository = ReturnType<typeof createInboxRepository>;

@@ -1,0 +1,36 @@
+import type { ContentStatus, ContentType } from '@kanal/contract';
+import type { InboxRepository } from './inbox.repository.js';
+
+/** What an item's inbox rows follow: its status, its type (tasks come first) and its publication time. */
+export type InboxItem = { status: ContentStatus; type: ContentType; publishAt: Date };
+
+/**
+ * The users' inboxes (content_interaction): an item sent to a user is a row, new → viewed → finished.
+ * This module is the only writer of those rows; content marks them, forms finish them, authoring keeps
+ * them in line with each item's audience, each through the inbox it is handed (bound to its transaction
+ * where it needs one).
+ */
+export const createInbox = ({ repo }: { repo: InboxRepository }) => ({
+  /** Viewed (and, with `finish`, finished) now, unless already; undefined when the item is not the user's. */
+  mark: repo.mark,
+  /** The user's row of an item, locked for the caller's transaction (see forms: submissions and checks). */
+  lock: repo.lock,
+  finish: repo.finish,
+
+  /**
+   * Brings an item's rows in line with its audience and status, inside the caller's transaction — the
+   * one that changed the item, so readers never see one without the other. Live (published or
+   * scheduled): every audience member gets a row; rows of users who left the audience go unless viewed
+   * or finished. Draft: untouched rows go. Archived: no row goes (they stay as history). Every remaining
+   * row carries the item's publish_at, task flag and liveness, which is all the home feed reads to pick,
+   * order and count. Set-based: at most three statements whatever the audience size.
+   */
+  async sync(tenantId: number, contentId: number, item: InboxItem): Promise<void> {
+    const live = item.status === 'published' || item.status === 'scheduled';
+    const isTask = item.type === 'TASK';
+    if (item.status !== 'archived') await repo.removeUntouched(tenantId, contentId, !live);
+    if (live) await repo.addMissing(tenantId, contentId, item.publishAt, isTask);
+    await repo.refreshCopies(tenantId, contentId, item.publishAt, isTask, live);
+  },
+});
+export type Inbox = ReturnType<typeof createInbox>;

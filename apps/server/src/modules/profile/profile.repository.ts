@@ -1,0 +1,67 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { attempt, content, contentInteraction, groupMember, pointsLedger, userGroup } from '../../db/schema/index.js';
+import { sameItem, visibleTo } from '../../db/visibility.js';
+
+/** What the profile panel shows of the user: counts of what they see and finished, points, rank, groups. */
+export const createProfileRepository = (db: DbOrTx) => ({
+  async interactionTotals(tenantId: number, userId: number, now: Date) {
+    const [row] = await db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        finished: sql<number>`count(${contentInteraction.finishedAt})`.mapWith(Number),
+      })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .where(visibleTo(tenantId, userId, now));
+    return { total: row?.total ?? 0, finished: row?.finished ?? 0 };
+  },
+
+  finishedByType: (tenantId: number, userId: number, now: Date) =>
+    db
+      .select({ type: content.type, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(contentInteraction)
+      .innerJoin(content, sameItem)
+      .where(and(visibleTo(tenantId, userId, now), isNotNull(contentInteraction.finishedAt)))
+      .groupBy(content.type),
+
+  async attemptTotals(tenantId: number, userId: number) {
+    const [row] = await db
+      .select({
+        correct: sql<number>`coalesce(sum(${attempt.correct}), 0)`.mapWith(Number),
+        total: sql<number>`coalesce(sum(${attempt.total}), 0)`.mapWith(Number),
+      })
+      .from(attempt)
+      // An INQUIRY attempt is not graded (final_mark NULL): it is no answer right or wrong.
+      .where(and(eq(attempt.tenantId, tenantId), eq(attempt.userId, userId), isNotNull(attempt.finalMark)));
+    return { correct: row?.correct ?? 0, total: row?.total ?? 0 };
+  },
+
+  /** The user's points (the ledger's sum) and dense rank by points within the tenant, if any. */
+  async pointsStanding(tenantId: number, userId: number) {
+    const sum = sql`sum(${pointsLedger.points})`;
+    const ranked = db
+      .select({
+        userId: pointsLedger.userId,
+        points: sql<number>`${sum}`.mapWith(Number).as('points'),
+        rank: sql<number>`dense_rank() OVER (ORDER BY ${sum} DESC)`.mapWith(Number).as('rank'),
+      })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.tenantId, tenantId))
+      .groupBy(pointsLedger.userId)
+      .as('ranked');
+    const [row] = await db
+      .select({ points: ranked.points, rank: ranked.rank })
+      .from(ranked)
+      .where(eq(ranked.userId, userId));
+    return row ? { points: Number(row.points), rank: Number(row.rank) } : { points: 0, rank: null };
+  },
+
+  listGroupsOf: (tenantId: number, userId: number) =>
+    db
+      .select({ id: userGroup.id, name: userGroup.name })
+      .from(groupMember)
+      .innerJoin(userGroup, and(eq(userGroup.tenantId, groupMember.tenantId), eq(userGroup.id, groupMember.groupId)))
+      .where(and(eq(groupMember.tenantId, tenantId), eq(groupMember.userId, userId))),
+});
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;

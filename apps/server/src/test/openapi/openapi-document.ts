@@ -1,0 +1,54 @@
+import { ROLES, type Role } from '@kanal/contract';
+import { makeSession, makeTenant, makeUser } from '../factories.js';
+import type { TestApp } from '../test-app.js';
+import type { JsonSchema } from './arbitraries.js';
+
+type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: JsonSchema };
+export type Operation = {
+  method: string;
+  path: string;
+  public: boolean;
+  /** The roles the route admits (`x-roles`); none for a public route. */
+  roles: Role[];
+  parameters: Parameter[];
+  jsonBody?: JsonSchema;
+  responses: number[];
+};
+
+/** Every operation of the API as its OpenAPI document describes it: the suites need nothing else. */
+export async function operationsOf(t: TestApp): Promise<Operation[]> {
+  const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      public: Array.isArray(op.security) && op.security.length === 0,
+      roles: (op['x-roles'] as Role[] | undefined) ?? [],
+      parameters: (op.parameters as Parameter[] | undefined) ?? [],
+      jsonBody: (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content?.[
+        'application/json'
+      ]?.schema,
+      responses: Object.keys(op.responses as object).map(Number),
+    })),
+  );
+}
+
+/** A tenant with one signed-in member of every role: who the suites call as. */
+export async function tenantWithEveryRole(t: TestApp) {
+  const { id: tenantId } = await makeTenant(t.db);
+  const members = {} as Record<Role, { id: number; tenantId: number; email: string | null }>;
+  for (const role of ROLES) members[role] = await makeUser(t.db, { tenantId, role });
+  return {
+    tenantId,
+    members,
+    /** A fresh session for each call, so a call that signs out does not end the next one's. */
+    session: (role: Role) => makeSession(t.db, members[role], t.clock.now()),
+  };
+}
+
+/** The URL of an operation with its path parameters filled in. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+}

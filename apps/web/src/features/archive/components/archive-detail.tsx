@@ -1,0 +1,58 @@
+import { type ContentDetail, hasForm } from '@kanal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TypeLabel } from '@/content/components/type-label';
+import { interactionOf } from '@/content/lib/paths';
+import { formatDate } from '@/lib/format';
+import '@/components/button.css';
+import '@/components/page.css';
+import '@/content/components/detail.css';
+import '@/content/components/meta.css';
+
+/** /archive/{id}: what the item was, and the ways to look at it again. */
+export function ArchiveDetail({ item }: { item: ContentDetail }) {
+  const { t } = useTranslation('archive');
+  const { finishedAt } = interactionOf(item);
+  return (
+    <article className="detail" aria-labelledby="archive-title">
+      <div className="detail__toolbar">
+        <Link to="/archive" className="button button--ghost detail__back">
+          {t('back', { ns: 'content' })}
+        </Link>
+      </div>
+      <div className="detail__meta">
+        <TypeLabel item={item} />
+        {finishedAt ? (
+          <span className="detail__date">{t('card.finished', { date: formatDate(finishedAt) })}</span>
+        ) : null}
+      </div>
+      <h1 id="archive-title" className="page__title">
+        {item.name}
+      </h1>
+      {item.description ? <p className="detail__description">{item.description}</p> : null}
+      <ReviewLinks item={item} answers={hasForm(item.type)} />
+    </article>
+  );
+}
+
+/**
+ * The review buttons the archive screens share. Review content is left out for an item with nothing to
+ * view (only questions): its materials screen would show just an error slide.
+ */
+export function ReviewLinks({ item, answers }: { item: Pick<ContentDetail, 'id' | 'hasMaterial'>; answers: boolean }) {
+  const { t } = useTranslation('archive');
+  return (
+    <div className="detail__actions">
+      {item.hasMaterial ? (
+        <Link to={`/archive/${item.id}/content`} className="button button--secondary">
+          {t('detail.reviewContent')}
+        </Link>
+      ) : null}
+      {answers ? (
+        <Link to={`/archive/${item.id}/questions`} className="button button--primary">
+          {t('detail.reviewAnswers')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

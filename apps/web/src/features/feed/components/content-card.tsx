@@ -1,0 +1,63 @@
+import type { ContentItem } from '@kanal/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TypeLabel } from '@/content/components/type-label';
+import { fileUrl, interactionOf } from '@/content/lib/paths';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useIsPhone } from '@/lib/use-media-query';
+import { useMarkViewed } from '../api/mark-viewed';
+import '@/components/button.css';
+import '@/components/tag.css';
+import '@/content/components/content-list.css';
+import '@/content/components/meta.css';
+
+/** A card's target: tasks have their own screen; information skips the intro on a phone. */
+function cardPath({ id, type }: Pick<ContentItem, 'id' | 'type'>, isPhone: boolean): string {
+  if (type === 'TASK') return `/task/${id}`;
+  if (type === 'INFORMATION' && isPhone) return `/content/${id}`;
+  return `/content/${id}/intro`;
+}
+
+export function ContentCard({ item, showPromoTag }: { item: ContentItem; showPromoTag: boolean }) {
+  const { t } = useTranslation('content');
+  const titleId = useId();
+  const isPhone = useIsPhone();
+  const markViewed = useMarkViewed();
+  const { viewedAt } = interactionOf(item);
+  const isTask = item.type === 'TASK';
+
+  return (
+    <article className="content-card" aria-labelledby={titleId}>
+      {item.image ? <img className="content-card__image" src={fileUrl(item.image)} alt="" loading="lazy" /> : null}
+      <div className="content-card__body">
+        <div className="content-card__meta">
+          <TypeLabel item={item} showPromoTag={showPromoTag} />
+          {viewedAt ? (
+            <span className="content-card__seen">{t('card.seen', { date: formatDate(viewedAt) })}</span>
+          ) : (
+            <span className="tag tag--new">{t('card.new')}</span>
+          )}
+        </div>
+        <h3 id={titleId} className="content-card__title">
+          {item.name}
+        </h3>
+        {item.description ? <p className="content-card__description">{item.description}</p> : null}
+        {isTask && item.task?.deadline ? (
+          <p className="content-card__deadline">{t('card.deadline', { date: formatDateTime(item.task.deadline) })}</p>
+        ) : null}
+        <Link
+          to={cardPath(item, isPhone)}
+          className="button button--secondary content-card__action"
+          aria-describedby={titleId}
+          onClick={() => {
+            // Spec point 4: opening a card marks it viewed; the screen does not wait for the answer.
+            if (!viewedAt) markViewed.mutate({ contentId: item.id });
+          }}
+        >
+          {isTask ? t('card.open') : t('card.review')}
+        </Link>
+      </div>
+    </article>
+  );
+}

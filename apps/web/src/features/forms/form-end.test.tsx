@@ -1,0 +1,204 @@
+import type { ContentDetail, QuestionAnswer, SubmissionResult } from '@kanal/contract';
+import { cleanup, screen, waitFor } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '@/lib/auth-store';
+import { makeDetail } from '@/test/content-fixtures';
+import { type FakeRequest, fail, fakeApi, me, ok } from '@/test/fake-api';
+import { renderApp } from '@/test/render-app';
+
+const signedIn = () => authStore.signIn({ token: 'tok', userId: 7 }, true);
+
+const education = makeDetail({
+  id: 4,
+  type: 'EDUCATION',
+  settings: { timeRestriction: null, passingScore: 0.6, comments: true },
+});
+const poll = makeDetail({
+  id: 6,
+  type: 'POLL',
+  settings: { timeRestriction: null, passingScore: null, comments: true },
+});
+const answers: QuestionAnswer[] = [
+  { questionId: 11, answers: [111] },
+  { questionId: 12, answers: [] },
+];
+
+const result = (overrides: Partial<SubmissionResult> = {}): SubmissionResult => ({
+  attemptId: 1,
+  finalMark: 0.5,
+  correct: 1,
+  total: 2,
+  passMark: 0.6,
+  passed: false,
+  points: 0,
+  finished: false,
+  ...overrides,
+});
+
+function openEnd(item: ContentDetail, path: string, state: unknown, routes = {}) {
+  signedIn();
+  localStorage.setItem(`kanal.form.${item.id}`, JSON.stringify({ index: 2, answers, secondsLeft: null }));
+  const api = fakeApi({
+    'GET /auth/me': () => ok(me),
+    [`GET /mobile/content/${item.id}`]: () => ok(item),
+    'GET /mobile/content/list/new': () => ok({ count: 0, content: [] }),
+    ...routes,
+  });
+  const entries = ['/', `/content/${item.id}/intro`, `/content/${item.id}/quiz`, { pathname: path, state }];
+  return { api, ...renderApp(entries) };
+}
+
+const submissionKey = 'run-key-0123456789';
+const attempts = (api: { calls: FakeRequest[] }, contentId: number) =>
+  api.calls.filter((call) => call.path === `/mobile/content/${contentId}/form/attempt`);
+
+describe('quiz end screen', () => {
+  const quizState = { contentId: 4, answers, submissionKey };
+
+  it('submits on opening, shows the pass the server scored, then OK finishes the item and goes home', async () => {
+    const { api, router, user, container } = openEnd(education, '/content/4/quiz/end', quizState, {
+      'POST /mobile/content/4/form/attempt': () =>
+        ok(result({ finalMark: 1, correct: 2, passed: true, finished: true })),
+      'POST /mobile/content/mark-finished': () => ok({ done: true }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Čestitamo, položili ste edukaciju!' })).toBeInTheDocument();
+    expect(screen.getByText('Točno ste odgovorili na 2 od 2 pitanja.')).toBeInTheDocument();
+    expect(screen.getByText('Edukacija će biti spremljena u arhivu.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Ostvareni rezultat: 100 %' })).toBeInTheDocument();
+    expect(container.querySelector('.gauge')).toHaveClass('gauge--passed');
+    expect(screen.getByRole('link', { name: 'Pošalji komentar' })).toHaveAttribute('href', '/content/4/comment');
+    // Entering the screen cleared the stored run, and submitted the answers under the run's key.
+    expect(localStorage.getItem('kanal.form.4')).toBeNull();
+    const [submitted] = attempts(api, 4);
+    expect(submitted?.body).toEqual({ questionAnswers: answers });
+    expect(submitted?.headers.get('idempotency-key')).toBe(submissionKey);
+
+    await user.click(screen.getByRole('button', { name: 'U redu' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(attempts(api, 4)).toHaveLength(1);
+    expect(api.find('POST', '/mobile/content/mark-finished')?.body).toEqual({ contentId: 4 });
+  });
+
+  it('shows a fail in the warning colour and goes back two steps to retry, without finishing', async () => {
+    const { api, router, user, container } = openEnd(education, '/content/4/quiz/end', quizState, {
+      'POST /mobile/content/4/form/attempt': () => ok(result()),
+    });
+    expect(await screen.findByRole('heading', { name: 'Nažalost, niste položili edukaciju.' })).toBeInTheDocument();
+    expect(screen.getByText('Točno ste odgovorili na 1 od 2 pitanja.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Ostvareni rezultat: 50 %' })).toBeInTheDocument();
+    expect(screen.queryByText('Edukacija će biti spremljena u arhivu.')).not.toBeInTheDocument();
+    expect(container.querySelector('.gauge')).toHaveClass('gauge--failed');
+
+    await user.click(screen.getByRole('button', { name: 'U redu' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/4/intro'));
+    expect(attempts(api, 4)).toHaveLength(1);
+    expect(api.find('POST', '/mobile/content/mark-finished')).toBeUndefined();
+  });
+
+  it('says something went wrong, stays usable and retries with the same idempotency key', async () => {
+    const { api, router, user } = openEnd(education, '/content/4/quiz/end', quizState, {
+      'POST /mobile/content/4/form/attempt': () =>
+        attempts(api, 4).length === 1 ? fail(500, 'Internal', 'Boom') : ok(result({ passed: true, finished: true })),
+      'POST /mobile/content/mark-finished': () => ok({ done: true }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nešto je pošlo po krivu');
+    expect(router.state.location.pathname).toBe('/content/4/quiz/end');
+
+    await user.click(screen.getByRole('button', { name: 'U redu' }));
+    expect(await screen.findByRole('heading', { name: 'Čestitamo, položili ste edukaciju!' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'U redu' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(attempts(api, 4).map((call) => call.headers.get('idempotency-key'))).toEqual([submissionKey, submissionKey]);
+  });
+
+  it('opened again (back from the comment screen), submits under the same key and shows the stored result', async () => {
+    const { api, router, user } = openEnd(education, '/content/4/quiz/end', quizState, {
+      'POST /mobile/content/4/form/attempt': () => ok(result()),
+    });
+    await user.click(await screen.findByRole('link', { name: 'Pošalji komentar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/4/comment'));
+    await router.navigate(-1);
+    expect(await screen.findByText('Točno ste odgovorili na 1 od 2 pitanja.')).toBeInTheDocument();
+    expect(attempts(api, 4).map((call) => call.headers.get('idempotency-key'))).toEqual([submissionKey, submissionKey]);
+  });
+
+  it('says so when the item was finished by another submission, and OK goes home', async () => {
+    const { router, user } = openEnd(education, '/content/4/quiz/end', quizState, {
+      'POST /mobile/content/4/form/attempt': () => fail(409, 'AlreadySubmitted', 'Already'),
+      'POST /mobile/content/mark-finished': () => ok({ done: true }),
+    });
+    expect(await screen.findByText('Ovaj ste sadržaj već završili.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'U redu' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('opens the intro when there is nothing to submit (a typed-in URL, a state without the run’s key)', async () => {
+    const { router } = openEnd(education, '/content/4/quiz/end', null);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/4/intro'));
+    cleanup();
+    const old = openEnd(education, '/content/4/quiz/end', { contentId: 4, answers, finalMark: 1, numOfCorrect: 2 });
+    await waitFor(() => expect(old.router.state.location.pathname).toBe('/content/4/intro'));
+    expect(attempts(old.api, 4)).toEqual([]);
+  });
+
+  it('draws the ring at once with reduced motion', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('prefers-reduced-motion'),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
+    const { container } = openEnd(education, '/content/4/quiz/end', quizState, {
+      'POST /mobile/content/4/form/attempt': () => ok(result()),
+    });
+    await screen.findByRole('img', { name: 'Ostvareni rezultat: 50 %' });
+    const ring = container.querySelector('.gauge__value');
+    const full = Number(ring?.getAttribute('stroke-dasharray'));
+    expect(Number(ring?.getAttribute('stroke-dashoffset'))).toBeCloseTo(full / 2);
+  });
+});
+
+describe('poll end screen', () => {
+  const pollState = { contentId: 6, answers, submissionKey };
+
+  it('thanks, submits, marks the poll finished and goes home', async () => {
+    const { api, router, user } = openEnd(poll, '/content/6/poll/end', pollState, {
+      'POST /mobile/content/6/form/attempt': () => ok(result({ attemptId: null, finalMark: null, passed: null })),
+      'POST /mobile/content/mark-finished': () => ok({ done: true }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Hvala na sudjelovanju' })).toBeInTheDocument();
+    expect(screen.getByText('Cijenimo vaš trud i vrijeme koje ste izdvojili.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'U redu' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.find('POST', '/mobile/content/6/form/attempt')?.body).toEqual({ questionAnswers: answers });
+    expect(api.find('POST', '/mobile/content/mark-finished')?.body).toEqual({ contentId: 6 });
+  });
+
+  it('submits before the comment screen; back from it, OK submits under the same key and finishes', async () => {
+    const { api, router, user } = openEnd(poll, '/content/6/poll/end', pollState, {
+      // The server answers a repeated key with the first result.
+      'POST /mobile/content/6/form/attempt': () => ok(result({ attemptId: null, finished: true })),
+      'POST /mobile/content/mark-finished': () => ok({ done: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pošalji komentar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/6/comment'));
+    expect(attempts(api, 6)).toHaveLength(1);
+
+    await router.navigate(-1);
+    await user.click(await screen.findByRole('button', { name: 'U redu' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(attempts(api, 6).map((call) => call.headers.get('idempotency-key'))).toEqual([submissionKey, submissionKey]);
+    expect(api.find('POST', '/mobile/content/mark-finished')?.body).toEqual({ contentId: 6 });
+  });
+
+  it('shows the error and offers no comment button when comments are off', async () => {
+    const quiet = { ...poll, settings: { ...poll.settings, comments: false } };
+    const { api, user } = openEnd(quiet, '/content/6/poll/end', pollState, {
+      'POST /mobile/content/6/form/attempt': () => fail(500, 'Internal', 'Boom'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'U redu' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nešto je pošlo po krivu');
+    expect(screen.queryByRole('button', { name: 'Pošalji komentar' })).not.toBeInTheDocument();
+    expect(api.find('POST', '/mobile/content/mark-finished')).toBeUndefined();
+  });
+});

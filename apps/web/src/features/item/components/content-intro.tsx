@@ -1,0 +1,72 @@
+import type { ContentDetail } from '@kanal/contract';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DocumentIcon, ImageIcon, QuestionIcon, VideoIcon } from '@/components/content-icons';
+import { TypeLabel } from '@/content/components/type-label';
+import { fileUrl, questionsPath } from '@/content/lib/paths';
+import { formatDate } from '@/lib/format';
+import '@/components/button.css';
+import '@/components/page.css';
+import '@/content/components/detail.css';
+import './content-intro.css';
+import '@/content/components/meta.css';
+
+const COUNTS: { key: keyof ContentDetail['counts']; Icon: ComponentType }[] = [
+  { key: 'questions', Icon: QuestionIcon },
+  { key: 'images', Icon: ImageIcon },
+  { key: 'videos', Icon: VideoIcon },
+  { key: 'documents', Icon: DocumentIcon },
+];
+
+/** The intro's main button: straight to the questions only when there is nothing to look at first. */
+const introTarget = (item: Pick<ContentDetail, 'id' | 'type' | 'counts' | 'hasMaterial'>) =>
+  item.counts.questions > 0 && !item.hasMaterial
+    ? ({ kind: 'questions', to: questionsPath(item) } as const)
+    : ({ kind: 'go', to: `/content/${item.id}` } as const);
+
+export function ContentIntro({ item, showPromoTag }: { item: ContentDetail; showPromoTag: boolean }) {
+  const { t } = useTranslation('content');
+  const target = introTarget(item);
+  const counts = COUNTS.filter(({ key }) => item.counts[key] > 0);
+
+  return (
+    <article className="detail" aria-labelledby="intro-title">
+      <div className="detail__toolbar">
+        <Link to="/" className="button button--ghost detail__back">
+          {t('back')}
+        </Link>
+      </div>
+      {item.image ? <img className="detail__image" src={fileUrl(item.image)} alt="" /> : null}
+      <div className="detail__meta">
+        <TypeLabel item={item} showPromoTag={showPromoTag} />
+        <span className="detail__date">{t('intro.published', { date: formatDate(item.publishAt) })}</span>
+      </div>
+      <h1 id="intro-title" className="page__title">
+        {item.name}
+      </h1>
+      {item.description ? <p className="detail__description">{item.description}</p> : null}
+      {counts.length > 0 ? (
+        <section aria-labelledby="intro-contains">
+          <h2 id="intro-contains" className="visually-hidden">
+            {t('intro.contains')}
+          </h2>
+          <ul className="counts">
+            {counts.map(({ key, Icon }) => (
+              <li key={key} className="counts__item">
+                <Icon />
+                {t(`intro.${key}`, { count: item.counts[key] })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {item.type === 'POLL' ? <p className="note">{t('intro.pollAnonymous')}</p> : null}
+      <div className="detail__actions">
+        <Link to={target.to} className="button button--primary">
+          {target.kind === 'questions' ? t('answerQuestions') : t('intro.go')}
+        </Link>
+      </div>
+    </article>
+  );
+}
