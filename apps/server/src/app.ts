@@ -41,6 +41,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { authGuard, requestContextPlugin } from './plugins/request-context.js';
 import { securityPlugin } from './plugins/security.js';
+import { serializationPlugin } from './plugins/serialization.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 import { validationPlugin } from './plugins/validation.js';
 
@@ -161,6 +162,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(validationPlugin);
+  await app.register(serializationPlugin, { checkAgainstZod: config.env !== 'production' });
   await app.register(openapiPlugin, { version, access: ACCESS });
 
   const startedAt = Date.now();

@@ -1,7 +1,7 @@
 import { findControlCharacter } from '@kanal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
 
 /**
@@ -11,7 +11,6 @@ import { AppError } from '../lib/app-error.js';
  */
 export const validationPlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.addHook('preValidation', async (req) => {
     for (const [part, value] of [
       ['params', req.params],
