@@ -4,24 +4,27 @@
 // PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_feed npm run bench:feed
 // PGlite:     npm run bench:feed            (DATA_DIR defaults to ./data/bench-feed)
 // Options: --connections 50 --duration 10 --sessions 2000 --warmup 3
+//          --feed-only (the feed alone: for a CPU profile, `node --cpu-prof bench/feed.bench.mjs --feed-only`)
 //
 // This process builds the real app (buildApp, the product's config and plugins) on that database and
 // adds one route of its own, GET /bench/plain: the tenant's newest 50 live items, no audience filter,
 // behind the same session check and serialised through the same envelope(ContentListSchema) and the
-// same row → item mapping (toItem) as the feed — the ceiling for "50 rows from the database over HTTP".
+// same row → item mapping (toItem) as the feed: what the product's pipeline costs around a simple read.
+// On PostgreSQL, a bare Fastify + pg server with no product code (bare-sql-server.mjs) adds the two
+// ceilings in the same run: the feed's own statement, captured from the product, and the plain
+// route's newest-50 statement, each answered as raw rows.
 // Sessions for ~2,000 random end users of the large tenant are inserted directly (token_hash =
 // sha256 hex of a random token, as lib/tokens.ts does; last_seen_at = now, so no request extends its
-// session), and the load rotates the Authorization header over them on every request.
+// session), and the load rotates the Authorization header over them on every request, on every route.
 // The load generator (autocannon) runs in a child process, so that it does not share the server's
-// event loop; on this 2-core machine it, the server and PostgreSQL still share the CPUs, equally for
-// both routes. Each route gets a warm-up run first (not reported).
+// event loop; on this 2-core machine it, the servers and PostgreSQL still share the CPUs, equally for
+// every route. Each route gets a warm-up run first (not reported).
 import path from 'node:path';
 import { ContentListSchema, envelope, ROLES } from '@kanal/contract';
 import {
   and,
   authGuard,
   buildApp,
-  createContentRepository,
   desc,
   eq,
   inArray,
@@ -32,7 +35,16 @@ import {
   sql,
   toItem,
 } from '@kanal/server';
-import { dropSessions, explainPrepared, insertSessions, parseArgs, sample, startLoader } from './lib.mjs';
+import {
+  dropSessions,
+  explainPrepared,
+  insertSessions,
+  paramSources,
+  parseArgs,
+  sample,
+  startBareSql,
+  startLoader,
+} from './lib.mjs';
 
 await main();
 
@@ -114,7 +126,7 @@ async function main() {
     .prepare('bench_plain_newest');
   await app.register(
     async (scope) => {
-      authGuard(scope, app.services.auth.authenticate, { 'GET /bench/plain': ROLES });
+      authGuard(scope, app.services.auth, { 'GET /bench/plain': ROLES });
       scope.get('/plain', { schema: { response: { 200: envelope(ContentListSchema) } } }, async (req) => {
         const found = await plain.execute({ tenantId: req.ctx.tenantId, now: new Date() });
         const items = found.map((r) => toItem({ ...r, viewedAt: null, finishedAt: null }));
@@ -126,20 +138,55 @@ async function main() {
   await app.listen({ port: Number(process.env.PORT ?? 3931), host: '127.0.0.1' });
   const base = `http://127.0.0.1:${app.server.address().port}`;
 
-  // Sanity: both answer 200 with 50 items for the first user.
+  // Sanity: both answer 200 with 50 items for the first user; each request's statements are captured,
+  // for the bare server and for EXPLAIN.
+  const statements = {};
   for (const p of ['/api/mobile/content/list/new', '/bench/plain']) {
+    const run = [];
+    capture = (query, params) => run.push({ query, params });
     const res = await fetch(base + p, { headers: { authorization: `Bearer ${tokens[0]}` } });
+    capture = undefined;
     const body = await res.json();
     if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
-    console.log(`${p}: ${body.payload.content.length} items, count ${body.payload.count}`);
+    console.log(`${p}: ${body.payload.content.length} items, count ${body.payload.count}; ${run.length} statement(s)`);
+    statements[p] = run;
   }
+  // The last statement of each: the guard's session lookup comes first where the route does not fold it.
+  const feedStatement = statements['/api/mobile/content/list/new'].at(-1);
+
+  // The bare server (PostgreSQL only: PGlite is embedded in the product's process) runs the feed's own
+  // statement, and the plain route's newest 50 without a session check.
+  const bare =
+    database.driver === 'postgres'
+      ? await startBareSql(
+          Number(process.env.BARE_PORT ?? 3932),
+          config.databaseUrl,
+          [
+            ['/bare/feed', feedStatement],
+            ['/bare/newest', statements['/bench/plain'].at(-1)],
+          ].map(([path, { query, params }], i) => ({
+            path,
+            name: `bare_${i}`,
+            text: query,
+            params: paramSources(params, tokens[0]),
+          })),
+        )
+      : undefined;
 
   const loader = await startLoader();
   const load = (url, secs) => loader.run({ url, tokens, connections, duration: secs });
 
   const routes = [
     ['feed GET /api/mobile/content/list/new', `${base}/api/mobile/content/list/new`],
-    ['plain GET /bench/plain (newest 50, no audience)', `${base}/bench/plain`],
+    ...(opts['feed-only']
+      ? []
+      : [['plain GET /bench/plain (newest 50, no audience, product pipeline)', `${base}/bench/plain`]]),
+    ...(bare && !opts['feed-only']
+      ? [
+          ['bare Fastify + pg, the feed statement', `${bare.url}/bare/feed`],
+          ['bare Fastify + pg, newest 50', `${bare.url}/bare/newest`],
+        ]
+      : []),
   ];
   const results = [];
   try {
@@ -147,6 +194,7 @@ async function main() {
     for (const [name, url] of routes) results.push({ name, ...(await load(url, duration)) });
   } finally {
     loader.stop();
+    bare?.stop();
   }
 
   console.log(
@@ -158,22 +206,21 @@ async function main() {
   for (const r of results) {
     console.log(`| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.bytesPerReq} |`);
   }
-  const [feed, base50] = results;
-  const ratio = feed.reqPerSec / base50.reqPerSec;
-  console.log(`\nfeed / plain = ${ratio.toFixed(2)}  (target on PostgreSQL: ≥ 0.80, feed p99 ≤ 50 ms)`);
+  const [feed, plainRoute, bareFeed, bareNewest] = results;
+  const ratio = (a, b) => (a.reqPerSec / b.reqPerSec).toFixed(2);
+  if (plainRoute) console.log(`\nfeed / plain = ${ratio(feed, plainRoute)}`);
+  if (bareFeed) {
+    console.log(`feed / bare same SQL = ${ratio(feed, bareFeed)}  (target ≥ 0.80)`);
+    console.log(`feed / bare newest 50 = ${ratio(feed, bareNewest)}  (target ≥ 0.60)`);
+  }
 
-  // The feed's statement as the product runs it, captured from drizzle, then explained for one user.
-  let captured;
-  capture = (query, params) => (captured ??= { query, params });
-  const user = userIds[Math.floor(rand() * userIds.length)];
-  await createContentRepository(db).feedNew(tenantId, user, new Date(), 50, 0);
-  capture = undefined;
-  const { plans, args } = await explainPrepared(database, captured, 'bench_feed_explain');
+  // The feed's statement as the product ran it above, explained.
+  const { plans, args } = await explainPrepared(database, feedStatement, 'bench_feed_explain');
   for (const [mode, lines] of Object.entries(plans)) {
-    console.log(`\nEXPLAIN (ANALYZE, BUFFERS), user ${user}, ${mode}:\n`);
+    console.log(`\nEXPLAIN (ANALYZE, BUFFERS), the first session's user, ${mode}:\n`);
     for (const line of lines) console.log(`  ${line}`);
   }
-  console.log(`\nThe statement:\n  ${captured.query}\n  params: ${args}`);
+  console.log(`\nThe statement:\n  ${feedStatement.query}\n  params: ${args}`);
 
   await dropSessions(db, tenantId, 'bench:feed');
   await app.close();

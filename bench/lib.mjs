@@ -30,6 +30,36 @@ export async function startBare(port, bodySize) {
   return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * Fastify + pg with no product code (bare-sql-server.mjs) serving `routes`, each one statement as the
+ * product runs it: {path, name, text, params}, see paramSources.
+ */
+export async function startBareSql(port, databaseUrl, routes) {
+  const child = fork(path.join(import.meta.dirname, 'bare-sql-server.mjs'));
+  child.send({ port, databaseUrl, routes });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * Where each parameter of a statement captured for `token` comes from, for the bare server: a date is
+ * the time of the request, the token's tenant and hash are the caller's, anything else is fixed. (A
+ * fixed number equal to the tenant id is taken for it: the same value for every caller of the tenant.)
+ */
+export function paramSources(params, token) {
+  const tenantId = Number(token.split('_')[0]);
+  const tokenHash = hashToken(token);
+  return params.map((value) =>
+    value instanceof Date
+      ? { from: 'now' }
+      : value === tokenHash
+        ? { from: 'tokenHash' }
+        : value === tenantId
+          ? { from: 'tenantId' }
+          : { from: 'value', value },
+  );
+}
+
 export async function load(name, options) {
   const result = await autocannon({ connections: 50, duration: 10, ...options });
   const non2xx = result.non2xx + result.errors;

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS } from './access.js';
-import { authGuard } from './plugins/request-context.js';
+import { authGuard, type SessionGate } from './plugins/request-context.js';
 import { operationsOf } from './test/openapi/openapi-document.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
@@ -10,6 +10,14 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+const noSessions: SessionGate = {
+  credentials: () => undefined,
+  authenticate: async () => null,
+  admit: async () => {
+    throw new Error('there are no sessions here');
+  },
+};
 
 describe('the access table', () => {
   it('has a row for every operation of the OpenAPI document, and no row for a route that does not exist', async () => {
@@ -23,13 +31,25 @@ describe('the access table', () => {
     // Not awaited: the start (ready) is what must fail.
     void app.register(
       async (api) => {
-        authGuard(api, async () => null, { 'GET /api/listed': 'public' });
+        authGuard(api, noSessions, { 'GET /api/listed': 'public' });
         api.get('/listed', async () => 'ok');
         api.get('/forgotten', async () => 'open by omission?');
       },
       { prefix: '/api' },
     );
     await expect(app.ready()).rejects.toThrow('GET /api/forgotten has no row in the access table');
+  });
+
+  it('stops the app from starting when a public route would check a session in its statement', async () => {
+    const app = Fastify();
+    void app.register(
+      async (api) => {
+        authGuard(api, noSessions, { 'GET /api/open': 'public' });
+        api.get('/open', { config: { sessionInStatement: true } }, async () => 'ok');
+      },
+      { prefix: '/api' },
+    );
+    await expect(app.ready()).rejects.toThrow('GET /api/open is public');
   });
 
   it('refuses a role the row does not list with 403, and a missing session with 401', async () => {

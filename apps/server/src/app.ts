@@ -169,7 +169,7 @@ export async function buildApp({
   await app.register(healthRoutes, { db, version, startedAt });
   await app.register(
     async (api) => {
-      authGuard(api, auth.authenticate, ACCESS);
+      authGuard(api, auth, ACCESS);
       await api.register(healthRoutes, { db, version, startedAt });
       await api.register(authRoutes, { auth, secureCookies: config.publicUrl.startsWith('https:') });
       await api.register(filesRoutes, { files });

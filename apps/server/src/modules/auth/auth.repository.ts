@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { type CallerRow, callerColumns, liveCaller } from '../../db/caller.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import {
@@ -53,50 +54,38 @@ const accountByIdentifier = preparedFor((db) =>
     .prepare('auth_account_by_identifier'),
 );
 
-// Every API request looks its session up.
-const liveSession = preparedFor((db) =>
-  db
-    .select({
-      id: session.id,
-      tenantId: session.tenantId,
-      userId: session.userId,
-      role: appUser.role,
-      rememberMe: session.rememberMe,
-      lastSeenAt: session.lastSeenAt,
-    })
-    .from(session)
-    .innerJoin(appUser, and(eq(appUser.tenantId, session.tenantId), eq(appUser.id, session.userId)))
-    .innerJoin(tenant, eq(tenant.id, session.tenantId))
-    .where(
-      and(
-        eq(session.tenantId, sql.placeholder('tenantId')),
-        eq(session.tokenHash, sql.placeholder('tokenHash')),
-        isNull(session.revokedAt),
-        gt(session.expiresAt, sql.placeholder('now')),
-        eq(appUser.active, true),
-        eq(tenant.active, true),
-      ),
-    )
-    .prepare('auth_live_session'),
-);
+// Every API request that does not check its session in its own statement looks it up here.
+const liveSession = preparedFor((db) => db.select(callerColumns).from(liveCaller).prepare('auth_live_session'));
 
-// The web app asks for the signed-in user on every start.
+const meColumns = {
+  id: appUser.id,
+  name: appUser.name,
+  email: appUser.email,
+  username: appUser.username,
+  phone: appUser.phone,
+  avatar: appUser.avatar,
+  role: appUser.role,
+};
+const meTenantColumns = { id: tenant.id, name: tenant.name, image: tenant.image, showPromoTag: tenant.showPromoTag };
+
+// A user's own data, as the users module answers after changing it.
 const me = preparedFor((db) =>
   db
-    .select({
-      id: appUser.id,
-      name: appUser.name,
-      email: appUser.email,
-      username: appUser.username,
-      phone: appUser.phone,
-      avatar: appUser.avatar,
-      role: appUser.role,
-      tenant: { id: tenant.id, name: tenant.name, image: tenant.image, showPromoTag: tenant.showPromoTag },
-    })
+    .select({ ...meColumns, tenant: meTenantColumns })
     .from(appUser)
     .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
     .where(and(eq(appUser.tenantId, sql.placeholder('tenantId')), eq(appUser.id, sql.placeholder('userId'))))
     .prepare('auth_me'),
+);
+
+// The web app asks for the signed-in user on every start: the session check rides in the same statement.
+const meWithSession = preparedFor((db) =>
+  db
+    .select({ caller: callerColumns, me: meColumns, tenant: meTenantColumns })
+    .from(liveCaller)
+    .innerJoin(appUser, and(eq(appUser.tenantId, liveCaller.tenantId), eq(appUser.id, liveCaller.userId)))
+    .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
+    .prepare('auth_me_with_session'),
 );
 
 export const createAuthRepository = (db: DbOrTx) => ({
@@ -129,7 +118,7 @@ export const createAuthRepository = (db: DbOrTx) => ({
   },
 
   /** The live session of a token: not revoked, not expired, its user and tenant active. */
-  findLiveSession: (tenantId: number, tokenHash: string, now: Date) =>
+  findLiveSession: (tenantId: number, tokenHash: string, now: Date): Promise<CallerRow | undefined> =>
     liveSession(db)
       .execute({ tenantId, tokenHash, now })
       .then((rows) => rows[0]),
@@ -296,6 +285,11 @@ export const createAuthRepository = (db: DbOrTx) => ({
   findMe: (tenantId: number, userId: number) =>
     me(db)
       .execute({ tenantId, userId })
+      .then((rows) => rows[0]),
+
+  findMeWithSession: (tenantId: number, tokenHash: string, now: Date) =>
+    meWithSession(db)
+      .execute({ tenantId, tokenHash, now })
       .then((rows) => rows[0]),
 });
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -135,9 +135,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
   );
 
   for (const url of ['/auth/me', '/mobile/users/data']) {
-    app.get(url, { schema: { tags, response: { 200: envelope(MeSchema) } } }, async (req) => ({
-      payload: await auth.me(req.ctx),
-    }));
+    app.get(
+      url,
+      { config: { sessionInStatement: true }, schema: { tags, response: { 200: envelope(MeSchema) } } },
+      async (req) => ({ payload: await req.admit(auth.meWithSession(req.credentials)) }),
+    );
   }
 
   app.get('/auth/signout', { schema: { tags, response: { 200: envelope(DoneSchema) } } }, async (req, reply) => {

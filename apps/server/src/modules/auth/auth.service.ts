@@ -18,11 +18,12 @@ import {
   type SignInBody,
   TRUSTED_DEVICE_TTL_MS,
 } from '@kanal/contract';
+import type { CallerRow } from '../../db/caller.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken, tokenTenant } from '../../lib/tokens.js';
-import type { RequestContext } from '../../plugins/request-context.js';
+import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { Mailer } from '../mail/mail.service.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
@@ -56,6 +57,20 @@ const ttl = (rememberMe: boolean) => (rememberMe ? SESSION_TTL_REMEMBER_MS : SES
 export const createAuthService = ({ repo, audit, transaction, limiter, mailer, clock, config, log }: Deps) => {
   const ipKey = (scope: string, meta: RequestMeta) => `${scope}:ip:${meta.ip}`;
   const idKey = (scope: string, identifier: string) => `${scope}:id:${identifier.toLowerCase()}`;
+  const credentials = (token: string): Credentials | undefined => {
+    const tenantId = tokenTenant(token);
+    return tenantId === undefined ? undefined : { tenantId, tokenHash: hashToken(token) };
+  };
+
+  /** A live session row, extended when it is used (sliding expiry). */
+  async function admit(found: CallerRow): Promise<RequestContext> {
+    const now = clock.now();
+    if (now.getTime() - found.lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
+      await repo.extendSession(found.tenantId, found.sessionId, now, new Date(now.getTime() + ttl(found.rememberMe)));
+    }
+    return { tenantId: found.tenantId, userId: found.userId, role: found.role, sessionId: found.sessionId };
+  }
+
   const limitIp = (scope: string, meta: RequestMeta) => limiter.consume(ipKey(scope, meta), config.rateLimit.perIp);
 
   async function openSession(r: AuthRepository, account: Account, client: Client): Promise<Session> {
@@ -350,23 +365,28 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
       return me;
     },
 
+    /** The signed-in user, with the session check in the same statement (a `sessionInStatement` route). */
+    async meWithSession(credentials: Credentials): Promise<Checked<Me>> {
+      const found = await repo.findMeWithSession(credentials.tenantId, credentials.tokenHash, clock.now());
+      return found && { caller: found.caller, value: { ...found.me, tenant: found.tenant } };
+    },
+
     async signOut(ctx: RequestContext, meta: RequestMeta): Promise<{ done: true }> {
       await repo.revokeSession(ctx.tenantId, ctx.sessionId, clock.now());
       await audit.record({ event: 'session.revoked', tenantId: ctx.tenantId, userId: ctx.userId, ip: meta.ip });
       return { done: true };
     },
 
+    credentials,
+
     /** The session behind a bearer token, extended when it is used (sliding expiry). */
     async authenticate(token: string): Promise<RequestContext | null> {
-      const now = clock.now();
-      const tenantId = tokenTenant(token);
-      const found = tenantId === undefined ? undefined : await repo.findLiveSession(tenantId, hashToken(token), now);
-      if (!found) return null;
-      if (now.getTime() - found.lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
-        await repo.extendSession(found.tenantId, found.id, now, new Date(now.getTime() + ttl(found.rememberMe)));
-      }
-      return { tenantId: found.tenantId, userId: found.userId, role: found.role, sessionId: found.id };
+      const found = credentials(token);
+      const row = found && (await repo.findLiveSession(found.tenantId, found.tokenHash, clock.now()));
+      return row ? admit(row) : null;
     },
+
+    admit,
   };
 };
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -156,9 +156,12 @@ describe('sign-in and sessions', () => {
     const out = await call(t, { url: '/api/auth/signout', token });
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/kanal_session=;/);
-    const after = await call(t, { url: '/api/auth/me', token });
-    expect(after.statusCode).toBe(401);
-    expect(after.json().code).toBe('Unauthorized');
+    // Both ways a route checks its session: by the guard, and in the route's own statement.
+    for (const url of ['/api/mobile/users/stats', '/api/auth/me', '/api/mobile/content/list/new']) {
+      const after = await call(t, { url, token });
+      expect(after.statusCode, url).toBe(401);
+      expect(after.json().code).toBe('Unauthorized');
+    }
     expect(await events(user.id)).toContain('session.revoked');
   });
 
@@ -171,11 +174,15 @@ describe('sign-in and sessions', () => {
     expect((await call(t, { url: '/api/auth/me', token: userToken })).statusCode).toBe(200);
 
     await t.db.update(appUser).set({ active: false }).where(eq(appUser.id, user.id));
-    expect((await call(t, { url: '/api/auth/me', token: userToken })).statusCode).toBe(401);
-    expect((await call(t, { url: '/api/auth/me', token: colleagueToken })).statusCode).toBe(200);
+    for (const url of ['/api/auth/me', '/api/mobile/content/list/new', '/api/mobile/users/stats']) {
+      expect((await call(t, { url, token: userToken })).statusCode, url).toBe(401);
+      expect((await call(t, { url, token: colleagueToken })).statusCode, url).toBe(200);
+    }
 
     await t.db.update(tenant).set({ active: false }).where(eq(tenant.id, other.id));
-    expect((await call(t, { url: '/api/auth/me', token: colleagueToken })).statusCode).toBe(401);
+    for (const url of ['/api/auth/me', '/api/mobile/content/list/new', '/api/mobile/users/stats']) {
+      expect((await call(t, { url, token: colleagueToken })).statusCode, url).toBe(401);
+    }
   });
 
   it('ends the sessions of a deactivation for good: reactivating means signing in again', async () => {
@@ -202,17 +209,20 @@ describe('sign-in and sessions', () => {
     const user = await makeUser(t.db, { tenantId });
     const short = await signIn(t, user.email ?? '', TEST_PASSWORD, false);
     const remembered = await signIn(t, user.email ?? '', TEST_PASSWORD, true);
-    const alive = async (token: string) => (await call(t, { url: '/api/auth/me', token })).statusCode === 200;
+    // Slid by a route the guard checks (stats) and by one that checks its session in its statement (me).
+    const alive = async (token: string, url = '/api/auth/me') => (await call(t, { url, token })).statusCode === 200;
 
     t.clock.advance(11 * HOUR_MS);
-    expect(await alive(short)).toBe(true); // used at 11 h: slides to 23 h
+    expect(await alive(short, '/api/mobile/users/stats')).toBe(true); // used at 11 h: slides to 23 h
     t.clock.advance(11 * HOUR_MS);
-    expect(await alive(short)).toBe(true);
+    expect(await alive(short)).toBe(true); // used at 22 h: slides to 34 h
+    t.clock.advance(11 * HOUR_MS);
+    expect(await alive(short, '/api/mobile/users/stats')).toBe(true);
     t.clock.advance(SESSION_TTL_MS + MINUTE_MS);
     expect(await alive(short)).toBe(false);
 
     t.clock.advance(20 * 24 * HOUR_MS);
-    expect(await alive(remembered)).toBe(true);
+    expect(await alive(remembered, '/api/mobile/users/stats')).toBe(true);
     t.clock.advance(29 * 24 * HOUR_MS);
     expect(await alive(remembered)).toBe(true);
     t.clock.advance(31 * 24 * HOUR_MS);

@@ -1,6 +1,20 @@
 import { APP_TIME_ZONE, type FinishedFilters } from '@kanal/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { QueryBuilder, union } from 'drizzle-orm/pg-core';
+import { callerColumns, callerPlaceholders, liveCaller } from '../../db/caller.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import {
@@ -107,7 +121,7 @@ const ph = {
  * WHERE finished_at IS NULL AND live, so neither picking nor counting looks at the items themselves
  * (the inbox's sync keeps the rows' live / publish_at / is_task copies right in the item's transaction).
  */
-const inboxOf = (tenantId: Placeholder, userId: Placeholder, now: Placeholder) =>
+const inboxOf = (tenantId: SQLWrapper, userId: SQLWrapper, now: Placeholder) =>
   and(
     eq(contentInteraction.tenantId, tenantId),
     eq(contentInteraction.userId, userId),
@@ -118,40 +132,73 @@ const inboxOf = (tenantId: Placeholder, userId: Placeholder, now: Placeholder) =
     sql`${contentInteraction.live}`,
   );
 
-/** The feed's total: an index-only count over the caller's feed index entries. */
-const feedTotal = sql<number>`(SELECT count(*) FROM ${contentInteraction} WHERE ${inboxOf(ph.tenantId, ph.userId, ph.now)})`;
+const feedOrder = [
+  sql`${contentInteraction.isTask} DESC NULLS LAST`,
+  sql`${contentInteraction.publishAt} DESC NULLS LAST`,
+  sql`${contentInteraction.contentId} DESC NULLS LAST`,
+];
 
 /**
- * The home feed, the hottest read: the first `limit` entries of the caller's feed index range, in the
- * index's order (the ORDER BY spells NULLS LAST to match it, so there is no sort and the scan stops
- * after the page), each joined to its item, creator and task; the total rides along as an
- * uncorrelated subquery (one index-only count), so a page is one round trip.
+ * A page of the caller's feed: the first `limit` entries of their feed index range, in the index's
+ * order (the ORDER BY spells NULLS LAST to match it, so there is no sort and the scan stops after the
+ * page), each joined to its item, creator and task. Joined LATERAL to the caller's session row, so
+ * the columns that share a name are aliased, and the page keeps its position for the outer order.
+ */
+const feedPage = new QueryBuilder({ casing: 'snake_case' })
+  .select({
+    ...itemColumns,
+    creatorName: sql<string>`${appUser.name}`.as('creator_name'),
+    position: sql<number>`row_number() OVER (ORDER BY ${sql.join(feedOrder, sql`, `)})`.as('position'),
+  })
+  .from(contentInteraction)
+  .innerJoin(content, sameItem)
+  .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
+  .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
+  .where(inboxOf(liveCaller.tenantId, liveCaller.userId, callerPlaceholders.now))
+  .orderBy(...feedOrder)
+  .limit(sql.placeholder('limit'))
+  .offset(sql.placeholder('offset'))
+  .as('feed_page');
+
+/** The caller's feed total: an index-only count over their feed index entries, joined LATERAL so it runs once. */
+const feedTotal = new QueryBuilder({ casing: 'snake_case' })
+  .select({ total: sql<number>`count(*)`.mapWith(Number).as('total') })
+  .from(contentInteraction)
+  .where(inboxOf(liveCaller.tenantId, liveCaller.userId, callerPlaceholders.now))
+  .as('feed_total');
+
+/**
+ * The home feed, the hottest read, in one round trip: the caller's session check, their feed total
+ * and the page. A live session always gives a row (the page is LEFT JOINed, so a page past the end
+ * still carries the total); no row means no live session.
  */
 const feedNew = preparedFor((db) =>
   db
-    .select({ ...itemColumns, total: feedTotal.mapWith(Number) })
-    .from(contentInteraction)
-    .innerJoin(content, sameItem)
-    .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
-    .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
-    .where(inboxOf(ph.tenantId, ph.userId, ph.now))
-    .orderBy(
-      sql`${contentInteraction.isTask} DESC NULLS LAST`,
-      sql`${contentInteraction.publishAt} DESC NULLS LAST`,
-      sql`${contentInteraction.contentId} DESC NULLS LAST`,
-    )
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .select({
+      caller: callerColumns,
+      total: feedTotal.total,
+      item: {
+        id: feedPage.id,
+        type: feedPage.type,
+        configuration: feedPage.configuration,
+        name: feedPage.name,
+        description: feedPage.description,
+        image: feedPage.image,
+        category: feedPage.category,
+        publishAt: feedPage.publishAt,
+        settings: feedPage.settings,
+        creatorName: feedPage.creatorName,
+        taskDeadline: feedPage.taskDeadline,
+        taskRepeat: feedPage.taskRepeat,
+        viewedAt: feedPage.viewedAt,
+        finishedAt: feedPage.finishedAt,
+      },
+    })
+    .from(liveCaller)
+    .innerJoinLateral(feedTotal, sql`true`)
+    .leftJoinLateral(feedPage, sql`true`)
+    .orderBy(feedPage.position)
     .prepare('content_feed_new'),
-);
-
-/** The feed's total alone, for a page past the end (where the page has no row to carry it). */
-const feedNewCount = preparedFor((db) =>
-  db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(contentInteraction)
-    .where(inboxOf(ph.tenantId, ph.userId, ph.now))
-    .prepare('content_feed_new_count'),
 );
 
 /**
@@ -232,7 +279,7 @@ const countOf = (table: typeof question | typeof media, where?: SQL) =>
     Number,
   );
 
-export type ItemRow = Omit<Awaited<ReturnType<ReturnType<typeof feedNew>['execute']>>[number], 'total'>;
+export type ItemRow = NonNullable<Awaited<ReturnType<ReturnType<typeof feedNew>['execute']>>[number]['item']>;
 
 /** What a media entry shows: its own fields and its file's type and size. */
 const mediaColumns = {
@@ -245,13 +292,9 @@ const mediaColumns = {
 };
 
 export const createContentRepository = (db: DbOrTx) => ({
-  feedNew: (tenantId: number, userId: number, now: Date, limit: number, offset: number) =>
-    feedNew(db).execute({ tenantId, userId, now, limit, offset }),
-
-  feedNewCount: (tenantId: number, userId: number, now: Date) =>
-    feedNewCount(db)
-      .execute({ tenantId, userId, now })
-      .then((rows) => rows[0]?.total ?? 0),
+  /** The caller's feed page with their session check: no rows when the session is not live. */
+  feedNew: (tenantId: number, tokenHash: string, now: Date, limit: number, offset: number) =>
+    feedNew(db).execute({ tenantId, tokenHash, now, limit, offset }),
 
   /** An item the caller can see, with what its detail screen counts; undefined when they cannot. */
   async findDetail(tenantId: number, userId: number, contentId: number, now: Date) {

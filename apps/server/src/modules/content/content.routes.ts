@@ -23,8 +23,11 @@ const tags = ['content'];
 export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
   app.get(
     '/mobile/content/list/new',
-    { schema: { tags, querystring: ListQuerySchema, response: { 200: envelope(ContentListSchema) } } },
-    async (req) => ({ payload: await content.listNew(req.ctx, req.query) }),
+    {
+      config: { sessionInStatement: true },
+      schema: { tags, querystring: ListQuerySchema, response: { 200: envelope(ContentListSchema) } },
+    },
+    async (req) => ({ payload: await req.admit(content.listNew(req.credentials, req.query)) }),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
   type FilterOptions,
   type FinishedQuery,
   hasForm,
+  LANGUAGES,
   type Language,
   type ListQuery,
   type Material,
@@ -24,7 +25,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
-import type { RequestContext } from '../../plugins/request-context.js';
+import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { ArchiveRow, ContentRepository, ItemRow, VisibleItem } from './content.repository.js';
 
@@ -80,12 +81,20 @@ function toArchiveItem(row: ArchiveRow): ArchiveItem {
   };
 }
 
+// Made once per language: building an Intl.DateTimeFormat costs far more than formatting with it.
+const monthFormats = Object.fromEntries(
+  LANGUAGES.map((lang) => [
+    lang,
+    new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: APP_TIME_ZONE }),
+  ]),
+) as Record<Language, Intl.DateTimeFormat>;
+
 /** A `YYYY-MM` period as its month's name, e.g. 'studeni 2026.' or 'November 2026'. */
 function periodLabel(lang: Language, period: string): string {
   const [year, month] = period.split('-').map(Number);
   // Mid-month at noon UTC is the same month in any European time zone.
   const midMonth = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 15, 12));
-  return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: APP_TIME_ZONE }).format(midMonth);
+  return monthFormats[lang].format(midMonth);
 }
 
 /** A comment's list title: its text cut to 80 characters (whole code points), marked when cut. */
@@ -137,12 +146,16 @@ export const createContentService = ({ repo, inbox, clock }: Deps) => {
     getForm,
     assertVisible: visible,
 
-    /** Home: the caller's unfinished items, tasks first, then newest (DESIGN.md §5). */
-    async listNew(ctx: Ctx, { limit, offset }: ListQuery): Promise<ContentList> {
-      const now = clock.now();
-      const rows = await repo.feedNew(ctx.tenantId, ctx.userId, now, limit, offset);
-      const count = rows[0]?.total ?? (offset > 0 ? await repo.feedNewCount(ctx.tenantId, ctx.userId, now) : 0);
-      return { count, content: rows.map(toItem) };
+    /**
+     * Home: the caller's unfinished items, tasks first, then newest (DESIGN.md §5), with the session
+     * check in the same statement (a `sessionInStatement` route).
+     */
+    async listNew(credentials: Credentials, { limit, offset }: ListQuery): Promise<Checked<ContentList>> {
+      const rows = await repo.feedNew(credentials.tenantId, credentials.tokenHash, clock.now(), limit, offset);
+      const [first] = rows;
+      if (!first) return undefined;
+      const content = rows.flatMap(({ item }) => (item ? [toItem(item)] : []));
+      return { caller: first.caller, value: { count: first.total, content } };
     },
 
     async getDetail(ctx: Ctx, contentId: number): Promise<ContentDetail> {
