@@ -8,15 +8,34 @@
 //    ~2,000 random users of the large tenant, who then POST /api/mobile/content/{id}/form/attempt with
 //    every answer empty (a failed attempt, so nobody finishes and anyone may submit again). Every
 //    submission is sent twice with the same Idempotency-Key, often at once on two connections
-//    (loader.mjs); afterwards the database must hold exactly one attempt per acknowledged key.
+//    (loader.mjs); afterwards the database must hold exactly one attempt per acknowledged key, or the
+//    bench fails. The baseline, bare-same-statements: Fastify + pg with no product code
+//    (bare-submissions-server.mjs) running the statements the product ran for one submission, captured
+//    from its query log, for the same users and keys; product ÷ bare is printed beside the row.
 // 2. The archive: GET /api/mobile/content/list/finished (page 0; page 2 filtered by type; page 0 filtered
 //    by type and the two busiest months), new-with-attempts (the failed attempts of step 1) and
 //    GET /api/mobile/content/list/filters for the same users, whose generated inboxes hold ~11
 //    finished items each. The last list is explained (EXPLAIN ANALYZE) for one user.
 // The bench item, its attempts and the sessions are removed at the end, so the data set stays as made.
 import path from 'node:path';
-import { buildApp, createContentRepository, createContentServices, loadConfig, openDatabase, sql } from '@kanal/server';
-import { dropSessions, explainPrepared, insertSessions, parseArgs, sample, startLoader } from './lib.mjs';
+import {
+  buildApp,
+  createContentRepository,
+  createContentServices,
+  hashToken,
+  loadConfig,
+  openDatabase,
+  sql,
+} from '@kanal/server';
+import {
+  dropSessions,
+  explainPrepared,
+  insertSessions,
+  parseArgs,
+  sample,
+  startBareSubmissions,
+  startLoader,
+} from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { mulberry32, LARGE_TENANT } = await import('./generate-feed-data.mjs');
@@ -78,6 +97,10 @@ const app = await buildApp({ config, database, webRoot: '/nonexistent' });
 await app.listen({ port: Number(process.env.PORT ?? 3932), host: '127.0.0.1' });
 const base = `http://127.0.0.1:${app.server.address().port}/api`;
 
+/** The totals of checkOneAttemptPerKey as they must be. */
+const isSound = (found) =>
+  found.unkeyed === 0 && found.shared === 0 && found.lost === 0 && found.attempts === found.keys;
+
 /**
  * What the database holds for the bench item after the load: every attempt is named by exactly one
  * stored key (the key row is written in the attempt's transaction), no two keys name one attempt, and
@@ -99,18 +122,52 @@ async function checkOneAttemptPerKey(acknowledgedKeys) {
   return { ...found, acknowledged: acknowledgedKeys.length };
 }
 
-// Sanity: one submission by hand, and the archive answers for the same user.
+// Sanity: one submission by hand, its statements captured for the bare server (those carrying the
+// caller's token or key: nothing else runs meanwhile but background jobs, which carry neither).
+const SANITY_KEY = 'bench-sanity';
+const sanityHash = hashToken(tokens[0]);
+const ran = [];
+capture = (query, params) => {
+  if (params.includes(SANITY_KEY) || params.includes(sanityHash)) ran.push({ query, params });
+};
 const first = await fetch(`${base}/mobile/content/${contentId}/form/attempt`, {
   method: 'POST',
   headers: {
     authorization: `Bearer ${tokens[0]}`,
     'content-type': 'application/json',
-    'idempotency-key': 'bench-sanity',
+    'idempotency-key': SANITY_KEY,
   },
   body: JSON.stringify(failing),
 });
+capture = undefined;
 if (first.status !== 200) throw new Error(`submission: ${first.status} ${await first.text()}`);
 console.log('submission:', JSON.stringify((await first.json()).payload));
+console.log(`its statements (new key): ${ran.length}`);
+
+// Where each captured parameter comes from per request: a time is the request's, the token's hash, the
+// caller's user id and the key are the request's; anything else is the same for every submission (the
+// same failing answers). A number equal to the user id is taken for it, so it must equal none of the
+// other numbers the statements take: the tenant's and the item's ids and the attempt's counts.
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+if ([tenantId, contentId].includes(userIds[0]) || userIds[0] <= questionIds.length)
+  throw new Error(`user ${userIds[0]} could be taken for another parameter: pick another sanity user`);
+const sourceOf = (value) =>
+  value instanceof Date || (typeof value === 'string' && ISO_TIME.test(value))
+    ? { from: 'now' }
+    : value === sanityHash
+      ? { from: 'tokenHash' }
+      : value === SANITY_KEY
+        ? { from: 'key' }
+        : value === userIds[0]
+          ? { from: 'userId' }
+          : { from: 'value', value };
+const keyReading = ran.findIndex((r) => r.params.includes(SANITY_KEY));
+const bareStatements = ran.map(({ query, params }, i) => ({
+  name: `bare_submission_${i}`,
+  text: query,
+  params: params.map(sourceOf),
+  readsKey: i === keyReading,
+}));
 
 // The two months with the most finishing in the tenant, so a filtered page 2 has rows to show.
 const months = (
@@ -125,20 +182,44 @@ const filteredPage = {
   periods: months,
 };
 
+const bare =
+  database.driver === 'postgres'
+    ? await startBareSubmissions(
+        3933,
+        config.databaseUrl,
+        bareStatements,
+        tokens.map((token, i) => [token, userIds[i]]),
+      )
+    : undefined;
 const loader = await startLoader();
 const results = [];
-let integrity;
+const integrity = [];
 try {
-  const submit = { url: `${base}/mobile/content/${contentId}/form/attempt`, method: 'POST', body: failing, tokens };
-  if (warmup > 0) await loader.run({ ...submit, connections, duration: warmup, idempotent: true });
-  const run = await loader.run({ ...submit, connections, duration, idempotent: true });
-  // The warm-up's keys and the sanity key are in the database too; only this run's were collected.
-  integrity = {
-    requests: run.requests,
-    statuses: run.statuses,
-    ...(await checkOneAttemptPerKey(run.acknowledgedKeys)),
+  const submissions = async (name, url) => {
+    const submit = { url, method: 'POST', body: failing, tokens };
+    if (warmup > 0) await loader.run({ ...submit, connections, duration: warmup, idempotent: true });
+    const run = await loader.run({ ...submit, connections, duration, idempotent: true });
+    // The warm-up's keys, the sanity key and an earlier run's are in the database too; only this run's
+    // were collected.
+    const found = await checkOneAttemptPerKey(run.acknowledgedKeys);
+    integrity.push({ name, requests: run.requests, statuses: run.statuses, ...found, sound: isSound(found) });
+    const result = { name, ...run };
+    results.push(result);
+    return result;
   };
-  results.push({ name: 'POST …/form/attempt (each key sent twice)', ...run });
+  const product = await submissions(
+    'POST …/form/attempt (each key sent twice)',
+    `${base}/mobile/content/${contentId}/form/attempt`,
+  );
+  if (bare) {
+    const sanity = await fetch(bare.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[0]}`, 'idempotency-key': SANITY_KEY },
+    });
+    if (sanity.status !== 200) throw new Error(`bare submission: ${sanity.status} ${await sanity.text()}`);
+    const bareRun = await submissions('bare-same-statements (Fastify + pg, the same SQL)', bare.url);
+    product.ratio = (product.reqPerSec / bareRun.reqPerSec).toFixed(2);
+  }
 
   const lists = [
     ['GET …/list/finished (page 0)', `${base}/mobile/content/list/finished?limit=3&offset=0`],
@@ -161,6 +242,7 @@ try {
   }
 } finally {
   loader.stop();
+  bare?.stop();
 }
 
 const [sizes] = await rows(sql`
@@ -170,18 +252,21 @@ console.log(
   `\n${database.driver}: large tenant ${sizes.users} users, ${sizes.finished} finished inbox rows; ` +
     `${userIds.length} sessions; ${connections} connections × ${duration} s`,
 );
-console.log('\n| route | req/s | p50 ms | p99 ms | non-2xx | bytes/resp |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log('\n| route | req/s | p50 ms | p99 ms | non-2xx | bytes/resp | product ÷ bare |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of results)
-  console.log(`| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.bytesPerReq} |`);
-const sound =
-  integrity.unkeyed === 0 && integrity.shared === 0 && integrity.lost === 0 && integrity.attempts === integrity.keys;
-console.log(
-  `\nSubmissions: ${integrity.requests} requests ${JSON.stringify(integrity.statuses)}, ${integrity.acknowledged} keys ` +
-    `acknowledged. In the database: ${integrity.attempts} attempts, ${integrity.keys} keys (warm-up and in-flight ` +
-    `included), ${integrity.unkeyed} attempts without a key, ${integrity.shared} keys sharing an attempt, ` +
-    `${integrity.lost} acknowledged keys missing: ${sound ? 'one attempt per acknowledged key' : 'MISMATCH'}`,
-);
+  console.log(
+    `| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.bytesPerReq} | ${r.ratio ?? ''} |`,
+  );
+for (const i of integrity) {
+  console.log(
+    `\n${i.name}: ${i.requests} requests ${JSON.stringify(i.statuses)}, ${i.acknowledged} keys acknowledged. ` +
+      `In the database: ${i.attempts} attempts, ${i.keys} keys (warm-up, earlier runs and in-flight included), ` +
+      `${i.unkeyed} attempts without a key, ${i.shared} keys sharing an attempt, ${i.lost} acknowledged keys ` +
+      `missing: ${i.sound ? 'one attempt per acknowledged key' : 'MISMATCH'}`,
+  );
+}
+const sound = integrity.every((i) => i.sound);
 
 // The type- and period-filtered archive page as the product runs it, captured from drizzle, then explained for one user.
 let captured;
@@ -199,4 +284,7 @@ await db.execute(sql`DELETE FROM content WHERE tenant_id = ${tenantId} AND name 
 await dropSessions(db, tenantId, DEVICE);
 await app.close();
 await database.close();
-if (!sound) process.exitCode = 1;
+if (!sound) {
+  console.error('\nFAILED: the database does not hold exactly one attempt per acknowledged key (MISMATCH above).');
+  process.exitCode = 1;
+}

@@ -42,6 +42,18 @@ export async function startBareSql(port, databaseUrl, routes) {
 }
 
 /**
+ * Fastify + pg with no product code (bare-submissions-server.mjs) answering POST /bare/submit with the
+ * statements of a submission as the product runs them: `statements` [{name, text, params, readsKey}],
+ * `callers` [[token, userId]].
+ */
+export async function startBareSubmissions(port, databaseUrl, statements, callers) {
+  const child = fork(path.join(import.meta.dirname, 'bare-submissions-server.mjs'));
+  child.send({ port, databaseUrl, statements, callers });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { url: `http://127.0.0.1:${port}/bare/submit`, stop: () => child.kill('SIGTERM') };
+}
+
+/**
  * Where each parameter of a statement captured for `token` comes from, for the bare server: a date is
  * the time of the request, the token's tenant and hash are the caller's, anything else is fixed. (A
  * fixed number equal to the tenant id is taken for it: the same value for every caller of the tenant.)

@@ -74,8 +74,13 @@ export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
   const inboxOf = (handle: DbOrTx) => createInbox({ repo: createInboxRepository(handle) });
   const content = createContentService({ repo: createContentRepository(db), inbox: inboxOf(db), clock });
   const forms = createFormsService({
-    repo: createFormsRepository(db),
-    transaction: (fn) => db.transaction((tx) => fn(createFormsRepository(tx), inboxOf(tx))),
+    // The inbox writes the steps of a submission's statement that lock and finish the caller's row.
+    repo: createFormsRepository(db, inboxOf(db)),
+    transaction: (fn) =>
+      db.transaction((tx) => {
+        const inbox = inboxOf(tx);
+        return fn(createFormsRepository(tx, inbox), inbox);
+      }),
     clock,
     getForm: content.getForm,
     assertVisible: content.assertVisible,

@@ -19,21 +19,20 @@ import {
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestContext } from '../../plugins/request-context.js';
-import type { Form, FormQuestion } from '../content/content.service.js';
+import type { Form } from '../content/content.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
-import type { AttemptsSelection, FormsRepository } from './forms.repository.js';
+import type { AttemptsSelection, FormsRepository, GradedQuestion, RecordedCheck } from './forms.repository.js';
 
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId'>;
 
 type Deps = {
   repo: FormsRepository;
   /**
-   * Runs `fn` in one transaction, with the repository and the inbox bound to it: a submission locks the
-   * caller's inbox row first (two submissions of one item run in turn, so only one can find it
-   * unfinished; a check takes it in share mode, so no check lands in a run a submission is taking) and
-   * finishes it with the attempt.
+   * Runs `fn` in one transaction, with the repository and the inbox bound to it: an answer check
+   * share-locks the caller's inbox row, which a submission's statement locks as an update does, so no
+   * check lands in a run a submission is taking (forms.repository.ts, submissionStoring).
    */
-  transaction: <T>(fn: (repo: FormsRepository, inbox: Pick<Inbox, 'lock' | 'finish'>) => Promise<T>) => Promise<T>;
+  transaction: <T>(fn: (repo: FormsRepository, inbox: Pick<Inbox, 'lockShared'>) => Promise<T>) => Promise<T>;
   clock: Clock;
   /** A visible item with its questions (404 otherwise), from the content module. */
   getForm: (ctx: Ctx, contentId: number) => Promise<Form>;
@@ -53,10 +52,10 @@ const invalid = (name: string, message: string) =>
   new AppError('BodyParamsInvalid', 400, { field: { name, message: `validation.${message}` } });
 
 /** One question's validated answer: its distinct answer ids, or its text, or neither; `index` is its entry's. */
-type CheckedAnswer = { question: FormQuestion; index: number; answerIds: number[]; text: string | null };
+type CheckedAnswer = { question: GradedQuestion; index: number; answerIds: number[]; text: string | null };
 
 /** Distinct ids, each one of the question's answers, as many as its type takes (one for SINGLE and LINEAR). */
-function choiceOf(question: FormQuestion, ids: readonly number[], field: string): number[] {
+function choiceOf(question: GradedQuestion, ids: readonly number[], field: string): number[] {
   const answerIds = [...new Set(ids)];
   const own = new Set(question.answers.map((a) => a.id));
   if (!answerIds.every((id) => own.has(id))) throw invalid(field, 'unknownAnswer');
@@ -64,7 +63,7 @@ function choiceOf(question: FormQuestion, ids: readonly number[], field: string)
   return answerIds;
 }
 
-const correctIdsOf = (question: FormQuestion) => question.answers.filter((a) => a.isCorrect).map((a) => a.id);
+const correctIdsOf = (question: GradedQuestion) => question.answers.filter((a) => a.isCorrect).map((a) => a.id);
 
 const sameIds = (a: readonly number[], b: readonly number[]) => {
   const set = new Set(a);
@@ -75,7 +74,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) => {
  * Every question checked in this run must be submitted with the answer checked first: otherwise a user
  * could check an answer, learn the correct ids and submit those.
  */
-function assertAsChecked(answers: CheckedAnswer[], checks: { questionId: number; answerIds: number[] }[]) {
+function assertAsChecked(answers: CheckedAnswer[], checks: RecordedCheck[]) {
   const checked = new Map(checks.map((c) => [c.questionId, c.answerIds]));
   for (const { question, index, answerIds } of answers) {
     const first = checked.get(question.id);
@@ -88,7 +87,7 @@ function assertAsChecked(answers: CheckedAnswer[], checks: { questionId: number;
  * takes; text only where the question asks for text. An entry with neither ids nor text is a question
  * left unanswered (the time ran out). Returns the answers in the item's question order.
  */
-function checkAnswers(questions: FormQuestion[], given: QuestionAnswer[]): CheckedAnswer[] {
+function checkAnswers(questions: GradedQuestion[], given: QuestionAnswer[]): CheckedAnswer[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const checked = new Map<number, CheckedAnswer>();
   for (const [i, entry] of given.entries()) {
@@ -121,7 +120,7 @@ function checkAnswers(questions: FormQuestion[], given: QuestionAnswer[]): Check
  * How a submission scores (DESIGN.md §5). EDUCATION with the contract's rule, so the quiz screen and
  * the server agree; INQUIRY and POLL are not graded: every question counts in the total, none is right.
  */
-function grade(form: Form, answers: CheckedAnswer[]) {
+function grade(form: Pick<Form, 'type' | 'settings'> & { questions: GradedQuestion[] }, answers: CheckedAnswer[]) {
   if (form.type !== 'EDUCATION') {
     const ungraded = new Map(answers.map((a) => [a.question.id, null]));
     return {
@@ -152,30 +151,10 @@ function answerRows(answers: CheckedAnswer[]): StoredAnswer[] {
   );
 }
 
-/** A poll's answers, with no user, no attempt and only the day: they cannot be traced to who gave them. */
-async function storePollAnswers(tx: FormsRepository, ctx: Ctx, contentId: number, answers: CheckedAnswer[], at: Date) {
-  const responseDate = dayOf.format(at);
-  await tx.insertPollResponses(
-    answerRows(answers).map((r) => ({ ...r, tenantId: ctx.tenantId, contentId, responseDate })),
-  );
-  return null;
-}
-
-/** A named attempt and its answers, each question's row carrying how it scored. */
-async function storeAttempt(
-  tx: FormsRepository,
-  { tenantId, userId }: Ctx,
-  contentId: number,
-  answers: CheckedAnswer[],
-  score: ReturnType<typeof grade>,
-  at: Date,
-) {
-  const { finalMark, correct, total, perQuestion } = score;
-  const attemptId = await tx.insertAttempt({ tenantId, userId, contentId, finalMark, correct, total, createdAt: at });
-  await tx.insertAttemptAnswers(
-    answerRows(answers).map((r) => ({ ...r, tenantId, attemptId, correct: perQuestion.get(r.questionId) ?? null })),
-  );
-  return attemptId;
+/** What a key stored answers a retry, unless the key was used for another item. */
+function storedUnder(known: { contentId: number; result: SubmissionResult }, contentId: number) {
+  if (known.contentId !== contentId) throw new AppError('IdempotencyKeyReused', 422);
+  return known.result;
 }
 
 type AttemptRow = Omit<Attempt, 'createdAt' | 'userAnswers'> & { createdAt: Date };
@@ -226,8 +205,8 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
   return {
     /**
      * Scores and stores a submission, and finishes the item when it is done (a passed education, any
-     * poll or inquiry), all in one transaction. With an idempotency key a retry answers what the first
-     * answered and stores nothing.
+     * poll or inquiry). Two statements: one reads all the submission depends on, one stores it whole.
+     * With an idempotency key a retry answers what the first answered and stores nothing.
      */
     async submit(
       ctx: Ctx,
@@ -235,48 +214,54 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
       body: SubmitAnswersBody,
       key: string | undefined,
     ): Promise<SubmissionResult> {
-      const form = await getForm(ctx, contentId);
-      if (!hasForm(form.type) || form.questions.length === 0) throw new AppError('NotAForm', 400);
-      const answers = checkAnswers(form.questions, body.questionAnswers);
-      const score = grade(form, answers);
-      const finishes = form.type !== 'EDUCATION' || score.passed === true;
-      const earned = form.type === 'EDUCATION' && score.passed ? POINTS_PER_CORRECT_ANSWER * (score.correct ?? 0) : 0;
-      const now = clock.now();
       const { tenantId, userId } = ctx;
-
-      return transaction(async (tx, inbox) => {
-        const interaction = await inbox.lock(tenantId, userId, contentId, 'update');
-        if (!interaction) throw new AppError('NotFound', 404);
-        const known = key === undefined ? undefined : await tx.findKey(tenantId, userId, key);
-        if (known) {
-          if (known.contentId !== contentId) throw new AppError('IdempotencyKeyReused', 422);
-          return known.result;
-        }
-        if (interaction.finishedAt) throw new AppError('AlreadySubmitted', 409);
-        // Deleted in this transaction: a refusal rolls that back, a stored submission ends the run.
-        if (form.type === 'EDUCATION') assertAsChecked(answers, await tx.takeChecks(tenantId, userId, contentId));
-        const attemptId =
-          form.type === 'POLL'
-            ? await storePollAnswers(tx, ctx, contentId, answers, now)
-            : await storeAttempt(tx, ctx, contentId, answers, score, now);
-        const points =
-          earned > 0 && (await tx.awardEducationPoints(tenantId, userId, contentId, earned, now)) ? earned : 0;
-        if (finishes) await inbox.finish(tenantId, userId, contentId, now);
-        const result: SubmissionResult = {
-          attemptId,
+      const now = clock.now();
+      const { known, item } = await repo.readSubmission(tenantId, userId, contentId, key ?? null, now);
+      // First, so a retry is answered as the first was, whatever has changed since (the item finished).
+      if (known) return storedUnder(known, contentId);
+      if (!item) throw notFound();
+      if (!hasForm(item.type) || item.questions.length === 0) throw new AppError('NotAForm', 400);
+      const answers = checkAnswers(item.questions, body.questionAnswers);
+      if (item.finishedAt) throw new AppError('AlreadySubmitted', 409);
+      if (item.type === 'EDUCATION') assertAsChecked(answers, item.checks);
+      const score = grade(item, answers);
+      const finishes = item.type !== 'EDUCATION' || score.passed === true;
+      const rows = answerRows(answers);
+      const outcome = await repo.storeSubmission({
+        tenantId,
+        userId,
+        contentId,
+        key: key ?? null,
+        now,
+        named: item.type !== 'POLL',
+        finalMark: score.finalMark,
+        correct: score.correct,
+        total: score.total,
+        earned: item.type === 'EDUCATION' && score.passed ? POINTS_PER_CORRECT_ANSWER * (score.correct ?? 0) : 0,
+        finishes,
+        result: {
           finalMark: score.finalMark,
           correct: score.correct,
           total: score.total,
           passMark: score.passMark,
           passed: score.passed,
-          points,
           finished: finishes,
-        };
-        if (key !== undefined && !(await tx.saveKey({ tenantId, userId, key, contentId, result, createdAt: now }))) {
-          throw new AppError('IdempotencyKeyReused', 422);
-        }
-        return result;
+        },
+        questionIds: rows.map((r) => r.questionId),
+        answerIds: rows.map((r) => r.answerId),
+        texts: rows.map((r) => r.text),
+        corrects: rows.map((r) => score.perQuestion.get(r.questionId) ?? null),
+        responseDate: dayOf.format(now),
+        checkedQuestionIds: item.checks.map((c) => c.questionId),
       });
+      if (outcome.outcome === 'stored') return outcome.result;
+      if (outcome.outcome === 'gone') throw notFound();
+      // Another submission stored first: one with this key (answered as it was), or one that finished the
+      // item; else the key went to another item at the same moment.
+      const taken = key === undefined ? undefined : await repo.findKey(tenantId, userId, key);
+      if (taken) return storedUnder(taken, contentId);
+      if (outcome.outcome === 'finished') throw new AppError('AlreadySubmitted', 409);
+      throw new AppError('IdempotencyKeyReused', 422);
     },
 
     /**
@@ -295,7 +280,7 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
       const { tenantId, userId } = ctx;
 
       return transaction(async (tx, inbox) => {
-        const interaction = await inbox.lock(tenantId, userId, contentId, 'share');
+        const interaction = await inbox.lockShared(tenantId, userId, contentId);
         if (!interaction) throw notFound();
         if (interaction.finishedAt) throw new AppError('AlreadySubmitted', 409);
         const answers = await tx.recordCheck({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerCheck, QuestionList, SubmissionResult } from '@kanal/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   answer,
   attempt,
@@ -13,13 +13,15 @@ import {
   questionCheck,
   submissionKey,
 } from '../../db/schema/index.js';
-import { makeContent } from '../../test/content-factories.js';
+import { changeStatus, makeContent } from '../../test/content-factories.js';
 import { call, makeOrg, makePerson } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
+/** Sees every statement as it is sent, for a test that acts at a given moment of a request. */
+let onQuery: ((query: string) => void) | undefined;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ queryLog: { logQuery: (query) => onQuery?.(query) } });
 });
 afterAll(() => t.close());
 
@@ -120,6 +122,17 @@ const interactionOf = async (userId: number, contentId: number) => {
     .where(and(eq(contentInteraction.userId, userId), eq(contentInteraction.contentId, contentId)));
   return row;
 };
+/** Waits until a statement of another connection waits for a lock (PostgreSQL only). */
+async function waitForLockWaiter() {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const found = (await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { n: number }[] };
+    if ((found.rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no statement waited for the lock');
+}
 const ledgerOf = (userId: number) =>
   t.db
     .select({ points: pointsLedger.points, reason: pointsLedger.reason })
@@ -648,6 +661,24 @@ describe('idempotency', () => {
     expect((await submit(ana.token, edu.id, answers, randomUUID())).statusCode).toBe(409);
   });
 
+  it('answers a retry from its key alone: whatever it sends, and after the item is archived', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const key = randomUUID();
+    const [failing, passing] = [await answersFor(ana.token, edu.id, 1), await answersFor(ana.token, edu.id, 3)];
+    const first = await submit(ana.token, edu.id, failing, key);
+    expect(first.statusCode).toBe(200);
+    await changeStatus(t.db, o.tenantId, edu.id, 'archived');
+    expect((await submit(ana.token, edu.id, passing, randomUUID())).statusCode).toBe(404);
+    for (const answers of [passing, [{ questionId: 1 }]]) {
+      const retry = await submit(ana.token, edu.id, answers, key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+    }
+    expect(await rowsOf(attempt, o.tenantId)).toBe(1);
+  });
+
   it('refuses a key already used for another item with 422, and a malformed key with 400', async () => {
     const o = await org();
     const ana = await person(o.tenantId);
@@ -707,6 +738,142 @@ describe('many at once', () => {
     expect(await rowsOf(attempt, o.tenantId)).toBe(1);
     expect(await ledgerOf(ana.id)).toEqual([{ points: 30, reason: 'education_passed' }]);
   });
+});
+
+describe('submissions at once', () => {
+  // Through the service, so that every submission reads before any stores: PGlite runs statements in
+  // the order sent, so there the storing statements meet in the order below; PostgreSQL runs them at once.
+  const submitAtOnce = (
+    userId: number,
+    tenantId: number,
+    sends: { contentId: number; answers: Entry[]; key?: string }[],
+  ) =>
+    Promise.allSettled(
+      sends.map(({ contentId, answers, key }) =>
+        t.app.services.forms.submit(
+          { tenantId, userId },
+          contentId,
+          { questionAnswers: answers.map((a) => ({ answers: [], ...a })) },
+          key,
+        ),
+      ),
+    );
+  const outcomes = (settled: PromiseSettledResult<SubmissionResult>[]) =>
+    settled.map((s) => (s.status === 'fulfilled' ? 200 : `${s.reason.statusCode} ${s.reason.code}`));
+
+  it('stores one of the submissions sent at once with one key, and answers all as it', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const [failing, passing] = [await quiz(o), await quiz(o)];
+    for (const [item, right] of [
+      [failing, 1],
+      [passing, 3],
+    ] as const) {
+      const send = { contentId: item.id, answers: await answersFor(ana.token, item.id, right), key: randomUUID() };
+      const settled = await submitAtOnce(ana.id, o.tenantId, [send, send, send]);
+      expect(outcomes(settled)).toEqual([200, 200, 200]);
+      const [first] = settled.map((s) => s.status === 'fulfilled' && s.value);
+      expect(settled.map((s) => s.status === 'fulfilled' && s.value)).toEqual([first, first, first]);
+    }
+    expect(await rowsOf(attempt, o.tenantId)).toBe(2);
+    expect(await rowsOf(submissionKey, o.tenantId)).toBe(2);
+    expect(await ledgerOf(ana.id)).toEqual([{ points: 30, reason: 'education_passed' }]);
+  });
+
+  it('gives a key sent for two items at once to the first, and refuses the other with 422', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const [one, two] = [await quiz(o), await quiz(o)];
+    const key = randomUUID();
+    const settled = await submitAtOnce(ana.id, o.tenantId, [
+      { contentId: one.id, answers: await answersFor(ana.token, one.id, 1), key },
+      { contentId: two.id, answers: await answersFor(ana.token, two.id, 1), key },
+    ]);
+    expect(outcomes(settled).sort()).toEqual([200, '422 IdempotencyKeyReused']);
+    expect(await rowsOf(attempt, o.tenantId)).toBe(1);
+  });
+
+  it('lets one of the passing submissions sent at once finish the item, and pays it once', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const answers = await answersFor(ana.token, edu.id, 3);
+    const settled = await submitAtOnce(
+      ana.id,
+      o.tenantId,
+      Array.from({ length: 4 }, (_, i) => ({ contentId: edu.id, answers, ...(i % 2 ? { key: randomUUID() } : {}) })),
+    );
+    expect(outcomes(settled).sort()).toEqual([
+      200,
+      '409 AlreadySubmitted',
+      '409 AlreadySubmitted',
+      '409 AlreadySubmitted',
+    ]);
+    expect(await rowsOf(attempt, o.tenantId)).toBe(1);
+    expect(await ledgerOf(ana.id)).toEqual([{ points: 30, reason: 'education_passed' }]);
+  });
+
+  it('refuses a submission that waited for the inbox row while another finished the item', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o);
+    const answers = await answersFor(ana.token, edu.id, 3);
+    let pending: ReturnType<typeof submit> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx
+        .update(contentInteraction)
+        .set({ viewedAt: t.clock.now(), finishedAt: t.clock.now() })
+        .where(and(eq(contentInteraction.userId, ana.id), eq(contentInteraction.contentId, edu.id)));
+      pending = submit(ana.token, edu.id, answers, randomUUID());
+      // On PostgreSQL the submission has read the row unfinished and its statement now waits for the
+      // lock: it must go by the row as this transaction commits it. (PGlite runs one statement at a
+      // time, so there the submission reads the row finished.)
+      if (inject('testDatabase').kind === 'postgres') await waitForLockWaiter();
+    });
+    const res = await pending;
+    expect(res?.statusCode).toBe(409);
+    expect(res?.json().code).toBe('AlreadySubmitted');
+    expect(await rowsOf(attempt, o.tenantId)).toBe(0);
+    expect(await rowsOf(submissionKey, o.tenantId)).toBe(0);
+  });
+
+  it.runIf(inject('testDatabase').kind === 'pglite')(
+    'leaves an answer checked after the submission was read to the next run, which must keep it',
+    async () => {
+      const o = await org();
+      const ana = await person(o.tenantId);
+      const edu = await quiz(o);
+      const f = await formOf(ana.token, edu.id);
+      const answers = await answersFor(ana.token, edu.id, 1);
+      // Recorded right after the submission's reading statement is sent (PGlite runs statements in the
+      // order sent): between its reading and its storing, as a check racing the submission can land.
+      onQuery = (query) => {
+        if (!/^select .*"question_check"/s.test(query)) return;
+        onQuery = undefined;
+        queueMicrotask(
+          () =>
+            void t.db
+              .insert(questionCheck)
+              .values({
+                tenantId: o.tenantId,
+                userId: ana.id,
+                contentId: edu.id,
+                questionId: f.q(0).id,
+                answerIds: [f.id(0, 'Zelena')],
+                checkedAt: t.clock.now(),
+              })
+              .then(() => {}),
+        );
+      };
+      // Not judged by the late check, which the submission never saw: a failed attempt, stored.
+      const failed = await submit(ana.token, edu.id, answers);
+      expect(failed.json().payload).toMatchObject({ correct: 1, passed: false });
+      expect(await checksOf(ana.id)).toEqual([[f.q(0).id, [f.id(0, 'Zelena')]]]);
+      const next = await submit(ana.token, edu.id, await answersFor(ana.token, edu.id, 3));
+      expect(next.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'questionAnswers.0.answers' });
+      expect(await rowsOf(attempt, o.tenantId)).toBe(1);
+    },
+  );
 });
 
 describe('polls', () => {

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { content, contentInteraction } from '../../db/schema/index.js';
 import { LIVE_STATUSES, sameItem } from '../../db/visibility.js';
@@ -21,7 +21,7 @@ const audienceOf = (tenantId: number, contentId: number): SQL => sql`
     JOIN app_user u ON u.tenant_id = au.tenant_id AND u.id = au.user_id AND u.active
     WHERE au.tenant_id = ${tenantId} AND au.content_id = ${contentId}`;
 
-const oneRow = (tenantId: number, userId: number, contentId: number) =>
+const oneRow = (tenantId: number | SQLWrapper, userId: number | SQLWrapper, contentId: number | SQLWrapper) =>
   and(
     eq(contentInteraction.tenantId, tenantId),
     eq(contentInteraction.userId, userId),
@@ -59,27 +59,46 @@ export const createInboxRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  /** The user's row of the item, locked until the transaction ends; undefined when there is none. */
-  async lock(tenantId: number, userId: number, contentId: number, mode: 'update' | 'share') {
+  /**
+   * The user's row of the item, locked in share mode until the transaction ends (forms' answer checks:
+   * a submission's lock waits for them, so no check lands in a run a submission is taking); undefined
+   * when there is none.
+   */
+  async lockShared(tenantId: number, userId: number, contentId: number) {
     const [row] = await db
       .select({ finishedAt: contentInteraction.finishedAt })
       .from(contentInteraction)
       .where(oneRow(tenantId, userId, contentId))
-      .for(mode);
+      .for('share');
     return row;
   },
 
-  /** Finishing counts as viewing too; the first times stay. */
-  async finish(tenantId: number, userId: number, contentId: number, at: Date) {
-    const time = sql`${at.toISOString()}::timestamptz`;
-    await db
-      .update(contentInteraction)
-      .set({
-        viewedAt: sql`coalesce(${contentInteraction.viewedAt}, ${time})`,
-        finishedAt: sql`coalesce(${contentInteraction.finishedAt}, ${time})`,
-      })
-      .where(oneRow(tenantId, userId, contentId));
-  },
+  /**
+   * The steps on the user's row of an item for a statement of another module that finishes the item
+   * in that same statement (forms' submission, one statement with no transaction around it), its
+   * values given as that statement's parameters. `lock` reads the row locked as `finish` would lock it
+   * (FOR NO KEY UPDATE: it waits for a share lock of an answer check and makes them wait), so the
+   * statement decides on the row's latest version and no one changes it before the statement ends;
+   * `finish` finishes it where the statement's `when` holds. Finishing counts as viewing too; the
+   * first times stay.
+   */
+  finishingSteps: (tenantId: SQLWrapper, userId: SQLWrapper, contentId: SQLWrapper) => ({
+    lock: db
+      .select({ finishedAt: contentInteraction.finishedAt })
+      .from(contentInteraction)
+      .where(oneRow(tenantId, userId, contentId))
+      .for('no key update'),
+    finish: (at: SQLWrapper, when: SQL) => {
+      const time = sql`${at}::timestamptz`;
+      return db
+        .update(contentInteraction)
+        .set({
+          viewedAt: sql`coalesce(${contentInteraction.viewedAt}, ${time})`,
+          finishedAt: sql`coalesce(${contentInteraction.finishedAt}, ${time})`,
+        })
+        .where(and(oneRow(tenantId, userId, contentId), when));
+    },
+  }),
 
   /**
    * Drops the rows the user has not touched yet, of users no longer in the audience (of every user

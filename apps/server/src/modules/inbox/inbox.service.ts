@@ -13,9 +13,13 @@ export type InboxItem = { status: ContentStatus; type: ContentType; publishAt: D
 export const createInbox = ({ repo }: { repo: InboxRepository }) => ({
   /** Viewed (and, with `finish`, finished) now, unless already; undefined when the item is not the user's. */
   mark: repo.mark,
-  /** The user's row of an item, locked for the caller's transaction (see forms: submissions and checks). */
-  lock: repo.lock,
-  finish: repo.finish,
+  /** The user's row of an item, share-locked for the caller's transaction (forms' answer checks). */
+  lockShared: repo.lockShared,
+  /**
+   * The lock and finish steps on a user's row, for another module's statement that finishes the item
+   * in the same statement (forms' submission): this module writes the SQL that changes inbox rows.
+   */
+  finishingSteps: repo.finishingSteps,
 
   /**
    * Brings an item's rows in line with its audience and status, inside the caller's transaction — the
