@@ -4,7 +4,7 @@ select "caller_session_id", "caller_tenant_id", "caller_user_id", "caller_role",
   inner join "app_user" on ("app_user"."tenant_id" = "session"."tenant_id" and "app_user"."id" = "session"."user_id")
   inner join "tenant" on "tenant"."id" = "session"."tenant_id"
   where ("session"."tenant_id" = $1 and "session"."token_hash" = $2 and "session"."revoked_at" is null and "session"."expires_at" > $3 and "app_user"."active" = $4 and "tenant"."active" = $5)) "caller"
-  inner join lateral (select count(*) as "total"
+  inner join lateral (select count(*)::int as "total"
   from "content_interaction"
   where ("content_interaction"."tenant_id" = "caller_tenant_id" and "content_interaction"."user_id" = "caller_user_id" and "content_interaction"."publish_at" <= $6 and "content_interaction"."finished_at" is null and "content_interaction"."live")) "feed_total" on true
   left join lateral (select "content"."id", "content"."type", "content"."configuration", "content"."name", "content"."description", "content"."image", "content"."category", "content_interaction"."publish_at", "content"."settings", "app_user"."name" as "creator_name", "task"."deadline", "task"."repeat", "content_interaction"."viewed_at", "content_interaction"."finished_at", row_number() OVER (ORDER BY "content_interaction"."is_task" DESC NULLS LAST, "content_interaction"."publish_at" DESC NULLS LAST, "content_interaction"."content_id" DESC NULLS LAST) as "position"

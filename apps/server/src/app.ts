@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCESS } from './access.js';
 import type { Config } from './config.js';
@@ -116,7 +116,7 @@ export async function buildApp({
     requestIdHeader: false,
     frameworkErrors,
     // One line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onResponse', async (req, reply) => {
