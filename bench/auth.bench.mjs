@@ -1,19 +1,53 @@
 // npm run bench: throughput of the auth endpoints against a bare Fastify route, and the timing gaps
 // that could reveal whether an account exists (they should be a few ms at most).
+// With DATABASE_URL (PostgreSQL), also against a bare Fastify + pg server running the statements each
+// call runs, captured from the product on the same database (bare-sql-server.mjs).
 import { performance } from 'node:perf_hooks';
-import { json, load, printTable, startBare, startServer } from './lib.mjs';
+import { buildApp, loadConfig, openDatabase } from '@kanal/server';
+import { json, load, paramSources, printTable, startBare, startBareSql, startServer } from './lib.mjs';
 
 // Rate limits would turn the load into 429s; the limiter's database write still runs on every request.
-const server = await startServer(3901, { RATE_LIMIT_PER_IP: '1000000000', RATE_LIMIT_PER_IDENTIFIER: '1000000000' });
+const UNLIMITED = { RATE_LIMIT_PER_IP: '1000000000', RATE_LIMIT_PER_IDENTIFIER: '1000000000' };
+
+/** The statements the product runs for each call, captured from an app of its own on the same database. */
+async function statementsOf(calls) {
+  const config = loadConfig({ ...process.env, ...UNLIMITED, LOG_LEVEL: 'warn' });
+  let capture;
+  const database = await openDatabase(config, { logQuery: (query, params) => capture?.push({ query, params }) });
+  const app = await buildApp({ config, database, webRoot: '/nonexistent' });
+  const captured = [];
+  try {
+    for (const call of calls) {
+      capture = [];
+      const res = await app.inject(call);
+      if (res.statusCode !== 200) throw new Error(`${call.url}: ${res.statusCode} ${res.body}`);
+      captured.push(capture);
+    }
+  } finally {
+    capture = undefined;
+    await app.close();
+    await database.close();
+  }
+  return captured;
+}
+
+const server = await startServer(3901, UNLIMITED);
 try {
   const signin = await json(`${server.url}/api/auth/signin`, {
     method: 'POST',
     body: JSON.stringify({ email: 'ana@demo.hr', password: 'Demo1234!' }),
   });
   const token = signin.body.payload.token;
-  const me = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
-  const meSize = (await me.text()).length;
+  const meResponse = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  const meSize = (await meResponse.text()).length;
 
+  const meCall = { url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } };
+  const hasPasswordCall = {
+    url: '/api/auth/has-password',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: 'ana@demo.hr' }),
+  };
   const bare = await startBare(3902, meSize);
   const rows = [];
   try {
@@ -21,18 +55,43 @@ try {
   } finally {
     bare.stop();
   }
-  rows.push(
-    await load('GET /api/auth/me', { url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${token}` } }),
-  );
-  rows.push(
-    await load('POST /api/auth/has-password', {
-      url: `${server.url}/api/auth/has-password`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identifier: 'ana@demo.hr' }),
-    }),
-  );
+  const me = await load('GET /api/auth/me', { ...meCall, url: server.url + meCall.url });
+  const hasPassword = await load('POST /api/auth/has-password', {
+    ...hasPasswordCall,
+    url: server.url + hasPasswordCall.url,
+  });
+  rows.push(me, hasPassword);
   printTable(rows, rows[0]);
+
+  if (process.env.DATABASE_URL) {
+    const [meStatements, hasPasswordStatements] = await statementsOf([meCall, hasPasswordCall]);
+    const asRun = (captured) =>
+      captured.map(({ query, params }) => ({ text: query, params: paramSources(params, token) }));
+    const bareSql = await startBareSql(3903, process.env.DATABASE_URL, [
+      { path: '/bare/me', session: true, statements: asRun(meStatements) },
+      { method: 'POST', path: '/bare/has-password', statements: asRun(hasPasswordStatements) },
+    ]);
+    const sameSql = [];
+    try {
+      sameSql.push(
+        await load(`bare Fastify + pg, /me's ${meStatements.length} statement(s)`, {
+          ...meCall,
+          url: `${bareSql.url}/bare/me`,
+        }),
+        await load(`bare Fastify + pg, has-password's ${hasPasswordStatements.length} statement(s)`, {
+          ...hasPasswordCall,
+          url: `${bareSql.url}/bare/has-password`,
+        }),
+      );
+    } finally {
+      bareSql.stop();
+    }
+    printTable(sameSql);
+    const ratio = (a, b) => (a.reqPerSec / b.reqPerSec).toFixed(2);
+    console.log(
+      `\n/me / bare same SQL = ${ratio(me, sameSql[0])}; has-password / bare same SQL = ${ratio(hasPassword, sameSql[1])}`,
+    );
+  }
 
   // Timing gaps: the same call for an existing and an unknown account, interleaved, one at a time.
   const gap = async (label, rounds, request) => {

@@ -162,13 +162,12 @@ async function main() {
           Number(process.env.BARE_PORT ?? 3932),
           config.databaseUrl,
           [
-            ['/bare/feed', feedStatement],
-            ['/bare/newest', statements['/bench/plain'].at(-1)],
-          ].map(([path, { query, params }], i) => ({
+            ['/bare/feed', feedStatement, true],
+            ['/bare/newest', statements['/bench/plain'].at(-1), false],
+          ].map(([path, { query, params }, session]) => ({
             path,
-            name: `bare_${i}`,
-            text: query,
-            params: paramSources(params, tokens[0]),
+            session,
+            statements: [{ text: query, params: paramSources(params, tokens[0]) }],
           })),
         )
       : undefined;

@@ -31,8 +31,8 @@ export async function startBare(port, bodySize) {
 }
 
 /**
- * Fastify + pg with no product code (bare-sql-server.mjs) serving `routes`, each one statement as the
- * product runs it: {path, name, text, params}, see paramSources.
+ * Fastify + pg with no product code (bare-sql-server.mjs) serving `routes`, each the statements the
+ * product runs for one call: {method, path, session, statements: [{text, params}]}, see paramSources.
  */
 export async function startBareSql(port, databaseUrl, routes) {
   const child = fork(path.join(import.meta.dirname, 'bare-sql-server.mjs'));
@@ -43,12 +43,11 @@ export async function startBareSql(port, databaseUrl, routes) {
 
 /**
  * Fastify + pg with no product code (bare-submissions-server.mjs) answering POST /bare/submit with the
- * statements of a submission as the product runs them: `statements` [{name, text, params, readsKey}],
- * `callers` [[token, userId]].
+ * statements of a submission as the product runs them: `statements` [{name, text, params, readsKey}].
  */
-export async function startBareSubmissions(port, databaseUrl, statements, callers) {
+export async function startBareSubmissions(port, databaseUrl, statements) {
   const child = fork(path.join(import.meta.dirname, 'bare-submissions-server.mjs'));
-  child.send({ port, databaseUrl, statements, callers });
+  child.send({ port, databaseUrl, statements });
   await new Promise((resolve) => child.once('message', resolve));
   return { url: `http://127.0.0.1:${port}/bare/submit`, stop: () => child.kill('SIGTERM') };
 }
