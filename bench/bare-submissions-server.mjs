@@ -3,8 +3,9 @@
 // forms.bench.mjs), in the same order, each prepared, on a pool the size of the product's. Forked by
 // startBareSubmissions (lib.mjs), which sends the statements ({name, text, params}: where each parameter
 // comes from — 'now', the caller's 'tokenHash' or 'userId', the request's idempotency 'key', or a fixed
-// 'value') and the callers (token → user id). A statement that finds no row ends the request with 401
-// if it is the first (the session check), 404 otherwise; one whose row has a non-null `result` (a stored
+// 'value'). The first statement is the reading, which checks the session: no row ends the request with
+// 401, and the caller's user id a later statement takes is the one its row names, as in the product. A
+// later statement that finds no row ends it with 404; one whose row has a non-null `result` (a stored
 // key's, or the stored submission's) answers it. A storing statement that stored nothing (the same key
 // stored by the twin request a moment before) is followed by the statement that reads the key, as the
 // product's is.
@@ -14,18 +15,18 @@ import pg from 'pg';
 
 const POOL_SIZE = 10;
 
-process.once('message', async ({ port, databaseUrl, statements, callers }) => {
+process.once('message', async ({ port, databaseUrl, statements }) => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
-  const userIdOf = new Map(callers);
   const keyReading = statements.find((s) => s.readsKey);
   const app = Fastify({ logger: false });
   app.post('/bare/submit', async (req, reply) => {
     const token = req.headers.authorization?.slice('Bearer '.length) ?? '';
     const now = new Date();
+    let caller;
     const from = {
       now: () => now,
       tokenHash: () => createHash('sha256').update(token).digest('hex'),
-      userId: () => userIdOf.get(token),
+      userId: () => caller.caller_user_id,
       key: () => req.headers['idempotency-key'] ?? null,
     };
     const run = async ({ name, text, params }) =>
@@ -34,6 +35,7 @@ process.once('message', async ({ port, databaseUrl, statements, callers }) => {
     for (const [i, statement] of statements.entries()) {
       const row = await run(statement);
       if (!row) return reply.code(i === 0 ? 401 : 404).send({ code: i === 0 ? 'Unauthorized' : 'NotFound' });
+      caller ??= row;
       if (row.result) return { payload: row.result };
     }
     const stored = await run(keyReading);

@@ -144,10 +144,12 @@ if (first.status !== 200) throw new Error(`submission: ${first.status} ${await f
 console.log('submission:', JSON.stringify((await first.json()).payload));
 console.log(`its statements (new key): ${ran.length}`);
 
-// Where each captured parameter comes from per request: a time is the request's, the token's hash, the
-// caller's user id and the key are the request's; anything else is the same for every submission (the
-// same failing answers). A number equal to the user id is taken for it, so it must equal none of the
-// other numbers the statements take: the tenant's and the item's ids and the attempt's counts.
+// Where each captured parameter comes from per request: a time is the request's, the token's hash and
+// the key are the request's, the caller's user id is the one the reading's session check found (the
+// storing statement's; the reading takes the token alone); anything else is the same for every
+// submission (the same failing answers, the one tenant). A number equal to the user id is taken for it,
+// so it must equal none of the other numbers the statements take: the tenant's and the item's ids and
+// the attempt's counts.
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 if ([tenantId, contentId].includes(userIds[0]) || userIds[0] <= questionIds.length)
   throw new Error(`user ${userIds[0]} could be taken for another parameter: pick another sanity user`);
@@ -183,14 +185,7 @@ const filteredPage = {
 };
 
 const bare =
-  database.driver === 'postgres'
-    ? await startBareSubmissions(
-        3933,
-        config.databaseUrl,
-        bareStatements,
-        tokens.map((token, i) => [token, userIds[i]]),
-      )
-    : undefined;
+  database.driver === 'postgres' ? await startBareSubmissions(3933, config.databaseUrl, bareStatements) : undefined;
 const loader = await startLoader();
 const results = [];
 const integrity = [];

@@ -1,26 +1,23 @@
-select "caller_session_id", "caller_tenant_id", "caller_user_id", "caller_role", "caller_remember_me", "caller_last_seen_at"
-  from (select "session"."id" as "caller_session_id", "session"."tenant_id" as "caller_tenant_id", "session"."user_id" as "caller_user_id", "app_user"."role" as "caller_role", "session"."remember_me" as "caller_remember_me", "session"."last_seen_at" as "caller_last_seen_at"
-  from "session"
-  inner join "app_user" on ("app_user"."tenant_id" = "session"."tenant_id" and "app_user"."id" = "session"."user_id")
-  inner join "tenant" on "tenant"."id" = "session"."tenant_id"
-  where ("session"."tenant_id" = $1 and "session"."token_hash" = $2 and "session"."revoked_at" is null and "session"."expires_at" > $3 and "app_user"."active" = $4 and "tenant"."active" = $5)) "caller";
-
-select "submission_key"."content_id", "submission_key"."result", "item"."type", "item"."settings", "item"."finished_at", CASE WHEN "submission_key"."key" IS NULL THEN (
+select "caller_session_id", "caller_tenant_id", "caller_user_id", "caller_role", "caller_remember_me", "caller_last_seen_at", "submission_key"."content_id", "submission_key"."result", "item"."type", "item"."settings", "item"."finished_at", CASE WHEN "submission_key"."key" IS NULL THEN (
     SELECT json_agg(json_build_object('id', "question"."id", 'type', "question"."type", 'answers', (
         SELECT coalesce(json_agg(json_build_object('id', "answer"."id", 'isCorrect', "answer"."is_correct")
                                  ORDER BY "answer"."position", "answer"."id"), '[]')
         FROM "answer" WHERE "answer"."tenant_id" = "question"."tenant_id" AND "answer"."question_id" = "question"."id"))
       ORDER BY "question"."position", "question"."id")
-    FROM "question" WHERE "question"."tenant_id" = $1 AND "question"."content_id" = "item"."id") END as "questions", CASE WHEN "submission_key"."key" IS NULL THEN (
+    FROM "question" WHERE "question"."tenant_id" = "caller_tenant_id" AND "question"."content_id" = "item"."id") END as "questions", CASE WHEN "submission_key"."key" IS NULL THEN (
     SELECT coalesce(json_agg(json_build_object('questionId', "question_check"."question_id", 'answerIds', "question_check"."answer_ids")), '[]')
     FROM "question_check"
-    WHERE "question_check"."tenant_id" = $2 AND "question_check"."user_id" = $3 AND "question_check"."content_id" = $4) END as "checks"
-  from (SELECT) AS submission
-  left join "submission_key" on ("submission_key"."tenant_id" = $5 and "submission_key"."user_id" = $6 and "submission_key"."key" = $7)
-  left join (select "content"."id", "content"."type", "content"."settings", "content_interaction"."finished_at"
+    WHERE "question_check"."tenant_id" = "caller_tenant_id" AND "question_check"."user_id" = "caller_user_id" AND "question_check"."content_id" = $1) END as "checks"
+  from (select "session"."id" as "caller_session_id", "session"."tenant_id" as "caller_tenant_id", "session"."user_id" as "caller_user_id", "app_user"."role" as "caller_role", "session"."remember_me" as "caller_remember_me", "session"."last_seen_at" as "caller_last_seen_at"
+  from "session"
+  inner join "app_user" on ("app_user"."tenant_id" = "session"."tenant_id" and "app_user"."id" = "session"."user_id")
+  inner join "tenant" on "tenant"."id" = "session"."tenant_id"
+  where ("session"."tenant_id" = $2 and "session"."token_hash" = $3 and "session"."revoked_at" is null and "session"."expires_at" > $4 and "app_user"."active" = $5 and "tenant"."active" = $6)) "caller"
+  left join "submission_key" on ("submission_key"."tenant_id" = "caller_tenant_id" and "submission_key"."user_id" = "caller_user_id" and "submission_key"."key" = $7)
+  left join lateral (select "content"."id", "content"."type", "content"."settings", "content_interaction"."finished_at"
   from "content_interaction"
   inner join "content" on ("content"."tenant_id" = "content_interaction"."tenant_id" and "content"."id" = "content_interaction"."content_id")
-  where (("content_interaction"."tenant_id" = $8 and "content_interaction"."user_id" = $9 and "content_interaction"."publish_at" <= $10 and "content"."status" in ($11, $12)) and "content_interaction"."content_id" = $13)) "item" on true;
+  where (("content_interaction"."tenant_id" = "caller_tenant_id" and "content_interaction"."user_id" = "caller_user_id" and "content_interaction"."publish_at" <= $8 and "content"."status" in ($9, $10)) and "content_interaction"."content_id" = $11)) "item" on true;
 
 with "inbox_row" as (select "finished_at"
   from "content_interaction"

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, type Placeholder } from 'drizzle-orm';
+import { and, eq, inArray, lte, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { content, contentInteraction } from './schema/index.js';
 
 // What a user may see, for every module that reads items through the inbox: one rule, one spelling.
@@ -16,7 +16,7 @@ export const sameItem = and(
 );
 
 /** The caller can see an item: it is live and due, and it was sent to them (they have an inbox row). */
-export const visibleTo = (tenantId: number | Placeholder, userId: number | Placeholder, now: Date | Placeholder) =>
+export const visibleTo = (tenantId: number | SQLWrapper, userId: number | SQLWrapper, now: Date | Placeholder) =>
   and(
     eq(contentInteraction.tenantId, tenantId),
     eq(contentInteraction.userId, userId),

@@ -3,6 +3,8 @@ import { DAY_MS, HOUR_MS, type MediaType } from '@kanal/contract';
 import { createContentServices } from '../app.js';
 import type { Tx } from '../db/client.js';
 import { file } from '../db/schema/index.js';
+import { hashToken, newToken } from '../lib/tokens.js';
+import { createAuthRepository } from '../modules/auth/auth.repository.js';
 import type { FormQuestion } from '../modules/content/content.service.js';
 import type { NewContent } from '../modules/content/content-authoring.js';
 import type { FileStore } from '../modules/files/file-store.js';
@@ -458,15 +460,35 @@ async function seedDemoHistory(tx: Tx, seeded: SeededTenant & { content: Readonl
     if (found === undefined) throw new Error(`demo history names unknown ${key}`);
     return found;
   };
+  const sessions = createAuthRepository(tx);
   const as = (login: string, daysAgo: number) => {
-    const { content, forms } = createContentServices(tx, { now: () => new Date(now - daysAgo * DAY_MS) });
+    const at = new Date(now - daysAgo * DAY_MS);
+    const { content, forms } = createContentServices(tx, { now: () => at });
     const ctx = { tenantId: seeded.tenantId, userId: id(seeded.users, login) };
     return {
       async answer(name: string, choose: Choice) {
         const contentId = id(seeded.content, name);
         const { questions } = await content.getForm(ctx, contentId);
         const questionAnswers = questions.map((q) => ({ questionId: q.id, answers: choose(q) }));
-        await forms.submit(ctx, contentId, { questionAnswers }, undefined);
+        // A submission checks its caller's session in its own statement: the user answers on a session
+        // of that moment, ended straight after.
+        const tokenHash = hashToken(newToken(ctx.tenantId));
+        const sessionId = await sessions.insertSession({
+          ...ctx,
+          tokenHash,
+          rememberMe: false,
+          application: 'web',
+          lastSeenAt: at,
+          expiresAt: new Date(at.getTime() + HOUR_MS),
+        });
+        const answered = await forms.submit(
+          { tenantId: ctx.tenantId, tokenHash },
+          contentId,
+          { questionAnswers },
+          undefined,
+        );
+        await sessions.revokeSession(ctx.tenantId, sessionId, at);
+        if (!answered) throw new Error(`demo history: ${login} has no live session to answer ${name}`);
       },
       read: (name: string) => content.markFinished(ctx, { contentId: id(seeded.content, name) }),
     };

@@ -1,6 +1,7 @@
 import type { QuestionType, SubmissionResult } from '@kanal/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { callerColumns, callerPlaceholders, liveCaller } from '../../db/caller.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import {
@@ -60,7 +61,7 @@ export type StoreOutcome =
   | { outcome: 'stored'; result: SubmissionResult }
   | { outcome: 'finished' | 'keyTaken' | 'gone' };
 
-/** The parameters the submission's statements share. */
+/** The submission's parameters: tenantId and userId are the caller's, as the reading found them. */
 const ph = {
   tenantId: sql.placeholder('tenantId'),
   userId: sql.placeholder('userId'),
@@ -69,19 +70,21 @@ const ph = {
   now: sql.placeholder('now'),
 };
 
-/** The caller's idempotency key (none matches a null key). */
-const callersKey = and(
-  eq(submissionKey.tenantId, ph.tenantId),
-  eq(submissionKey.userId, ph.userId),
-  eq(submissionKey.key, ph.key),
-);
+/** The user's idempotency key (none matches a null key). */
+const keyOf = (tenantId: SQLWrapper, userId: SQLWrapper) =>
+  and(eq(submissionKey.tenantId, tenantId), eq(submissionKey.userId, userId), eq(submissionKey.key, ph.key));
 
-/** The caller's inbox row joined to its item, when the item is visible to them. */
+/** The caller's inbox row joined to its item, when the item is visible to them; joined LATERAL to the caller. */
 const visibleItem = new QueryBuilder({ casing: 'snake_case' })
   .select({ id: content.id, type: content.type, settings: content.settings, finishedAt: contentInteraction.finishedAt })
   .from(contentInteraction)
   .innerJoin(content, sameItem)
-  .where(and(visibleTo(ph.tenantId, ph.userId, ph.now), eq(contentInteraction.contentId, ph.contentId)))
+  .where(
+    and(
+      visibleTo(liveCaller.tenantId, liveCaller.userId, callerPlaceholders.now),
+      eq(contentInteraction.contentId, ph.contentId),
+    ),
+  )
   .as('item');
 
 /** The item's questions in order, each with its answers in order, as one JSON array (null without any). */
@@ -91,24 +94,26 @@ const questionsOfItem = sql`(
                                  ORDER BY ${answer.position}, ${answer.id}), '[]')
         FROM ${answer} WHERE ${answer.tenantId} = ${question.tenantId} AND ${answer.questionId} = ${question.id}))
       ORDER BY ${question.position}, ${question.id})
-    FROM ${question} WHERE ${question.tenantId} = ${ph.tenantId} AND ${question.contentId} = ${visibleItem.id})`;
+    FROM ${question} WHERE ${question.tenantId} = ${liveCaller.tenantId} AND ${question.contentId} = ${visibleItem.id})`;
 
 /** The answers checked in the caller's current run of the item, as one JSON array. */
 const checksOfRun = sql`(
     SELECT coalesce(json_agg(json_build_object('questionId', ${questionCheck.questionId}, 'answerIds', ${questionCheck.answerIds})), '[]')
     FROM ${questionCheck}
-    WHERE ${questionCheck.tenantId} = ${ph.tenantId} AND ${questionCheck.userId} = ${ph.userId} AND ${questionCheck.contentId} = ${ph.contentId})`;
+    WHERE ${questionCheck.tenantId} = ${liveCaller.tenantId} AND ${questionCheck.userId} = ${liveCaller.userId} AND ${questionCheck.contentId} = ${ph.contentId})`;
 
 /**
- * Everything a submission decides on, in one round trip, as one row whatever is found: the result
- * stored under the caller's idempotency key (a retry is answered from it alone, so nothing else is
- * read then), and the item if it is visible to the caller, with the caller's finish, its questions
- * and the answers checked in the current run. Reading takes no lock: the storing statement re-checks
- * under its lock what may have changed since (the finish, the key).
+ * Everything a submission decides on, in one round trip, with the caller's session check (db/caller.ts):
+ * no row when the session is not live, else one row whatever is found: the caller, the result stored
+ * under their idempotency key (a retry is answered from it alone, so nothing else is read then), and
+ * the item if it is visible to them, with their finish, its questions and the answers checked in the
+ * current run. Reading takes no lock: the storing statement re-checks under its lock what may have
+ * changed since (the finish, the key).
  */
 const submissionReading = preparedFor((db) =>
   db
     .select({
+      caller: callerColumns,
       keyContentId: submissionKey.contentId,
       keyResult: submissionKey.result,
       type: visibleItem.type,
@@ -119,9 +124,9 @@ const submissionReading = preparedFor((db) =>
       ),
       checks: sql<RecordedCheck[] | null>`CASE WHEN ${submissionKey.key} IS NULL THEN ${checksOfRun} END`.as('checks'),
     })
-    .from(sql`(SELECT) AS submission`)
-    .leftJoin(submissionKey, callersKey)
-    .leftJoin(visibleItem, sql`true`)
+    .from(liveCaller)
+    .leftJoin(submissionKey, keyOf(liveCaller.tenantId, liveCaller.userId))
+    .leftJoinLateral(visibleItem, sql`true`)
     .prepare('forms_submission_reading'),
 );
 
@@ -130,7 +135,7 @@ const resultUnderKey = preparedFor((db) =>
   db
     .select({ contentId: submissionKey.contentId, result: submissionKey.result })
     .from(submissionKey)
-    .where(callersKey)
+    .where(keyOf(ph.tenantId, ph.userId))
     .prepare('forms_submission_key'),
 );
 
@@ -305,14 +310,15 @@ export const createFormsRepository = (db: DbOrTx, inbox: Pick<Inbox, 'finishingS
     },
 
     /**
-     * Everything a submission decides on, in one round trip (see submissionReading).
-     * `key` null reads no key.
+     * Everything a submission decides on, with the caller, in one round trip (see submissionReading);
+     * undefined when the session of (tenantId, tokenHash) is not live. `key` null reads no key.
      */
-    async readSubmission(tenantId: number, userId: number, contentId: number, key: string | null, now: Date) {
-      const [row] = await submissionReading(db).execute({ tenantId, userId, contentId, key, now });
-      if (!row) throw new Error('the submission reading returned no row');
-      const { keyContentId, keyResult, type, settings, finishedAt, questions, checks } = row;
+    async readSubmission(tenantId: number, tokenHash: string, contentId: number, key: string | null, now: Date) {
+      const [row] = await submissionReading(db).execute({ tenantId, tokenHash, contentId, key, now });
+      if (!row) return undefined;
+      const { caller, keyContentId, keyResult, type, settings, finishedAt, questions, checks } = row;
       return {
+        caller,
         known: keyContentId === null || keyResult === null ? null : { contentId: keyContentId, result: keyResult },
         item:
           type === null || settings === null

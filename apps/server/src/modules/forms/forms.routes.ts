@@ -27,7 +27,7 @@ export const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async
   app.post(
     '/mobile/content/:id/form/attempt',
     {
-      config: { errors: [409, 422] },
+      config: { sessionInStatement: true, errors: [409, 422] },
       schema: {
         tags,
         params: IdParamsSchema,
@@ -37,7 +37,9 @@ export const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async
       },
     },
     async (req) => ({
-      payload: await forms.submit(req.ctx, req.params.id, req.body, req.headers[IDEMPOTENCY_KEY_HEADER]),
+      payload: await req.admit(
+        forms.submit(req.credentials, req.params.id, req.body, req.headers[IDEMPOTENCY_KEY_HEADER]),
+      ),
     }),
   );
 

@@ -18,7 +18,7 @@ import {
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { RequestContext } from '../../plugins/request-context.js';
+import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
 import type { Form } from '../content/content.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { AttemptsSelection, FormsRepository, GradedQuestion, RecordedCheck } from './forms.repository.js';
@@ -157,6 +157,9 @@ function storedUnder(known: { contentId: number; result: SubmissionResult }, con
   return known.result;
 }
 
+/** What a submission's reading found: the caller (a live session), the key's stored result, the item. */
+type SubmissionReading = NonNullable<Awaited<ReturnType<FormsRepository['readSubmission']>>>;
+
 type AttemptRow = Omit<Attempt, 'createdAt' | 'userAnswers'> & { createdAt: Date };
 type AnswerRow = Awaited<ReturnType<FormsRepository['listAttemptAnswers']>>[number];
 
@@ -191,6 +194,62 @@ function withAnswers(attempts: AttemptRow[], rows: AnswerRow[]): Attempt[] {
 }
 
 export const createFormsService = ({ repo, transaction, clock, getForm, assertVisible }: Deps) => {
+  /** A submission decided on what its reading found for the caller, and stored unless a retry (see submit). */
+  async function submitWith(
+    { caller, known, item }: SubmissionReading,
+    contentId: number,
+    body: SubmitAnswersBody,
+    key: string | undefined,
+    now: Date,
+  ): Promise<SubmissionResult> {
+    const { tenantId, userId } = caller;
+    // First, so a retry is answered as the first was, whatever has changed since (the item finished).
+    if (known) return storedUnder(known, contentId);
+    if (!item) throw notFound();
+    if (!hasForm(item.type) || item.questions.length === 0) throw new AppError('NotAForm', 400);
+    const answers = checkAnswers(item.questions, body.questionAnswers);
+    if (item.finishedAt) throw new AppError('AlreadySubmitted', 409);
+    if (item.type === 'EDUCATION') assertAsChecked(answers, item.checks);
+    const score = grade(item, answers);
+    const finishes = item.type !== 'EDUCATION' || score.passed === true;
+    const rows = answerRows(answers);
+    const outcome = await repo.storeSubmission({
+      tenantId,
+      userId,
+      contentId,
+      key: key ?? null,
+      now,
+      named: item.type !== 'POLL',
+      finalMark: score.finalMark,
+      correct: score.correct,
+      total: score.total,
+      earned: item.type === 'EDUCATION' && score.passed ? POINTS_PER_CORRECT_ANSWER * (score.correct ?? 0) : 0,
+      finishes,
+      result: {
+        finalMark: score.finalMark,
+        correct: score.correct,
+        total: score.total,
+        passMark: score.passMark,
+        passed: score.passed,
+        finished: finishes,
+      },
+      questionIds: rows.map((r) => r.questionId),
+      answerIds: rows.map((r) => r.answerId),
+      texts: rows.map((r) => r.text),
+      corrects: rows.map((r) => score.perQuestion.get(r.questionId) ?? null),
+      responseDate: dayOf.format(now),
+      checkedQuestionIds: item.checks.map((c) => c.questionId),
+    });
+    if (outcome.outcome === 'stored') return outcome.result;
+    if (outcome.outcome === 'gone') throw notFound();
+    // Another submission stored first: one with this key (answered as it was), or one that finished the
+    // item; else the key went to another item at the same moment.
+    const taken = key === undefined ? undefined : await repo.findKey(tenantId, userId, key);
+    if (taken) return storedUnder(taken, contentId);
+    if (outcome.outcome === 'finished') throw new AppError('AlreadySubmitted', 409);
+    throw new AppError('IdempotencyKeyReused', 422);
+  }
+
   async function attempts(ctx: Ctx, query: AttemptsSelection) {
     const rows = await repo.listAttempts(ctx.tenantId, ctx.userId, clock.now(), query);
     const answers = rows.length
@@ -205,63 +264,28 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
   return {
     /**
      * Scores and stores a submission, and finishes the item when it is done (a passed education, any
-     * poll or inquiry). Two statements: one reads all the submission depends on, one stores it whole.
-     * With an idempotency key a retry answers what the first answered and stores nothing.
+     * poll or inquiry). Two statements: one checks the caller's session and reads all the submission
+     * depends on, one stores it whole. With an idempotency key a retry answers what the first answered
+     * and stores nothing. Undefined without a live session (a `sessionInStatement` route answers 401),
+     * decided before anything about the item or the answers can refuse it; a refusal after that is
+     * thrown past the route's admission, so it does not slide the session.
      */
     async submit(
-      ctx: Ctx,
+      credentials: Credentials,
       contentId: number,
       body: SubmitAnswersBody,
       key: string | undefined,
-    ): Promise<SubmissionResult> {
-      const { tenantId, userId } = ctx;
+    ): Promise<Checked<SubmissionResult>> {
       const now = clock.now();
-      const { known, item } = await repo.readSubmission(tenantId, userId, contentId, key ?? null, now);
-      // First, so a retry is answered as the first was, whatever has changed since (the item finished).
-      if (known) return storedUnder(known, contentId);
-      if (!item) throw notFound();
-      if (!hasForm(item.type) || item.questions.length === 0) throw new AppError('NotAForm', 400);
-      const answers = checkAnswers(item.questions, body.questionAnswers);
-      if (item.finishedAt) throw new AppError('AlreadySubmitted', 409);
-      if (item.type === 'EDUCATION') assertAsChecked(answers, item.checks);
-      const score = grade(item, answers);
-      const finishes = item.type !== 'EDUCATION' || score.passed === true;
-      const rows = answerRows(answers);
-      const outcome = await repo.storeSubmission({
-        tenantId,
-        userId,
+      const reading = await repo.readSubmission(
+        credentials.tenantId,
+        credentials.tokenHash,
         contentId,
-        key: key ?? null,
+        key ?? null,
         now,
-        named: item.type !== 'POLL',
-        finalMark: score.finalMark,
-        correct: score.correct,
-        total: score.total,
-        earned: item.type === 'EDUCATION' && score.passed ? POINTS_PER_CORRECT_ANSWER * (score.correct ?? 0) : 0,
-        finishes,
-        result: {
-          finalMark: score.finalMark,
-          correct: score.correct,
-          total: score.total,
-          passMark: score.passMark,
-          passed: score.passed,
-          finished: finishes,
-        },
-        questionIds: rows.map((r) => r.questionId),
-        answerIds: rows.map((r) => r.answerId),
-        texts: rows.map((r) => r.text),
-        corrects: rows.map((r) => score.perQuestion.get(r.questionId) ?? null),
-        responseDate: dayOf.format(now),
-        checkedQuestionIds: item.checks.map((c) => c.questionId),
-      });
-      if (outcome.outcome === 'stored') return outcome.result;
-      if (outcome.outcome === 'gone') throw notFound();
-      // Another submission stored first: one with this key (answered as it was), or one that finished the
-      // item; else the key went to another item at the same moment.
-      const taken = key === undefined ? undefined : await repo.findKey(tenantId, userId, key);
-      if (taken) return storedUnder(taken, contentId);
-      if (outcome.outcome === 'finished') throw new AppError('AlreadySubmitted', 409);
-      throw new AppError('IdempotencyKeyReused', 422);
+      );
+      if (!reading) return undefined;
+      return { caller: reading.caller, value: await submitWith(reading, contentId, body, key, now) };
     },
 
     /**

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { AnswerCheck, QuestionList, SubmissionResult } from '@kanal/contract';
+import {
+  type AnswerCheck,
+  HOUR_MS,
+  MINUTE_MS,
+  type QuestionList,
+  SESSION_TTL_MS,
+  type SubmissionResult,
+} from '@kanal/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   answer,
+  appUser,
   attempt,
   attemptAnswer,
   contentInteraction,
@@ -11,7 +19,9 @@ import {
   pollResponse,
   question,
   questionCheck,
+  session,
   submissionKey,
+  tenant,
 } from '../../db/schema/index.js';
 import { changeStatus, makeContent } from '../../test/content-factories.js';
 import { call, makeOrg, makePerson } from '../../test/factories.js';
@@ -698,6 +708,82 @@ describe('idempotency', () => {
   });
 });
 
+describe('the session of a submission, checked in its reading statement', () => {
+  // How a caller loses the session between signing in and submitting.
+  const losses: [string, (o: { tenantId: number }, person: { id: number; token: string }) => Promise<unknown>][] = [
+    ['signed out', (_, p) => get('/auth/signout', p.token)],
+    ['revoked', (_, p) => t.db.update(session).set({ revokedAt: t.clock.now() }).where(eq(session.userId, p.id))],
+    ['deactivated', (_, p) => t.db.update(appUser).set({ active: false }).where(eq(appUser.id, p.id))],
+    ['of a deactivated tenant', (o) => t.db.update(tenant).set({ active: false }).where(eq(tenant.id, o.tenantId))],
+  ];
+
+  it('answers 401 without a live session, whatever else it would answer, and stores nothing', async () => {
+    const stranger = await org();
+    const theirs = await quiz(stranger);
+    for (const [how, lose] of losses) {
+      const o = await org();
+      const ana = await person(o.tenantId);
+      const [edu, other] = [await quiz(o, 1), await quiz(o, 1)];
+      const poll = await makeContent(t.db, { ...o, type: 'POLL', questions: quizQuestions });
+      const info = await makeContent(t.db, { ...o, type: 'INFORMATION' });
+      const failing = await answersFor(ana.token, edu.id, 0);
+      const pollAnswers = await answersFor(ana.token, poll.id, 0);
+      // A failed attempt stored under a key, and a poll finished, while the session is live.
+      const key = randomUUID();
+      expect((await submit(ana.token, edu.id, failing, key)).statusCode, how).toBe(200);
+      expect((await submit(ana.token, poll.id, pollAnswers)).statusCode, how).toBe(200);
+      const stored = () =>
+        Promise.all([
+          rowsOf(attempt, o.tenantId),
+          rowsOf(submissionKey, o.tenantId),
+          rowsOf(pollResponse, o.tenantId),
+          interactionOf(ana.id, edu.id),
+        ]);
+      const before = await stored();
+
+      await lose(o, ana);
+      for (const [would, send] of [
+        ['200 for a new key', () => submit(ana.token, edu.id, failing, randomUUID())],
+        ['200 for a retry of its stored key', () => submit(ana.token, edu.id, failing, key)],
+        ['422 for its key on another item', () => submit(ana.token, other.id, failing, key)],
+        ['400 for answers that do not fit', () => submit(ana.token, edu.id, failing.slice(1))],
+        ['400 for an item that is not a form', () => submit(ana.token, info.id, [{ questionId: 1 }])],
+        ['409 for a finished poll', () => submit(ana.token, poll.id, pollAnswers, randomUUID())],
+        ['404 for another tenant’s item', () => submit(ana.token, theirs.id, failing)],
+        ['404 for no item', () => submit(ana.token, 2147483647, failing)],
+      ] as const) {
+        const res = await send();
+        expect(res.statusCode, `${how}, would be ${would}`).toBe(401);
+        expect(res.json().code, `${how}, would be ${would}`).toBe('Unauthorized');
+      }
+      expect(await stored(), how).toEqual(before);
+    }
+    expect((await submit('', theirs.id, [])).statusCode).toBe(401);
+  });
+
+  it('slides the session as any signed-in request does, a retry answered from its key alone too', async () => {
+    const o = await org();
+    // Its session made to last a day from now; each use slides it to 12 hours from then.
+    const ana = await person(o.tenantId);
+    const edu = await quiz(o, 1);
+    const failing = await answersFor(ana.token, edu.id, 0);
+    const key = randomUUID();
+    const sent = async (withKey?: string) => (await submit(ana.token, edu.id, failing, withKey)).statusCode;
+
+    t.clock.advance(11 * HOUR_MS);
+    expect(await sent()).toBe(200); // at 11 h: slides to 23 h
+    t.clock.advance(11 * HOUR_MS);
+    expect(await sent(key)).toBe(200); // at 22 h: slides to 34 h
+    t.clock.advance(11 * HOUR_MS);
+    expect(await sent(key)).toBe(200); // at 33 h, a retry answered from its key: slides to 45 h
+    t.clock.advance(11 * HOUR_MS);
+    expect(await sent(key)).toBe(200); // at 44 h, alive by that slide alone
+    t.clock.advance(SESSION_TTL_MS + MINUTE_MS);
+    expect(await sent(key)).toBe(401);
+    expect(await rowsOf(attempt, o.tenantId)).toBe(2);
+  });
+});
+
 describe('many at once', () => {
   it('stores one attempt each for 100 users submitting together, with points and ranks to match', async () => {
     const o = await org();
@@ -743,22 +829,23 @@ describe('many at once', () => {
 describe('submissions at once', () => {
   // Through the service, so that every submission reads before any stores: PGlite runs statements in
   // the order sent, so there the storing statements meet in the order below; PostgreSQL runs them at once.
-  const submitAtOnce = (
-    userId: number,
-    tenantId: number,
-    sends: { contentId: number; answers: Entry[]; key?: string }[],
-  ) =>
-    Promise.allSettled(
-      sends.map(({ contentId, answers, key }) =>
-        t.app.services.forms.submit(
-          { tenantId, userId },
+  const submitAtOnce = (token: string, sends: { contentId: number; answers: Entry[]; key?: string }[]) => {
+    const credentials = t.app.services.auth.credentials(token);
+    if (!credentials) throw new Error('not a session token');
+    return Promise.allSettled(
+      sends.map(async ({ contentId, answers, key }) => {
+        const checked = await t.app.services.forms.submit(
+          credentials,
           contentId,
           { questionAnswers: answers.map((a) => ({ answers: [], ...a })) },
           key,
-        ),
-      ),
+        );
+        if (!checked) throw new Error('the session is not live');
+        return checked.value;
+      }),
     );
-  const outcomes = (settled: PromiseSettledResult<SubmissionResult>[]) =>
+  };
+  const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
     settled.map((s) => (s.status === 'fulfilled' ? 200 : `${s.reason.statusCode} ${s.reason.code}`));
 
   it('stores one of the submissions sent at once with one key, and answers all as it', async () => {
@@ -770,7 +857,7 @@ describe('submissions at once', () => {
       [passing, 3],
     ] as const) {
       const send = { contentId: item.id, answers: await answersFor(ana.token, item.id, right), key: randomUUID() };
-      const settled = await submitAtOnce(ana.id, o.tenantId, [send, send, send]);
+      const settled = await submitAtOnce(ana.token, [send, send, send]);
       expect(outcomes(settled)).toEqual([200, 200, 200]);
       const [first] = settled.map((s) => s.status === 'fulfilled' && s.value);
       expect(settled.map((s) => s.status === 'fulfilled' && s.value)).toEqual([first, first, first]);
@@ -785,7 +872,7 @@ describe('submissions at once', () => {
     const ana = await person(o.tenantId);
     const [one, two] = [await quiz(o), await quiz(o)];
     const key = randomUUID();
-    const settled = await submitAtOnce(ana.id, o.tenantId, [
+    const settled = await submitAtOnce(ana.token, [
       { contentId: one.id, answers: await answersFor(ana.token, one.id, 1), key },
       { contentId: two.id, answers: await answersFor(ana.token, two.id, 1), key },
     ]);
@@ -799,8 +886,7 @@ describe('submissions at once', () => {
     const edu = await quiz(o);
     const answers = await answersFor(ana.token, edu.id, 3);
     const settled = await submitAtOnce(
-      ana.id,
-      o.tenantId,
+      ana.token,
       Array.from({ length: 4 }, (_, i) => ({ contentId: edu.id, answers, ...(i % 2 ? { key: randomUUID() } : {}) })),
     );
     expect(outcomes(settled).sort()).toEqual([
