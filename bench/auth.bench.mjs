@@ -4,17 +4,17 @@
 // call runs, captured from the product on the same database (bare-sql-server.mjs).
 import { performance } from 'node:perf_hooks';
 import { buildApp, loadConfig, openDatabase } from '@kanal/server';
-import { json, load, paramSources, printTable, startBare, startBareSql, startServer } from './lib.mjs';
+import { discardedLog, json, load, paramSources, printTable, startBare, startBareSql, startServer } from './lib.mjs';
 
 // Rate limits would turn the load into 429s; the limiter's database write still runs on every request.
 const UNLIMITED = { RATE_LIMIT_PER_IP: '1000000000', RATE_LIMIT_PER_IDENTIFIER: '1000000000' };
 
 /** The statements the product runs for each call, captured from an app of its own on the same database. */
 async function statementsOf(calls) {
-  const config = loadConfig({ ...process.env, ...UNLIMITED, LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, ...UNLIMITED });
   let capture;
   const database = await openDatabase(config, { logQuery: (query, params) => capture?.push({ query, params }) });
-  const app = await buildApp({ config, database, webRoot: '/nonexistent' });
+  const app = await buildApp({ config, database, logStream: discardedLog, webRoot: '/nonexistent' });
   const captured = [];
   try {
     for (const call of calls) {

@@ -36,6 +36,7 @@ import {
   toItem,
 } from '@kanal/server';
 import {
+  discardedLog,
   dropSessions,
   explainPrepared,
   insertSessions,
@@ -59,7 +60,6 @@ async function main() {
   const config = loadConfig({
     ...process.env,
     DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data/bench-feed'),
-    LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_IP: '1000000000',
     RATE_LIMIT_PER_IDENTIFIER: '1000000000',
   });
@@ -94,7 +94,7 @@ async function main() {
   const userIds = sample(candidates, sessionCount, rand);
   const tokens = await insertSessions(db, tenantId, userIds, 'bench:feed');
 
-  const app = await buildApp({ config, database, webRoot: '/nonexistent' });
+  const app = await buildApp({ config, database, logStream: discardedLog, webRoot: '/nonexistent' });
   const { content, appUser, task } = schema;
   const plain = db
     .select({

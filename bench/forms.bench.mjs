@@ -28,6 +28,7 @@ import {
   sql,
 } from '@kanal/server';
 import {
+  discardedLog,
   dropSessions,
   explainPrepared,
   insertSessions,
@@ -50,7 +51,6 @@ const warmup = opts.warmup ?? 3;
 const config = loadConfig({
   ...process.env,
   DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data/bench-feed'),
-  LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_IP: '1000000000',
   RATE_LIMIT_PER_IDENTIFIER: '1000000000',
 });
@@ -93,7 +93,7 @@ const questionIds = (
 ).map((r) => r.id);
 const failing = { questionAnswers: questionIds.map((questionId) => ({ questionId, answers: [] })) };
 
-const app = await buildApp({ config, database, webRoot: '/nonexistent' });
+const app = await buildApp({ config, database, logStream: discardedLog, webRoot: '/nonexistent' });
 await app.listen({ port: Number(process.env.PORT ?? 3932), host: '127.0.0.1' });
 const base = `http://127.0.0.1:${app.server.address().port}/api`;
 

@@ -1,23 +1,38 @@
 // Shared by the benchmarks: start the built server on a fresh database, load it, print figures.
 import { fork, spawn } from 'node:child_process';
+import { openSync, writeSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashToken, newToken, serverEntryPoint, sql } from '@kanal/server';
 import autocannon from 'autocannon';
 
-/** The built server (npm run build first) on a fresh PGlite data dir, or on DATABASE_URL when set. */
+/**
+ * Where an in-process app under load writes its log: one line per request at the default level, written
+ * synchronously as pino writes to stdout in production, to /dev/null so it does not flood the figures.
+ */
+const devNull = openSync('/dev/null', 'w');
+export const discardedLog = { write: (line) => writeSync(devNull, line) };
+
+/**
+ * The built server (npm run build first) on a fresh PGlite data dir, or on DATABASE_URL when set, logging
+ * at its default level; its standard output is read and dropped.
+ */
 export async function startServer(port, env = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-bench-'));
   const child = spawn(process.execPath, [serverEntryPoint], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('Kanal is running')) resolve();
-    });
+    const started = (chunk) => {
+      if (!String(chunk).includes('Kanal is running')) return;
+      // From now on its log is only drained, as a collector would.
+      child.stdout.off('data', started).resume();
+      resolve();
+    };
+    child.stdout.on('data', started);
   });
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
