@@ -37,11 +37,20 @@ export async function startServer(port, env = {}) {
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
+/** Waits for a forked child's first message; its exit before that (a port in use, say) fails the run. */
+const ready = (child) =>
+  new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) =>
+      reject(new Error(`${child.spawnargs.at(-1)} exited with ${code} before it was ready`)),
+    );
+  });
+
 export async function startBare(port, bodySize) {
   const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), {
     env: { ...process.env, PORT: String(port), BODY_SIZE: String(bodySize) },
   });
-  await new Promise((resolve) => child.once('message', resolve));
+  await ready(child);
   return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
 }
 
@@ -52,7 +61,7 @@ export async function startBare(port, bodySize) {
 export async function startBareSql(port, databaseUrl, routes) {
   const child = fork(path.join(import.meta.dirname, 'bare-sql-server.mjs'));
   child.send({ port, databaseUrl, routes });
-  await new Promise((resolve) => child.once('message', resolve));
+  await ready(child);
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
@@ -63,7 +72,7 @@ export async function startBareSql(port, databaseUrl, routes) {
 export async function startBareSubmissions(port, databaseUrl, statements) {
   const child = fork(path.join(import.meta.dirname, 'bare-submissions-server.mjs'));
   child.send({ port, databaseUrl, statements });
-  await new Promise((resolve) => child.once('message', resolve));
+  await ready(child);
   return { url: `http://127.0.0.1:${port}/bare/submit`, stop: () => child.kill('SIGTERM') };
 }
 
@@ -115,7 +124,7 @@ export async function json(url, init = {}) {
 /** The autocannon child (loader.mjs): `run(options)` resolves with its figures; `stop()` ends it. */
 export async function startLoader() {
   const child = fork(path.join(import.meta.dirname, 'loader.mjs'));
-  await new Promise((resolve) => child.once('message', resolve));
+  await ready(child);
   return {
     run: (options) =>
       new Promise((resolve) => {
