@@ -15,7 +15,7 @@ export const callerPlaceholders = {
 };
 
 /**
- * The live session of (tenantId, tokenHash) at `now`: at most one row (session_tenant_token_key).
+ * The live session of (tenantId, tokenHash) at `now`: at most one row (session_tenant_id_token_hash_key).
  * Its columns are aliased so that a statement may join it beside tables with the same column names.
  */
 export const liveCaller = new QueryBuilder({ casing: 'snake_case' })
