@@ -11,7 +11,7 @@
 // tenant scale with it (200 groups and 10,000 items at 100,000 users), so that every user's feed has
 // the same shape at either size: ~3 groups each, ~200 items in the inbox (≈ 20 M inbox rows at full
 // size). Items (content, audience, material, questions, task) are written by the product's own
-// the product's content authoring, one transaction each. The inboxes (content_interaction) are then filled by one
+// content authoring, one transaction each. The inboxes (content_interaction) are then filled by one
 // set-based statement that mirrors the inbox's audience query — 10,000 per-item syncs take ~25 min
 // here — and the product's own sync is run on a sample of items to prove it finds nothing to change.
 // ~10 % of the inbox rows are viewed (60 % of those finished): ~2,000,000 interactions at full size.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeContent } from '../content-factories.js';
 import { makeSession, makeTenant, makeUser } from '../factories.js';
@@ -9,7 +10,7 @@ import { createTestApp, type TestApp } from '../test-app.js';
 // shows in review as a change of these files; the test fails when they differ from what runs
 // (`npx vitest run --project server src/test/sql -u` writes them anew).
 
-const statements: string[] = [];
+const statements: { query: string; params: unknown[] }[] = [];
 let t: TestApp;
 let token: string;
 let education: number;
@@ -18,7 +19,8 @@ beforeAll(async () => {
   t = await createTestApp({
     queryLog: {
       // Transaction control is logged by one driver only (node-postgres), so it is left out for both.
-      logQuery: (query) => void (/^(begin|commit|rollback)$/i.test(query) || statements.push(query)),
+      logQuery: (query, params) =>
+        void (/^(begin|commit|rollback)$/i.test(query) || statements.push({ query, params })),
     },
   });
   const { id: tenantId } = await makeTenant(t.db);
@@ -52,7 +54,7 @@ async function sqlOf(request: {
   statements.length = 0;
   const res = await t.app.inject({ ...request, headers: { authorization: `Bearer ${token}`, ...request.headers } });
   expect(res.statusCode, res.body).toBe(200);
-  return `${statements.map(readable).join(';\n\n')};\n`;
+  return `${statements.map(({ query }) => readable(query)).join(';\n\n')};\n`;
 }
 
 /** A failing submission of the education item (its one question left empty): it stores an attempt. */
@@ -87,3 +89,44 @@ for (const { file, request } of HOT_PATHS) {
     await expect(await sqlOf(await request())).toMatchFileSnapshot(`../../../sql/${file}.sql`);
   });
 }
+
+/** A plan's nodes that read `relation`, as [node type, index]. */
+function scansOf(plan: Record<string, unknown>, relation: string): [unknown, unknown][] {
+  const own: [unknown, unknown][] = plan['Relation Name'] === relation ? [[plan['Node Type'], plan['Index Name']]] : [];
+  const children = (plan.Plans ?? []) as Record<string, unknown>[];
+  return [...own, ...children.flatMap((child) => scansOf(child, relation))];
+}
+
+it('counts and pages the feed by index only, custom and generic plan alike', async () => {
+  await sqlOf({ url: '/api/mobile/content/list/new' });
+  const [feed] = statements;
+  if (!feed) throw new Error('the feed ran no statement');
+  // Index-only needs the visibility map to say the inbox pages are all-visible, as autovacuum keeps it.
+  await t.db.execute(sql`VACUUM content_interaction`);
+  const literal = (v: unknown) =>
+    v instanceof Date ? `'${v.toISOString()}'` : typeof v === 'string' ? `'${v.replaceAll("'", "''")}'` : String(v);
+  const scans = await t.db.transaction(async (tx) => {
+    const run = async (text: string) => ((await tx.execute(sql.raw(text))) as { rows: unknown[] }).rows;
+    // The test's inbox is a few rows, where a sequential scan is cheapest: take it off the table.
+    await run('SET LOCAL enable_seqscan = off');
+    await run(`PREPARE feed_plan AS ${feed.query}`);
+    const found: Record<string, [unknown, unknown][]> = {};
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      await run(`SET LOCAL plan_cache_mode = ${mode}`);
+      // Both drivers parse the json column: one row holding [{ Plan }].
+      const [explained] = (await run(
+        `EXPLAIN (FORMAT JSON) EXECUTE feed_plan(${feed.params.map(literal).join(', ')})`,
+      )) as {
+        'QUERY PLAN': [{ Plan: Record<string, unknown> }];
+      }[];
+      found[mode] = explained ? scansOf(explained['QUERY PLAN'][0].Plan, 'content_interaction') : [];
+    }
+    await run('DEALLOCATE feed_plan');
+    return found;
+  });
+  const byIndexOnly = [
+    ['Index Only Scan', 'content_interaction_feed_idx'],
+    ['Index Only Scan', 'content_interaction_feed_idx'],
+  ];
+  expect(scans).toEqual({ force_custom_plan: byIndexOnly, force_generic_plan: byIndexOnly });
+});
