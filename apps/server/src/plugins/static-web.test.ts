@@ -36,6 +36,22 @@ it('answers every browser path with the app, never cached', async () => {
   }
 });
 
+it('answers page paths with the app for any Accept header, and for HEAD', async () => {
+  const accepts: Record<string, string>[] = [{}, { accept: '*/*' }, { accept: 'application/json' }];
+  for (const headers of accepts) {
+    const res = await call(t, { url: '/archive?page=2', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  }
+  for (const url of ['/', '/login', '/content/12/intro']) {
+    const head = await call(t, { method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.body).toBe('');
+  }
+});
+
 it('serves hashed assets precompressed and cached for a year', async () => {
   const br = await call(t, { url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'br, gzip' } });
   expect(br.statusCode).toBe(200);
@@ -57,7 +73,13 @@ it('does not swallow /robots.txt, /health, API paths or missing files', async ()
   const api = await call(t, { url: '/api/nema', headers: page });
   expect(api.statusCode).toBe(404);
   expect(api.json().code).toBe('NotFound');
-  const missing = await call(t, { url: '/assets/missing-123.js' });
-  expect(missing.statusCode).toBe(404);
-  expect(missing.json().code).toBe('NotFound');
+  const bareApi = await call(t, { url: '/api', headers: page });
+  expect(bareApi.json().code).toBe('NotFound');
+  const apiHead = await call(t, { method: 'HEAD', url: '/api/nema' });
+  expect(apiHead.statusCode).toBe(404);
+  for (const headers of [{}, page] as Record<string, string>[]) {
+    const missing = await call(t, { url: '/assets/missing-123.js', headers });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NotFound');
+  }
 });

@@ -1,12 +1,23 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors.js';
 
 /**
+ * A path the web app routes itself: anything outside the API that does not name a file. Answered
+ * with the app whatever the Accept header says (uptime monitors and link checkers send none, or HEAD).
+ */
+function isPagePath(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? url;
+  return pathname !== '/api' && !pathname.startsWith('/api/') && path.extname(pathname) === '';
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz chosen by
- * Accept-Encoding), and index.html for every other browser path, since the app routes itself.
+ * Accept-Encoding), and index.html for GET and HEAD of every page path, since the app routes itself
+ * (its own 404 screen included).
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, { root }: { root: string }) => {
   const built = existsSync(`${root}/index.html`);
@@ -24,7 +35,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, { root }: { root:
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && isPagePath(req.url);
     if (built && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -57,7 +57,7 @@ export async function makeSession(db: Db, user: { id: number; tenantId: number }
 }
 
 type Request = {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   token?: string;
   body?: unknown;
