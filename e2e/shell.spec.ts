@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn, seriousViolations } from './support/journey';
+import { DEMO_PASSWORD, logIn, seriousViolations } from './support/journey';
 
 test('the language choice switches the login screen to English and is remembered', async ({ page }) => {
   await page.goto('/login');
@@ -20,6 +20,42 @@ test('the language choice switches the login screen to English and is remembered
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password' })).toBeVisible();
   await page.getByRole('button', { name: 'hrvatski' }).click();
   await expect(page.getByRole('heading', { name: 'Prijava' })).toBeVisible();
+});
+
+const ENGLISH_MONTH = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/;
+
+test('English survives a reload when signed in: the requests, the switch and the archive periods', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByLabel('Email or username').fill('marko@demo.hr');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Marko!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Archive' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Archive' })).toBeVisible();
+
+  const languages: string[] = [];
+  // The app's own API calls (images are the browser's requests, in the browser's language).
+  page.on('request', (request) => {
+    if (request.resourceType() === 'fetch') languages.push(request.headers()['accept-language'] ?? '');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Archive' })).toBeVisible();
+  if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Filters' }).click();
+  const periods = page.getByRole('region', { name: 'Filters' }).getByRole('group', { name: 'Time period' });
+  // Months as English names them ("November 2026"); Croatian would say "studeni 2026.".
+  await expect(periods.getByRole('checkbox', { name: ENGLISH_MONTH }).first()).toBeVisible();
+  await expect(periods.getByRole('checkbox', { name: /\d{4}\.$/ })).toHaveCount(0);
+  expect(languages.length).toBeGreaterThan(0);
+  expect(new Set(languages)).toEqual(new Set(['en']));
+
+  await page.getByRole('button', { name: 'Profile' }).click();
+  const panel = page.getByRole('dialog', { name: 'Marko Marić' });
+  await expect(panel.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('button', { name: 'hrvatski' })).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('unknown paths show the 404 text, signed in or not', async ({ page }) => {
