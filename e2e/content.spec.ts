@@ -194,9 +194,13 @@ test('an information item: slides, YouTube embed, comment, read; home and the pr
   expect(consoleErrors.filter((e) => !/youtube(-nocookie)?\.com/.test(e))).toEqual([]);
   expect(page.url()).toBe(materialsUrl);
 
+  // The button sits below the fold, so the page is scrolled when it is pressed.
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Pročitano' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bok, Andrej!' })).toBeVisible();
+  // A new page starts at the top, greeting in view.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(summary(page)).toHaveText(unseenText(before - 1));
   await expect(card(page, 'Dobrodošli u Kanal')).toHaveCount(0);
   await expect(card(page, 'Proljetna akcija partnera: 20 % popusta')).toBeVisible();
@@ -209,6 +213,24 @@ test('an information item: slides, YouTube embed, comment, read; home and the pr
   await expect(panel.getByRole('listitem').filter({ hasText: 'Informacija' })).toHaveText(
     new RegExp(`Informacija\\s*${stats.information + 1}$`),
   );
+});
+
+test('back returns to where home was scrolled; a new page opens at the top', async ({ page }) => {
+  await logIn(page, 'ana@demo.hr');
+  const cards = page.getByRole('article');
+  const last = cards.last();
+  await last.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await last.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/(content|task)\/\d+/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bok, Ana!' })).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/(content|task)\/\d+/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('a task: issuer and deadline, mark as done, gone from home, then shown as finished', async ({ page }) => {

@@ -1,11 +1,27 @@
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigation, useRouteError } from 'react-router';
+import { Outlet, useLocation, useNavigation, useNavigationType, useRouteError } from 'react-router';
 import { Button } from '@/components/button';
 import { LoadingView } from '@/components/status-view';
 import './root-layout.css';
 
+/**
+ * A new page opens at the top (the window otherwise keeps the last page's scroll). Back and forward
+ * are left to the browser, which returns to where the person was: react-router's ScrollRestoration
+ * restores before the list below has its height under Preact, and lands short.
+ */
+function useNewPageAtTop() {
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  // Once per visited location: its key is new on every push and replace.
+  useLayoutEffect(() => {
+    if (key && navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [key, navigationType]);
+}
+
 export function RootLayout() {
   const navigation = useNavigation();
+  useNewPageAtTop();
   return (
     <>
       {navigation.state === 'loading' ? <div className="route-progress" aria-hidden="true" /> : null}
