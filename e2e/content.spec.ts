@@ -7,21 +7,24 @@ import { card, DATE, DATE_TIME, logIn, seriousViolations } from './support/journ
 // whose feed has items of every type (and the two-slide education); opening a card only marks it
 // viewed, which nothing asserts.
 
-/** Croatian plural of the home summary: 1, 21, 31… one; 2–4, 22–24… few; everything else (and 11–14) other. */
-function unseenText(count: number): string {
+/**
+ * The home summary of unfinished items, seen or not (so it never says "new"). Croatian plural: 1, 21,
+ * 31… one; 2–4, 22–24… few; everything else (and 11–14) other.
+ */
+function waitingText(count: number): string {
   const ones = count % 10;
   const tens = count % 100;
-  if (ones === 1 && tens !== 11) return `Imate ${count} novi sadržaj`;
-  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return `Imate ${count} nova sadržaja`;
-  return `Imate ${count} novih sadržaja`;
+  if (ones === 1 && tens !== 11) return `Čeka vas ${count} sadržaj`;
+  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return `Čekaju vas ${count} sadržaja`;
+  return `Čeka vas ${count} sadržaja`;
 }
 
-const summary = (page: Page) => page.getByText(/^Imate \d+ nov/);
+const summary = (page: Page) => page.getByText(/^Čeka(ju)? vas \d+ sadržaj/);
 
-async function unseenCount(page: Page): Promise<number> {
+async function waitingCount(page: Page): Promise<number> {
   const text = (await summary(page).textContent()) ?? '';
   const count = Number(text.match(/\d+/)?.[0]);
-  expect(text).toBe(unseenText(count));
+  expect(text).toBe(waitingText(count));
   return count;
 }
 
@@ -73,8 +76,8 @@ test('home greets by name, counts in Croatian, lists tasks before content and hi
   await logIn(page, 'ana@demo.hr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bok, Ana!');
   // Ana sees the 7 items for everyone, 3 for Prodaja and her own price list.
-  await expect(summary(page)).toHaveText('Imate 11 novih sadržaja');
-  expect(await unseenCount(page)).toBe(11);
+  await expect(summary(page)).toHaveText('Čeka vas 11 sadržaja');
+  expect(await waitingCount(page)).toBe(11);
 
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings).toEqual(['Zadaci', 'Sadržaj']);
@@ -130,7 +133,7 @@ test('an information item: slides, YouTube embed, comment, read; home and the pr
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
 
   await logIn(page, 'admin@demo.hr');
-  const before = await unseenCount(page);
+  const before = await waitingCount(page);
   let panel = await openProfile(page, 'Andrej Admin');
   const stats = await readStats(panel);
   await page.keyboard.press('Escape');
@@ -201,7 +204,7 @@ test('an information item: slides, YouTube embed, comment, read; home and the pr
   await expect(page.getByRole('heading', { level: 1, name: 'Bok, Andrej!' })).toBeVisible();
   // A new page starts at the top, greeting in view.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(summary(page)).toHaveText(unseenText(before - 1));
+  await expect(summary(page)).toHaveText(waitingText(before - 1));
   await expect(card(page, 'Dobrodošli u Kanal')).toHaveCount(0);
   await expect(card(page, 'Proljetna akcija partnera: 20 % popusta')).toBeVisible();
 
@@ -235,7 +238,7 @@ test('back returns to where home was scrolled; a new page opens at the top', asy
 
 test('a task: issuer and deadline, mark as done, gone from home, then shown as finished', async ({ page }) => {
   await logIn(page, 'analyst@demo.hr');
-  const before = await unseenCount(page);
+  const before = await waitingCount(page);
   const tasks = page.getByRole('region', { name: 'Zadaci' });
   const item = tasks.getByRole('article', { name: 'Obavite periodični liječnički pregled' });
   const deadline = ((await item.getByText(/^Rok: /).textContent()) ?? '').replace('Rok: ', '');
@@ -254,7 +257,7 @@ test('a task: issuer and deadline, mark as done, gone from home, then shown as f
 
   await page.getByRole('button', { name: 'Označi kao završeno' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(summary(page)).toHaveText(unseenText(before - 1));
+  await expect(summary(page)).toHaveText(waitingText(before - 1));
   await expect(page.getByRole('article', { name: 'Obavite periodični liječnički pregled' })).toHaveCount(0);
   // That was the analyst's only task.
   await expect(page.getByRole('heading', { name: 'Zadaci' })).toHaveCount(0);

@@ -25,22 +25,22 @@ const promotion = makeItem({ id: 3, type: 'POLL', configuration: 'PROMOTION', na
 
 describe('greeting count (Croatian plural forms)', () => {
   it.each([
-    [1, 'Imate 1 novi sadržaj'],
-    [2, 'Imate 2 nova sadržaja'],
-    [5, 'Imate 5 novih sadržaja'],
-    [21, 'Imate 21 novi sadržaj'],
-    [22, 'Imate 22 nova sadržaja'],
-    [25, 'Imate 25 novih sadržaja'],
+    [1, 'Čeka vas 1 sadržaj'],
+    [2, 'Čekaju vas 2 sadržaja'],
+    [5, 'Čeka vas 5 sadržaja'],
+    [21, 'Čeka vas 21 sadržaj'],
+    [22, 'Čekaju vas 22 sadržaja'],
+    [25, 'Čeka vas 25 sadržaja'],
   ])('hr %i → %s', (count, text) => {
-    expect(i18n.t('unseen', { ns: 'home', count, lng: 'hr' })).toBe(text);
+    expect(i18n.t('waiting', { ns: 'home', count, lng: 'hr' })).toBe(text);
   });
 
   it.each([
-    [1, 'You have 1 new item'],
-    [2, 'You have 2 new items'],
+    [1, '1 item is waiting for you'],
+    [2, '2 items are waiting for you'],
   ])('en %i → %s', async (count, text) => {
     await changeLanguage('en');
-    expect(i18n.t('unseen', { ns: 'home', count, lng: 'en' })).toBe(text);
+    expect(i18n.t('waiting', { ns: 'home', count, lng: 'en' })).toBe(text);
   });
 });
 
@@ -53,7 +53,7 @@ describe('home', () => {
       'GET /mobile/content/list/new': () => ok(makeList([education, task, information])),
     });
     renderApp('/');
-    expect(await screen.findByText('Imate 3 nova sadržaja')).toBeInTheDocument();
+    expect(await screen.findByText('Čekaju vas 3 sadržaja')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Bok, Ana!' })).toBeInTheDocument();
 
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -79,7 +79,7 @@ describe('home', () => {
     renderApp('/');
     expect(await screen.findByText('Trenutno nema aktivnosti')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Zadaci' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/Imate/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Čeka/)).not.toBeInTheDocument();
   });
 
   it('shows the type label, the seen date or "Novo", and the Promo tag only when the tenant wants it', async () => {
@@ -189,7 +189,7 @@ describe('home', () => {
     });
     renderApp('/');
     expect(await screen.findByText('Prikazano 2 od 73')).toBeInTheDocument();
-    expect(screen.getByText('Imate 73 nova sadržaja')).toBeInTheDocument();
+    expect(screen.getByText('Čekaju vas 73 sadržaja')).toBeInTheDocument();
     expect(api.find('GET', '/mobile/content/list/new')?.url).toBe('/api/mobile/content/list/new?limit=50&offset=0');
   });
 

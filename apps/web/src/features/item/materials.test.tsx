@@ -186,6 +186,6 @@ describe('information materials', () => {
     expect(api.find('POST', '/mobile/content/mark-finished')?.body).toEqual({ contentId: 2 });
     expect(await screen.findByRole('article', { name: 'Drugi sadržaj' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Novi radni dan' })).not.toBeInTheDocument();
-    expect(screen.getByText('Imate 1 novi sadržaj')).toBeInTheDocument();
+    expect(screen.getByText('Čeka vas 1 sadržaj')).toBeInTheDocument();
   });
 });

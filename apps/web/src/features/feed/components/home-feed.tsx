@@ -33,7 +33,7 @@ export function HomeFeed({ me }: { me: Me }) {
 
   return (
     <>
-      <p className="home__summary">{t('unseen', { count })}</p>
+      <p className="home__summary">{t('waiting', { count })}</p>
       {sections.map((section) => (
         <section key={section.key} className="home__section" aria-labelledby={`home-${section.key}`}>
           <h2 id={`home-${section.key}`} className="section-title">
