@@ -330,13 +330,13 @@ async function fillInboxes(db, tenantIds, now) {
     for (const i of indexes) await tx.execute(sql.raw(`DROP INDEX "${i.name}"`));
     await tx.execute(sql.raw("SET LOCAL work_mem = '256MB'"));
     await tx.execute(sql`
-      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, live, viewed_at, finished_at)
-      SELECT x.tenant_id, x.user_id, x.content_id, x.publish_at, x.is_task, x.live,
+      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live, viewed_at, finished_at)
+      SELECT x.tenant_id, x.user_id, x.content_id, x.publish_at, x.is_task, x.deadline, x.live,
              CASE WHEN x.opened THEN least(x.publish_at + (x.r * 40 + 1) * interval '1 hour', ${nowIso}::timestamptz) END,
              CASE WHEN x.opened AND x.r < x.threshold * 0.6
                   THEN least(x.publish_at + (x.r * 40 + 1.5) * interval '1 hour', ${nowIso}::timestamptz) END
       FROM (
-        SELECT a.tenant_id, a.user_id, a.content_id, c.publish_at, c.type = 'TASK' AS is_task, h.r, h.threshold,
+        SELECT a.tenant_id, a.user_id, a.content_id, c.publish_at, c.type = 'TASK' AS is_task, t.deadline, h.r, h.threshold,
                c.status IN ('published', 'scheduled') AS live,
                c.status IN ('published', 'archived') AND c.publish_at <= ${nowIso}::timestamptz AND h.r < h.threshold AS opened
         FROM (
@@ -355,6 +355,7 @@ async function fillInboxes(db, tenantIds, now) {
         ) a
         JOIN content c ON c.tenant_id = a.tenant_id AND c.id = a.content_id
           AND c.status IN ('published', 'scheduled', 'archived')
+        LEFT JOIN task t ON t.tenant_id = c.tenant_id AND t.content_id = c.id
         CROSS JOIN LATERAL (SELECT
           (hashint8(a.user_id::bigint * 1000003 + a.content_id) & 1048575) / 1048576.0 AS r,
           0.02 + 0.15 * extract(epoch FROM (${nowIso}::timestamptz - c.publish_at)) / 31536000.0 AS threshold) h
@@ -385,7 +386,8 @@ async function checkAgainstSyncAudience(db, rows, tenantId, rand) {
     (
       await tx.execute(sql`
         SELECT count(*)::int AS n,
-               md5(string_agg(user_id || ':' || publish_at || ':' || is_task || ':' || live || ':' || coalesce(viewed_at::text, '')
+               md5(string_agg(user_id || ':' || publish_at || ':' || is_task || ':' || coalesce(deadline::text, '') || ':' || live
+                   || ':' || coalesce(viewed_at::text, '')
                    || ':' || coalesce(finished_at::text, ''), ',' ORDER BY user_id)) AS hash
         FROM content_interaction WHERE tenant_id = ${tenantId} AND content_id = ${id}`)
     ).rows[0];

@@ -82,15 +82,24 @@ test('home greets by name, counts in Croatian, lists tasks before content and hi
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings).toEqual(['Zadaci', 'Sadržaj']);
 
+  // Tasks by deadline: the overdue report (due yesterday) before the check-up (due in two weeks), though newer.
   const tasks = page.getByRole('region', { name: 'Zadaci' }).getByRole('article');
-  await expect(tasks).toHaveCount(2);
+  await expect(tasks.getByRole('heading', { level: 3 })).toHaveText([
+    'Predajte mjesečno izvješće o prodaji',
+    'Obavite periodični liječnički pregled',
+  ]);
   for (const task of await tasks.all()) {
     await expect(task.getByText('Zadatak', { exact: true })).toBeVisible();
-    await expect(task.getByText(new RegExp(`^Rok: ${DATE_TIME}$`))).toBeVisible();
     await expect(task.getByRole('link', { name: 'Otvori' })).toHaveAttribute('href', /^\/task\/\d+$/);
   }
-  await expect(card(page, 'Obavite periodični liječnički pregled')).toBeVisible();
-  await expect(card(page, 'Predajte mjesečno izvješće o prodaji')).toBeVisible();
+  const overdue = card(page, 'Predajte mjesečno izvješće o prodaji').getByText(
+    new RegExp(`^Rok je istekao ${DATE_TIME}$`),
+  );
+  await expect(overdue).toBeVisible();
+  await expect(overdue.locator('svg')).toBeVisible();
+  await expect(
+    card(page, 'Obavite periodični liječnički pregled').getByText(new RegExp(`^Rok: ${DATE_TIME}$`)),
+  ).toBeVisible();
 
   const content = page.getByRole('region', { name: 'Sadržaj' }).getByRole('article');
   await expect(content).toHaveCount(9);
@@ -425,6 +434,7 @@ test('the task screen and the open profile panel have no serious accessibility v
   await logIn(page, 'ana@demo.hr');
   await card(page, 'Predajte mjesečno izvješće o prodaji').getByRole('link', { name: 'Otvori' }).click();
   await expect(page.getByRole('button', { name: 'Označi kao završeno' })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${DATE_TIME}, rok je istekao$`))).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   const panel = await openProfile(page, 'Ana Anić');

@@ -7,12 +7,12 @@ select "caller_session_id", "caller_tenant_id", "caller_user_id", "caller_role",
   inner join lateral (select count(*)::int as "total"
   from "content_interaction"
   where ("content_interaction"."tenant_id" = "caller_tenant_id" and "content_interaction"."user_id" = "caller_user_id" and "content_interaction"."publish_at" <= $6 and "content_interaction"."finished_at" is null and "content_interaction"."live")) "feed_total" on true
-  left join lateral (select "content"."id", "content"."type", "content"."configuration", "content"."name", "content"."description", "content"."image", "content"."category", "content_interaction"."publish_at", "content"."settings", "app_user"."name" as "creator_name", "task"."deadline", "task"."repeat", "content_interaction"."viewed_at", row_number() OVER (ORDER BY "content_interaction"."is_task" DESC NULLS LAST, "content_interaction"."publish_at" DESC NULLS LAST, "content_interaction"."content_id" DESC NULLS LAST) as "position"
+  left join lateral (select "content"."id", "content"."type", "content"."configuration", "content"."name", "content"."description", "content"."image", "content"."category", "content_interaction"."publish_at", "content"."settings", "app_user"."name" as "creator_name", "task"."deadline", "task"."repeat", "content_interaction"."viewed_at", row_number() OVER (ORDER BY "content_interaction"."is_task" DESC NULLS LAST, "content_interaction"."deadline" ASC NULLS LAST, "content_interaction"."publish_at" DESC NULLS LAST, "content_interaction"."content_id" DESC NULLS LAST) as "position"
   from "content_interaction"
   inner join "content" on ("content"."tenant_id" = "content_interaction"."tenant_id" and "content"."id" = "content_interaction"."content_id")
   inner join "app_user" on ("app_user"."tenant_id" = "content"."tenant_id" and "app_user"."id" = "content"."creator_id")
   left join "task" on ("task"."tenant_id" = "content"."tenant_id" and "task"."content_id" = "content"."id")
   where ("content_interaction"."tenant_id" = "caller_tenant_id" and "content_interaction"."user_id" = "caller_user_id" and "content_interaction"."publish_at" <= $7 and "content_interaction"."finished_at" is null and "content_interaction"."live")
-  order by "content_interaction"."is_task" DESC NULLS LAST, "content_interaction"."publish_at" DESC NULLS LAST, "content_interaction"."content_id" DESC NULLS LAST
+  order by "content_interaction"."is_task" DESC NULLS LAST, "content_interaction"."deadline" ASC NULLS LAST, "content_interaction"."publish_at" DESC NULLS LAST, "content_interaction"."content_id" DESC NULLS LAST
   limit $8 offset $9) "feed_page" on true
   order by "position";

@@ -19,6 +19,17 @@ export function Svg(props: SVGProps<SVGSVGElement>) {
   );
 }
 
+/** A warning: beside text that says what is wrong (an overdue task), never alone. */
+export function AlertIcon() {
+  return (
+    <Svg>
+      <path d="M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
+      <path d="M12 9v4" />
+      <path d="M12 17h.01" />
+    </Svg>
+  );
+}
+
 export function HomeIcon() {
   return (
     <Svg>

@@ -18,6 +18,8 @@ export const contentInteraction = pgTable(
     contentId: integer().notNull(),
     publishAt: timestamp({ withTimezone: true }).notNull(),
     isTask: boolean().notNull(),
+    /** Copy of task.deadline (null for other items and tasks without one): tasks are listed soonest first. */
+    deadline: timestamp({ withTimezone: true }),
     /** Copy of content.status IN (published, scheduled); false keeps an archived or withdrawn item's history. */
     live: boolean().notNull().default(true),
     viewedAt: timestamp({ withTimezone: true }),
@@ -25,12 +27,20 @@ export const contentInteraction = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId, t.contentId] }),
-    // The home feed: the caller's unfinished rows of live items, tasks first, newest first
-    // (content.repository.ts). The count and the page are index-only scans of it: viewed_at rides
-    // last (content_id is unique per user, so it never changes the order), so a page of 50 reads no
-    // inbox row from the table — 50 random heap pages per request at 20 M rows.
+    // The home feed: the caller's unfinished rows of live items, tasks first by deadline, then newest
+    // first (content.repository.ts). The count and the page are index-only scans of it: viewed_at
+    // rides last (content_id is unique per user, so it never changes the order), so a page of 50
+    // reads no inbox row from the table — 50 random heap pages per request at 20 M rows.
     index('content_interaction_feed_idx')
-      .on(t.tenantId, t.userId, t.isTask.desc(), t.publishAt.desc(), t.contentId.desc(), t.viewedAt)
+      .on(
+        t.tenantId,
+        t.userId,
+        t.isTask.desc(),
+        t.deadline.asc().nullsLast(),
+        t.publishAt.desc(),
+        t.contentId.desc(),
+        t.viewedAt,
+      )
       .where(sql`${t.finishedAt} IS NULL AND ${t.live}`),
     // The archive: the caller's finished rows, latest first (content.repository.ts, finishedList).
     index('content_interaction_finished_idx')

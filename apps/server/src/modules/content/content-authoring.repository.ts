@@ -71,10 +71,11 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
   /** The item's row, locked until the transaction ends so two syncs of one item run one after the other. */
   async lockItem(tenantId: number, contentId: number) {
     const [row] = await db
-      .select({ status: content.status, type: content.type, publishAt: content.publishAt })
+      .select({ status: content.status, type: content.type, publishAt: content.publishAt, deadline: task.deadline })
       .from(content)
+      .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
       .where(and(eq(content.tenantId, tenantId), eq(content.id, contentId)))
-      .for('update');
+      .for('update', { of: content });
     return row;
   },
 

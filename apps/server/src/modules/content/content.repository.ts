@@ -117,9 +117,9 @@ const ph = {
 
 /**
  * The caller's unfinished inbox rows of live, due items: exactly the entries of the partial index
- * content_interaction_feed_idx (tenant_id, user_id, is_task DESC, publish_at DESC, content_id DESC)
+ * content_interaction_feed_idx (tenant_id, user_id, is_task DESC, deadline, publish_at DESC, content_id DESC)
  * WHERE finished_at IS NULL AND live, so neither picking nor counting looks at the items themselves
- * (the inbox's sync keeps the rows' live / publish_at / is_task copies right in the item's transaction).
+ * (the inbox's sync keeps the rows' live / publish_at / is_task / deadline copies right in the item's transaction).
  */
 const inboxOf = (tenantId: SQLWrapper, userId: SQLWrapper, now: Placeholder) =>
   and(
@@ -132,8 +132,10 @@ const inboxOf = (tenantId: SQLWrapper, userId: SQLWrapper, now: Placeholder) =>
     sql`${contentInteraction.live}`,
   );
 
+// Tasks first, soonest deadline first (none last), then newest first: the feed index's order.
 const feedOrder = [
   sql`${contentInteraction.isTask} DESC NULLS LAST`,
+  sql`${contentInteraction.deadline} ASC NULLS LAST`,
   sql`${contentInteraction.publishAt} DESC NULLS LAST`,
   sql`${contentInteraction.contentId} DESC NULLS LAST`,
 ];

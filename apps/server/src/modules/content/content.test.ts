@@ -1,7 +1,16 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@kanal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, comment, content, contentInteraction, file, groupMember, tenant } from '../../db/schema/index.js';
+import {
+  appUser,
+  comment,
+  content,
+  contentInteraction,
+  file,
+  groupMember,
+  task as taskTable,
+  tenant,
+} from '../../db/schema/index.js';
 import { authoringOf, makeContent, makeGroup } from '../../test/content-factories.js';
 import { call, makeOrg, makePerson } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -511,6 +520,42 @@ describe('keeping inboxes in step with the audience', () => {
     expect(await interactionOf(ana.id, draft.id)).toMatchObject({ isTask: false, viewedAt: null });
     await authoringOf(t.db).setStatus(o.tenantId, draft.id, 'draft');
     expect(await interactionOf(ana.id, draft.id)).toBeUndefined();
+  });
+
+  it('lists tasks by deadline, soonest (overdue) first and those without one last, whatever their age', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const now = t.clock.now().getTime();
+    const at = (hours: number) => new Date(now + hours * HOUR_MS);
+    const task = (publishedHoursAgo: number, deadline: Date | null) =>
+      makeContent(t.db, { ...o, type: 'TASK', publishAt: at(-publishedHoursAgo), task: { deadline } });
+    const open = await task(1, null);
+    const nextWeek = await task(2, at(7 * 24));
+    const overdue = await task(50, at(-3));
+    const tomorrow = await task(30, at(24));
+    const item = await makeContent(t.db, { ...o, publishAt: at(-0.5) });
+    expect(await feedIds(ana.token)).toEqual([overdue.id, tomorrow.id, nextWeek.id, open.id, item.id]);
+  });
+
+  it('keeps the copied deadline in step when a task is given, moved or cleared', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const now = t.clock.now().getTime();
+    const first = await makeContent(t.db, { ...o, type: 'TASK', task: { deadline: new Date(now + DAY_MS) } });
+    const second = await makeContent(t.db, { ...o, type: 'TASK', task: { deadline: null } });
+    expect(await feedIds(ana.token)).toEqual([first.id, second.id]);
+    const moveDeadline = (contentId: number, deadline: Date | null) =>
+      t.db.transaction(async (tx) => {
+        await tx.update(taskTable).set({ deadline }).where(eq(taskTable.contentId, contentId));
+        await authoringOf(tx).syncAudience(o.tenantId, contentId);
+      });
+    const sooner = new Date(now + HOUR_MS);
+    await moveDeadline(second.id, sooner);
+    expect(await interactionOf(ana.id, second.id)).toMatchObject({ deadline: sooner });
+    expect(await feedIds(ana.token)).toEqual([second.id, first.id]);
+    await moveDeadline(second.id, null);
+    expect(await interactionOf(ana.id, second.id)).toMatchObject({ deadline: null });
+    expect(await feedIds(ana.token)).toEqual([first.id, second.id]);
   });
 
   it('keeps the copied publish time in step when an item is rescheduled', async () => {

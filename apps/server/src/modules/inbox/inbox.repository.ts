@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { content, contentInteraction } from '../../db/schema/index.js';
 import { LIVE_STATUSES, sameItem } from '../../db/visibility.js';
 
+/** What every inbox row of an item copies from it, so the feed never reads the item to pick or order. */
+type InboxCopies = { publishAt: Date; isTask: boolean; deadline: Date | null };
+
 /**
  * The active users an item is aimed at: every one of the tenant (audience_all), the members of its
  * groups and the people named. Deactivated accounts receive nothing.
@@ -113,21 +116,25 @@ export const createInboxRepository = (db: DbOrTx) => ({
   },
 
   /** One row for every audience member without one, in a single statement. */
-  async addMissing(tenantId: number, contentId: number, publishAt: Date, isTask: boolean) {
+  async addMissing(tenantId: number, contentId: number, { publishAt, isTask, deadline }: InboxCopies) {
     await db.execute(sql`
-      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, live)
-      SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask}, true
+      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live)
+      SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask},
+             ${deadline?.toISOString() ?? null}::timestamptz, true
       FROM (${audienceOf(tenantId, contentId)}) a
       ON CONFLICT (tenant_id, user_id, content_id) DO NOTHING`);
   },
 
-  /** Keeps the rows' copies of publish_at, the task flag and liveness equal to the item's. */
-  async refreshCopies(tenantId: number, contentId: number, publishAt: Date, isTask: boolean, live: boolean) {
+  /** Keeps the rows' copies of publish_at, the task flag, the deadline and liveness equal to the item's. */
+  async refreshCopies(tenantId: number, contentId: number, { publishAt, isTask, deadline, live }: InboxCopies & { live: boolean }) {
+    const at = publishAt.toISOString();
+    const due = deadline?.toISOString() ?? null;
     await db.execute(sql`
       UPDATE content_interaction
-      SET publish_at = ${publishAt.toISOString()}::timestamptz, is_task = ${isTask}, live = ${live}
+      SET publish_at = ${at}::timestamptz, is_task = ${isTask}, deadline = ${due}::timestamptz, live = ${live}
       WHERE tenant_id = ${tenantId} AND content_id = ${contentId}
-        AND (publish_at <> ${publishAt.toISOString()}::timestamptz OR is_task <> ${isTask} OR live <> ${live})`);
+        AND (publish_at <> ${at}::timestamptz OR is_task <> ${isTask} OR live <> ${live}
+             OR deadline IS DISTINCT FROM ${due}::timestamptz)`);
   },
 });
 export type InboxRepository = ReturnType<typeof createInboxRepository>;

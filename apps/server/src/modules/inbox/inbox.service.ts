@@ -1,8 +1,11 @@
 import type { ContentStatus, ContentType } from '@kanal/contract';
 import type { InboxRepository } from './inbox.repository.js';
 
-/** What an item's inbox rows follow: its status, its type (tasks come first) and its publication time. */
-export type InboxItem = { status: ContentStatus; type: ContentType; publishAt: Date };
+/**
+ * What an item's inbox rows follow: its status, its type (tasks come first), a task's deadline (tasks
+ * in deadline order) and its publication time.
+ */
+export type InboxItem = { status: ContentStatus; type: ContentType; publishAt: Date; deadline: Date | null };
 
 /**
  * The users' inboxes (content_interaction): an item sent to a user is a row, new → viewed → finished.
@@ -26,15 +29,16 @@ export const createInbox = ({ repo }: { repo: InboxRepository }) => ({
    * one that changed the item, so readers never see one without the other. Live (published or
    * scheduled): every audience member gets a row; rows of users who left the audience go unless viewed
    * or finished. Draft: untouched rows go. Archived: no row goes (they stay as history). Every remaining
-   * row carries the item's publish_at, task flag and liveness, which is all the home feed reads to pick,
+   * row carries the item's publish_at, task flag, deadline and liveness, which is all the home feed reads to pick,
    * order and count. Set-based: at most three statements whatever the audience size.
    */
   async sync(tenantId: number, contentId: number, item: InboxItem): Promise<void> {
     const live = item.status === 'published' || item.status === 'scheduled';
     const isTask = item.type === 'TASK';
     if (item.status !== 'archived') await repo.removeUntouched(tenantId, contentId, !live);
-    if (live) await repo.addMissing(tenantId, contentId, item.publishAt, isTask);
-    await repo.refreshCopies(tenantId, contentId, item.publishAt, isTask, live);
+    const copies = { publishAt: item.publishAt, isTask, deadline: item.deadline };
+    if (live) await repo.addMissing(tenantId, contentId, copies);
+    await repo.refreshCopies(tenantId, contentId, { ...copies, live });
   },
 });
 export type Inbox = ReturnType<typeof createInbox>;

@@ -12,7 +12,7 @@ const task = makeItem({
   id: 5,
   type: 'TASK',
   name: 'Predaj izvještaj',
-  task: { deadline: new Date(2025, 5, 30, 16, 0).toISOString(), repeat: 'NO_REPEAT' },
+  task: { deadline: new Date(2099, 5, 30, 16, 0).toISOString(), repeat: 'NO_REPEAT' },
 });
 const education = makeItem({ id: 1, type: 'EDUCATION', name: 'Sigurnost na radu' });
 const information = makeItem({
@@ -45,6 +45,30 @@ describe('greeting count (Croatian plural forms)', () => {
 });
 
 describe('home', () => {
+  it('marks a task past its deadline as overdue, in words and with an icon, and keeps the server order', async () => {
+    signedIn();
+    const overdue = makeItem({
+      id: 6,
+      type: 'TASK',
+      name: 'Obnovi certifikat',
+      task: { deadline: new Date(2025, 0, 15, 9, 30).toISOString(), repeat: 'NO_REPEAT' },
+    });
+    fakeApi({
+      'GET /auth/me': () => ok(me),
+      'GET /mobile/content/list/new': () => ok(makeList([overdue, task])),
+    });
+    renderApp('/');
+    const tasks = await screen.findByRole('region', { name: 'Zadaci' });
+    expect(within(tasks).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Obnovi certifikat',
+      'Predaj izvještaj',
+    ]);
+    const late = within(tasks).getByText('Rok je istekao 15.01.2025., 09:30');
+    expect(late).toHaveClass('deadline--overdue');
+    expect(late.querySelector('svg')).not.toBeNull();
+    expect(within(tasks).getByText('Rok: 30.06.2099., 16:00')).not.toHaveClass('deadline--overdue');
+  });
+
   it('lists tasks first, then content, under their headings, with the count in the greeting', async () => {
     signedIn();
     fakeApi({
@@ -62,7 +86,9 @@ describe('home', () => {
     const content = screen.getByRole('region', { name: 'Sadržaj' });
     expect(within(tasks).getAllByRole('article')).toHaveLength(1);
     expect(within(tasks).getByRole('heading', { name: 'Predaj izvještaj' })).toBeInTheDocument();
-    expect(within(tasks).getByText('Rok: 30.06.2025., 16:00')).toBeInTheDocument();
+    const deadline = within(tasks).getByText('Rok: 30.06.2099., 16:00');
+    expect(deadline).not.toHaveClass('deadline--overdue');
+    expect(deadline.querySelector('svg')).toBeNull();
     expect(
       within(content)
         .getAllByRole('heading', { level: 3 })

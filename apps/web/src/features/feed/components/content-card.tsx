@@ -2,9 +2,10 @@ import type { ContentItem } from '@kanal/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Deadline } from '@/content/components/deadline';
 import { TypeLabel } from '@/content/components/type-label';
 import { fileUrl, interactionOf } from '@/content/lib/paths';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useIsPhone } from '@/lib/use-media-query';
 import { useMarkViewed } from '../api/mark-viewed';
 import '@/components/button.css';
@@ -24,7 +25,7 @@ export function ContentCard({ item, showPromoTag }: { item: ContentItem; showPro
   const titleId = useId();
   const isPhone = useIsPhone();
   const markViewed = useMarkViewed();
-  const { viewedAt } = interactionOf(item);
+  const { viewedAt, finishedAt } = interactionOf(item);
   const isTask = item.type === 'TASK';
 
   return (
@@ -44,7 +45,9 @@ export function ContentCard({ item, showPromoTag }: { item: ContentItem; showPro
         </h3>
         {item.description ? <p className="content-card__description">{item.description}</p> : null}
         {isTask && item.task?.deadline ? (
-          <p className="content-card__deadline">{t('card.deadline', { date: formatDateTime(item.task.deadline) })}</p>
+          <p className="content-card__deadline">
+            <Deadline deadline={item.task.deadline} finishedAt={finishedAt} as="line" />
+          </p>
         ) : null}
         <Link
           to={cardPath(item, isPhone)}

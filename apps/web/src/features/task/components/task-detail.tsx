@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { useMarkFinished } from '@/content/api/mark-finished';
+import { Deadline } from '@/content/components/deadline';
 import { TypeLabel } from '@/content/components/type-label';
 import { interactionOf } from '@/content/lib/paths';
 import { errorText } from '@/lib/errors';
@@ -40,7 +41,9 @@ export function TaskDetail({ item }: { item: ContentDetail }) {
         ) : (
           <div className="facts__row">
             <dt>{t('task.deadline')}</dt>
-            <dd>{deadline ? formatDateTime(deadline) : t('task.noDeadline')}</dd>
+            <dd>
+              {deadline ? <Deadline deadline={deadline} finishedAt={finishedAt} as="value" /> : t('task.noDeadline')}
+            </dd>
           </div>
         )}
       </dl>

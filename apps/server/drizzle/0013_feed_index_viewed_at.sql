@@ -1,2 +1,0 @@
-DROP INDEX "content_interaction_feed_idx";--> statement-breakpoint
-CREATE INDEX "content_interaction_feed_idx" ON "content_interaction" USING btree ("tenant_id","user_id","is_task" DESC NULLS LAST,"publish_at" DESC NULLS LAST,"content_id" DESC NULLS LAST,"viewed_at") WHERE "content_interaction"."finished_at" IS NULL AND "content_interaction"."live";
