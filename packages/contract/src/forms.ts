@@ -97,12 +97,16 @@ export const SubmissionResultSchema = z.object({
 });
 export type SubmissionResult = z.infer<typeof SubmissionResultSchema>;
 
-/** One answered question of an attempt, for the review screen. `correct` is null when not graded. */
+/**
+ * One answered question of an attempt, for the review screen. `correct` is null when not graded;
+ * `correctAnswers` are a graded question's right answers (shown beside a wrong one), null when not graded.
+ */
 export const UserAnswerSchema = z.object({
   question: z.object({ id: z.int(), order: z.int(), title: z.string(), type: QuestionTypeSchema }),
   text: z.nullable(z.string()),
   answers: z.array(z.object({ id: z.int(), title: z.string() })),
   correct: z.nullable(z.boolean()),
+  correctAnswers: z.nullable(z.array(z.object({ id: z.int(), title: z.string() }))),
 });
 export type UserAnswer = z.infer<typeof UserAnswerSchema>;
 

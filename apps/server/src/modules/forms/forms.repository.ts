@@ -406,6 +406,14 @@ export const createFormsRepository = (db: DbOrTx, inbox: Pick<Inbox, 'finishingS
           asc(answer.id),
         ),
 
+    /** The right answers of graded questions, in question and answer order: the review shows them beside wrong ones. */
+    listCorrectAnswers: (tenantId: number, questionIds: number[]) =>
+      db
+        .select({ questionId: answer.questionId, id: answer.id, title: answer.title })
+        .from(answer)
+        .where(and(eq(answer.tenantId, tenantId), inArray(answer.questionId, questionIds), eq(answer.isCorrect, true)))
+        .orderBy(asc(answer.questionId), asc(answer.position), asc(answer.id)),
+
     /** People who took the poll: its finished inbox rows (the only trace of participation). */
     async pollRespondents(tenantId: number, contentId: number) {
       const [row] = await db

@@ -162,9 +162,19 @@ type SubmissionReading = NonNullable<Awaited<ReturnType<FormsRepository['readSub
 
 type AttemptRow = Omit<Attempt, 'createdAt' | 'userAnswers'> & { createdAt: Date };
 type AnswerRow = Awaited<ReturnType<FormsRepository['listAttemptAnswers']>>[number];
+type CorrectAnswerRow = Awaited<ReturnType<FormsRepository['listCorrectAnswers']>>[number];
 
-/** Attempts with their answers grouped per question, from one query's rows in attempt and question order. */
-function withAnswers(attempts: AttemptRow[], rows: AnswerRow[]): Attempt[] {
+/**
+ * Attempts with their answers grouped per question, from one query's rows in attempt and question
+ * order, and each graded question's right answers.
+ */
+function withAnswers(attempts: AttemptRow[], rows: AnswerRow[], correctRows: CorrectAnswerRow[]): Attempt[] {
+  const rightAnswers = new Map<number, { id: number; title: string }[]>();
+  for (const { questionId, id, title } of correctRows) {
+    const list = rightAnswers.get(questionId) ?? [];
+    rightAnswers.set(questionId, list);
+    list.push({ id, title });
+  }
   const byAttempt = new Map<number, Attempt['userAnswers']>();
   for (const row of rows) {
     const list = byAttempt.get(row.attemptId) ?? [];
@@ -176,6 +186,7 @@ function withAnswers(attempts: AttemptRow[], rows: AnswerRow[]): Attempt[] {
         text: row.text,
         answers: [],
         correct: row.correct,
+        correctAnswers: row.correct === null ? null : (rightAnswers.get(row.questionId) ?? []),
       };
       list.push(current);
     }
@@ -258,7 +269,9 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
           rows.map((r) => r.id),
         )
       : [];
-    return { rows, items: withAnswers(rows, answers) };
+    const graded = [...new Set(answers.filter((a) => a.correct !== null).map((a) => a.questionId))];
+    const correctAnswers = graded.length ? await repo.listCorrectAnswers(ctx.tenantId, graded) : [];
+    return { rows, items: withAnswers(rows, answers, correctAnswers) };
   }
 
   return {

@@ -416,8 +416,15 @@ describe('submitting a quiz', () => {
       finalMark: 0,
       correct: 0,
       total: 3,
+      // Each graded question carries its right answers, for the review to show beside a wrong one.
       userAnswers: [
-        { question: question(0), text: null, answers: [], correct: false },
+        {
+          question: question(0),
+          text: null,
+          answers: [],
+          correct: false,
+          correctAnswers: [{ id: f.id(0, 'Crvena'), title: 'Crvena' }],
+        },
         {
           question: question(1),
           text: null,
@@ -427,9 +434,19 @@ describe('submitting a quiz', () => {
             { id: f.id(1, 'Kava'), title: 'Kava' },
           ],
           correct: false,
+          correctAnswers: [
+            { id: f.id(1, 'Kaciga'), title: 'Kaciga' },
+            { id: f.id(1, 'Rukavice'), title: 'Rukavice' },
+          ],
         },
-        { question: question(2), text: null, answers: [], correct: false },
-        { question: question(3), text: 'Više vježbi.', answers: [], correct: null },
+        {
+          question: question(2),
+          text: null,
+          answers: [],
+          correct: false,
+          correctAnswers: [{ id: f.id(2, '3'), title: '3' }],
+        },
+        { question: question(3), text: 'Više vježbi.', answers: [], correct: null, correctAnswers: null },
       ],
     });
     expect(attempts[0].userAnswers.map((a: { correct: boolean | null }) => a.correct)).toEqual([
@@ -484,7 +501,12 @@ describe('submitting a quiz', () => {
     const [stored] = await t.db.select().from(attempt).where(eq(attempt.userId, ana.id));
     expect(stored).toMatchObject({ finalMark: null, correct: null, total: 4 });
     const { attempts } = (await get(`/mobile/content/${inquiry.id}/form/attempts`, ana.token)).json().payload;
-    expect(attempts[0].userAnswers.every((a: { correct: unknown }) => a.correct === null)).toBe(true);
+    // Not graded: no verdict and no right answers to give away.
+    expect(
+      attempts[0].userAnswers.every(
+        (a: { correct: unknown; correctAnswers: unknown }) => a.correct === null && a.correctAnswers === null,
+      ),
+    ).toBe(true);
     // Not graded, so not counted in accuracy.
     expect((await get('/mobile/users/stats', ana.token)).json().payload).toEqual({
       accuracy: 0,

@@ -29,12 +29,17 @@ const attempt = (createdAt: Date, correctFirst: boolean): Attempt => ({
       text: null,
       answers: [],
       correct: false,
+      correctAnswers: [
+        { id: 121, title: 'Kaciga' },
+        { id: 122, title: 'Zaštitne cipele' },
+      ],
     },
     {
       question: { id: 11, order: 0, title: 'Koje je boje kaciga?', type: 'SINGLE' },
       text: null,
       answers: [{ id: correctFirst ? 111 : 112, title: correctFirst ? 'Žuta' : 'Plava' }],
       correct: correctFirst,
+      correctAnswers: [{ id: 111, title: 'Žuta' }],
     },
   ],
 });
@@ -95,7 +100,10 @@ describe('answer review', () => {
     ]);
     expect(items[0]).toHaveTextContent('Vaš odgovor: Žuta');
     expect(within(items[0] as HTMLElement).getByText('Točno')).toBeInTheDocument();
+    // A right answer needs no correction.
+    expect(items[0]).not.toHaveTextContent('Točan odgovor');
     expect(items[1]).toHaveTextContent('Vaš odgovor: bez odgovora');
+    expect(items[1]).toHaveTextContent('Točni odgovori: Kaciga, Zaštitne cipele');
     expect(within(items[1] as HTMLElement).getByText('Netočno')).toBeInTheDocument();
 
     const comments = screen.getByRole('region', { name: 'Moji komentari' });

@@ -8,7 +8,10 @@ import '@/components/tag.css';
 import '@/content/components/meta.css';
 import './answer-review.css';
 
-/** The latest attempt, question by question: what the user answered and, for education, whether it was right. */
+/**
+ * The latest attempt, question by question: what the user answered and, for education, whether it was
+ * right, with the right answers beside a wrong one.
+ */
 export function AttemptReview({ attempt }: { attempt: Attempt }) {
   const { t } = useTranslation('archive');
   const answers = [...attempt.userAnswers].sort((a, b) => a.question.order - b.question.order);
@@ -19,13 +22,19 @@ export function AttemptReview({ attempt }: { attempt: Attempt }) {
       </h2>
       <p className="detail__date">{t('review.answeredAt', { date: formatDateTime(attempt.createdAt) })}</p>
       <ol className="review__list">
-        {answers.map(({ question, answers: chosen, text, correct }) => (
+        {answers.map(({ question, answers: chosen, text, correct, correctAnswers }) => (
           <li key={question.id} className="review__item">
             <h3 className="review__question">{question.title}</h3>
             <p>
               <span className="review__label">{t('review.yourAnswer')}</span>{' '}
               {text || chosen.map((answer) => answer.title).join(', ') || t('review.noAnswer')}
             </p>
+            {correct === false && correctAnswers?.length ? (
+              <p>
+                <span className="review__label">{t('review.rightAnswer', { count: correctAnswers.length })}</span>{' '}
+                {correctAnswers.map((answer) => answer.title).join(', ')}
+              </p>
+            ) : null}
             {correct === null ? null : (
               <p className={correct ? 'tag tag--right' : 'tag tag--wrong'}>
                 {correct ? t('review.right') : t('review.wrong')}
