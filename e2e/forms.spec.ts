@@ -122,6 +122,9 @@ test('pass an education: right and wrong marks, the result, points, then the arc
   await expect(rows.nth(0)).toContainText('Vaš odgovor: Upozorim kolege i nazovem 112');
   await expect(rows.nth(1)).toContainText(`Vaš odgovor: ${SAFETY_RIGHT_EQUIPMENT.join(', ')}`);
   for (let i = 0; i < 4; i += 1) await expect(rows.nth(i)).toContainText(/Točno$/);
+  // All right: nothing to correct.
+  await expect(review).not.toContainText('Točan odgovor');
+  await expect(review).not.toContainText('Točni odgovori');
   await expect(page.getByRole('region', { name: 'Moji komentari' })).toContainText('Niste ostavili komentar.');
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -139,11 +142,15 @@ test('fail an education, see it as attempted in the archive, then retry from the
   await expect(page.getByRole('heading', { level: 1, name: 'Nažalost, niste položili edukaciju.' })).toBeVisible();
   await expect(page.getByText('Točno ste odgovorili na 0 od 4 pitanja.')).toBeVisible();
   await expect(page.getByText('Edukacija će biti spremljena u arhivu.')).toHaveCount(0);
+  await expect(page.getByText(/^Pogledajte materijale još jednom pa pokušajte ponovno\./)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // OK after a fail stores the attempt and goes back two steps, to the materials the quiz started from.
+  // OK after a fail stores the attempt and goes back two steps, to the materials the quiz started from,
+  // where what was seen stays seen: the document is still marked opened and the quiz can start again.
   await page.getByRole('button', { name: 'U redu' }).click();
   await expect(page).toHaveURL(new RegExp(`${materialsPath}$`));
+  await expect(page.getByRole('region', { name: 'Dokumenti' }).getByText('Otvoreno')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Odgovori na pitanja' })).toBeEnabled();
 
   await openArchive(page);
   const attempted = page.getByRole('region', { name: 'Započeto, još nije položeno' });
@@ -151,10 +158,19 @@ test('fail an education, see it as attempted in the archive, then retry from the
   await expect(failed).toContainText(new RegExp(`Zadnji pokušaj ${DATE}`));
   await expect(failed).toContainText('0 %');
   await expect(failed).toContainText('0 / 4 točno');
-  await page.goBack();
+  // The review of a failed attempt gives the right answer beside each wrong one.
+  await failed.getByRole('link', { name: 'Pregledaj' }).click();
+  await page.getByRole('link', { name: 'Pregledaj odgovore' }).click();
+  const wrongRows = page.getByRole('region', { name: 'Vaši odgovori' }).getByRole('listitem');
+  await expect(wrongRows.nth(0)).toContainText('Vaš odgovor: Nastavim s radom');
+  await expect(wrongRows.nth(0)).toContainText('Točan odgovor: Upozorim kolege i nazovem 112');
+  await expect(wrongRows.nth(1)).toContainText(`Točni odgovori: ${SAFETY_RIGHT_EQUIPMENT.join(', ')}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  for (let back = 0; back < 3; back += 1) await page.goBack();
   await expect(page).toHaveURL(new RegExp(`${materialsPath}$`));
 
-  await openDocumentAndStart(page, context);
+  await page.getByRole('button', { name: 'Odgovori na pitanja' }).click();
+  await expect(progress(page, 1, 4)).toBeVisible();
   await answerSafetyQuiz(page, true);
   await expect(page.getByRole('heading', { level: 1, name: 'Čestitamo, položili ste edukaciju!' })).toBeVisible();
   await page.getByRole('button', { name: 'U redu' }).click();

@@ -14,3 +14,9 @@ export const ARCHIVE_FILTERS_STORAGE_KEY = 'kanal.archive.filters';
  * continues at the same question with the same time left and the server's verdicts so far.
  */
 export const formStorageKey = (contentId: number) => `kanal.form.${contentId}`;
+
+/**
+ * What a person has seen of an item's materials: {slides, documents} (slide positions, document ids).
+ * Kept per person and item, so a retry after a failed quiz does not ask for it all again.
+ */
+export const materialsStorageKey = (userId: number, contentId: number) => `kanal.materials.${userId}.${contentId}`;

@@ -87,6 +87,12 @@ describe('quiz end screen', () => {
     expect(screen.getByText('Točno ste odgovorili na 1 od 2 pitanja.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Ostvareni rezultat: 50 %' })).toBeInTheDocument();
     expect(screen.queryByText('Edukacija će biti spremljena u arhivu.')).not.toBeInTheDocument();
+    // What to do next, and that nothing seen has to be seen again.
+    expect(
+      screen.getByText(
+        /^Pogledajte materijale još jednom pa pokušajte ponovno\. Ono što ste već pregledali ostaje označeno\.$/,
+      ),
+    ).toBeInTheDocument();
     expect(container.querySelector('.gauge')).toHaveClass('gauge--failed');
 
     await user.click(screen.getByRole('button', { name: 'U redu' }));

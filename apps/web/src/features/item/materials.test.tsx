@@ -71,6 +71,31 @@ describe('materials', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/content/4/quiz'));
   });
 
+  it('keeps what the person has seen for a retry, and only for that person', async () => {
+    const detail = makeDetail({ id: 4, type: 'EDUCATION' });
+    const material = makeMaterial({ medias: [image, video, pdf] });
+    const first = openMaterials(detail, material);
+    const quiz = await screen.findByRole('button', { name: 'Odgovori na pitanja' });
+    await first.user.click(screen.getByRole('button', { name: 'Sljedeći slajd' }));
+    const link = screen.getByRole('link', { name: /pravilnik\.pdf/ });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await first.user.click(link);
+    expect(quiz).toBeEnabled();
+    first.unmount();
+
+    // Back after a failed attempt: everything is still seen, the quiz is open at once.
+    const again = openMaterials(detail, material);
+    expect(await screen.findByRole('button', { name: 'Odgovori na pitanja' })).toBeEnabled();
+    expect(screen.getByText('Otvoreno')).toBeInTheDocument();
+    again.unmount();
+
+    // Someone else on the same browser starts from nothing.
+    authStore.signIn({ token: 'tok-2', userId: 8 }, true);
+    renderApp('/content/4');
+    expect(await screen.findByRole('button', { name: 'Odgovori na pitanja' })).toBeDisabled();
+    expect(screen.queryByText('Otvoreno')).not.toBeInTheDocument();
+  });
+
   it('leads a poll to the poll screen and needs documents opened even without slides', async () => {
     const { user, router } = openMaterials(
       makeDetail({ id: 8, type: 'POLL' }),

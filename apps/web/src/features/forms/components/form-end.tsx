@@ -85,7 +85,7 @@ export function QuizResult({ item, end }: { item: ContentDetail; end: FormEndSta
         {result.passed ? t('result.passed') : t('result.failed')}
       </h1>
       <p>{t('result.correctCount', { correct: result.correct, total: result.total })}</p>
-      {result.passed ? <p className="note">{t('result.archiveNote')}</p> : null}
+      <p className="note">{result.passed ? t('result.archiveNote') : t('result.retryNote')}</p>
       <EndActions
         submission={submission}
         onOk={result.passed ? submission.finishAndGoHome : retry}

@@ -1,12 +1,14 @@
 import type { ContentDetail, Material } from '@kanal/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { useMarkFinished } from '@/content/api/mark-finished';
 import { questionsPath } from '@/content/lib/paths';
+import { useSession } from '@/lib/auth-store';
 import { errorText } from '@/lib/errors';
+import { materialsStorageKey } from '@/lib/storage-keys';
+import { readStored, useStoredValue } from '@/lib/stored-value';
 import { CommentForm } from './comment-form';
 import { DocumentList } from './document-list';
 import { type Slide, SlideCarousel } from './slide-carousel';
@@ -24,6 +26,15 @@ export function slidesOf(material: Material): Slide[] {
   return slides;
 }
 
+type Seen = { slides: readonly number[]; documents: readonly number[] };
+const NOTHING_SEEN: Seen = { slides: [], documents: [] };
+const isIdList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((entry) => Number.isInteger(entry));
+const parseSeen = (stored: unknown): Seen | null => {
+  const { slides, documents } = (stored ?? {}) as Partial<Record<keyof Seen, unknown>>;
+  return isIdList(slides) && isIdList(documents) ? { slides, documents } : null;
+};
+
 type Props = {
   item: ContentDetail;
   material: Material;
@@ -37,11 +48,20 @@ export function ContentMaterials({ item, material, archived = false }: Props) {
   const finish = useMarkFinished();
   const slides = slidesOf(material);
   const documents = material.medias.filter((media) => media.type === 'DOCUMENT');
+  const seenKey = materialsStorageKey(useSession()?.userId ?? 0, item.id);
+  const [seen, setSeen] = useStoredValue(seenKey, parseSeen, NOTHING_SEEN);
+  // From what is stored at the moment of the change: two changes in one tick must not drop one.
+  const addSeen = (part: keyof Seen, id: number) => {
+    const current = parseSeen(readStored(seenKey)) ?? NOTHING_SEEN;
+    if (!current[part].includes(id)) setSeen({ ...current, [part]: [...current[part], id] });
+  };
   // The first slide is on screen from the start.
-  const [seenSlides, setSeenSlides] = useState<ReadonlySet<number>>(() => new Set(slides.length > 0 ? [0] : []));
-  const [openedDocuments, setOpenedDocuments] = useState<ReadonlySet<number>>(() => new Set());
+  const seenSlides: ReadonlySet<number> = new Set([...seen.slides, ...(slides.length > 0 ? [0] : [])]);
+  const openedDocuments: ReadonlySet<number> = new Set(seen.documents);
 
-  const allSeen = seenSlides.size >= slides.length && documents.every((document) => openedDocuments.has(document.id));
+  const allSeen =
+    slides.every((_, index) => seenSlides.has(index)) &&
+    documents.every((document) => openedDocuments.has(document.id));
   const remaining = allSeen ? undefined : t('materials.remaining');
   const isInformation = item.type === 'INFORMATION';
 
@@ -52,7 +72,7 @@ export function ContentMaterials({ item, material, archived = false }: Props) {
           slides={slides}
           name={item.name}
           seen={seenSlides}
-          onShown={(index) => setSeenSlides((seen) => new Set(seen).add(index))}
+          onShown={(index) => addSeen('slides', index)}
         />
       ) : null}
       {material.text?.trim() ? (
@@ -65,7 +85,7 @@ export function ContentMaterials({ item, material, archived = false }: Props) {
         <DocumentList
           documents={documents}
           opened={openedDocuments}
-          onOpen={archived ? undefined : (id) => setOpenedDocuments((opened) => new Set(opened).add(id))}
+          onOpen={archived ? undefined : (id) => addSeen('documents', id)}
         />
       ) : null}
 
