@@ -59,10 +59,11 @@ describe('home', () => {
     });
     renderApp('/');
     const tasks = await screen.findByRole('region', { name: 'Zadaci' });
-    expect(within(tasks).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Obnovi certifikat',
-      'Predaj izvještaj',
-    ]);
+    expect(
+      within(tasks)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Obnovi certifikat', 'Predaj izvještaj']);
     const late = within(tasks).getByText('Rok je istekao 15.01.2025., 09:30');
     expect(late).toHaveClass('deadline--overdue');
     expect(late.querySelector('svg')).not.toBeNull();
