@@ -93,6 +93,13 @@ test('pass an education: right and wrong marks, the result, points, then the arc
   await expect(page).toHaveURL(/\/$/);
   await expect(card(page, SAFETY)).toHaveCount(0);
 
+  // Back from home reaches the passed quiz: it does not run again, the item's place in the archive opens.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/archive\/\d+$/);
+  await expect(page.getByRole('link', { name: 'Pregledaj odgovore' })).toBeVisible();
+  await page.getByRole('link', { name: 'Početna' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
   // 10 points per correct answer of the passing attempt; the only one with points in this tenant's
   // history so far is marko's 30, so 40 ranks first.
   await page.getByRole('button', { name: 'Profil' }).click();
@@ -294,9 +301,23 @@ test('polls: every question type, thanks, gone from home; results stay hidden be
   await expect(page).toHaveURL(/\/poll\/end$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hvala na sudjelovanju' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The comment detour submits the answers; back on the end screen, OK finishes without posting them again.
+  const submissions: number[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST' && /\/form\/attempt$/.test(new URL(response.url()).pathname))
+      submissions.push(response.status());
+  });
+  await page.getByRole('button', { name: 'Pošalji komentar' }).click();
+  await expect(page).toHaveURL(/\/comment$/);
+  await page.getByLabel('Vaš komentar').fill('Hvala što pitate.');
+  await page.getByRole('button', { name: 'Pošalji komentar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Hvala na komentaru!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/poll\/end$/);
   await page.getByRole('button', { name: 'U redu' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(card(page, 'Zadovoljstvo radnim okruženjem')).toHaveCount(0);
+  expect(submissions).toEqual([200]);
 
   // Anonymous: there are no personal answers to review, only the poll's totals, and not for one respondent.
   await page.goto(`/archive/${pollId}/questions`);

@@ -8,6 +8,8 @@ const content = ['kanal', 'content'] as const;
 export const queryKeys = {
   all: ['kanal'] as const,
   me: (userId: number) => ['kanal', 'auth', 'me', userId] as const,
+  /** What a run's submission answered, by the run's key (kept by the end screens, never fetched). */
+  submission: (key: string) => ['kanal', 'submission', key] as const,
   content: {
     all: content,
     /** Prefix of every page of the home list. */

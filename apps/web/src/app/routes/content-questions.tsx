@@ -4,7 +4,7 @@ import { Page } from '@/components/page';
 import { LoadingView } from '@/components/status-view';
 import { ContentUnavailable } from '@/content/components/content-unavailable';
 import { useRouteContent } from '@/content/hooks/use-route-content';
-import { questionsPath } from '@/content/lib/paths';
+import { interactionOf, questionsPath } from '@/content/lib/paths';
 import { useQuestions } from '@/features/forms/api/get-questions';
 import { QuestionRun } from '@/features/forms/components/question-run';
 
@@ -19,6 +19,8 @@ export function Component() {
   const { id, item } = route;
   // Information and tasks have no questions: their own screens take over.
   if (item.type === 'INFORMATION' || item.type === 'TASK') return <Navigate to={`/content/${id}/intro`} replace />;
+  // Answered for good (a passed education, a poll, an inquiry): not run again; the archive shows what was answered.
+  if (interactionOf(item).finishedAt) return <Navigate to={`/archive/${id}`} replace />;
   if (pathname !== questionsPath(item)) return <Navigate to={questionsPath(item)} replace />;
   if (questions.isError) return <ContentUnavailable error={questions.error} onRetry={() => void questions.refetch()} />;
   if (questions.isPending) return <LoadingView />;

@@ -117,7 +117,7 @@ describe('quiz end screen', () => {
     expect(attempts(api, 4).map((call) => call.headers.get('idempotency-key'))).toEqual([submissionKey, submissionKey]);
   });
 
-  it('opened again (back from the comment screen), submits under the same key and shows the stored result', async () => {
+  it('opened again (back from the comment screen), shows the result without submitting again', async () => {
     const { api, router, user } = openEnd(education, '/content/4/quiz/end', quizState, {
       'POST /mobile/content/4/form/attempt': () => ok(result()),
     });
@@ -125,7 +125,7 @@ describe('quiz end screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/content/4/comment'));
     await router.navigate(-1);
     expect(await screen.findByText('Točno ste odgovorili na 1 od 2 pitanja.')).toBeInTheDocument();
-    expect(attempts(api, 4).map((call) => call.headers.get('idempotency-key'))).toEqual([submissionKey, submissionKey]);
+    expect(attempts(api, 4).map((call) => call.headers.get('idempotency-key'))).toEqual([submissionKey]);
   });
 
   it('says so when the item was finished by another submission, and OK goes home', async () => {
@@ -180,10 +180,13 @@ describe('poll end screen', () => {
     expect(api.find('POST', '/mobile/content/mark-finished')?.body).toEqual({ contentId: 6 });
   });
 
-  it('submits before the comment screen; back from it, OK submits under the same key and finishes', async () => {
+  it('submits before the comment screen; back from it, OK finishes without posting the answers again', async () => {
     const { api, router, user } = openEnd(poll, '/content/6/poll/end', pollState, {
-      // The server answers a repeated key with the first result.
-      'POST /mobile/content/6/form/attempt': () => ok(result({ attemptId: null, finished: true })),
+      // A poll keeps no key (its answers are anonymous): a second post would be refused as a second submission.
+      'POST /mobile/content/6/form/attempt': () =>
+        attempts(api, 6).length === 1
+          ? ok(result({ attemptId: null, finished: true }))
+          : fail(409, 'AlreadySubmitted', 'Already'),
       'POST /mobile/content/mark-finished': () => ok({ done: true }),
     });
     await user.click(await screen.findByRole('button', { name: 'Pošalji komentar' }));
@@ -193,7 +196,7 @@ describe('poll end screen', () => {
     await router.navigate(-1);
     await user.click(await screen.findByRole('button', { name: 'U redu' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(attempts(api, 6).map((call) => call.headers.get('idempotency-key'))).toEqual([submissionKey, submissionKey]);
+    expect(attempts(api, 6)).toHaveLength(1);
     expect(api.find('POST', '/mobile/content/mark-finished')?.body).toEqual({ contentId: 6 });
   });
 

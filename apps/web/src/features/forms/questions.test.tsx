@@ -247,6 +247,15 @@ describe('question screen', () => {
     expect(localStorage.getItem('kanal.form.6')).toBeNull();
   });
 
+  it('does not run a form that is finished (back or a typed-in URL): the archive shows what was answered', async () => {
+    const done = { viewedAt: '2026-11-02T08:00:00.000Z', finishedAt: '2026-11-02T08:05:00.000Z' };
+    const passed = makeDetail({ ...education, contentInteractions: [done] });
+    const { api, router } = openQuestions(passed, [helmet], '/content/4/quiz');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/archive/4'));
+    expect(screen.queryByText('Pitanje 1 / 1')).not.toBeInTheDocument();
+    expect(api.find('POST', '/mobile/content/4/questions/11/check')).toBeUndefined();
+  });
+
   it('sends an item of the other kind to its own path', async () => {
     const { router } = openQuestions(poll, [mood], '/content/6/quiz');
     await waitFor(() => expect(router.state.location.pathname).toBe('/content/6/poll'));

@@ -69,6 +69,21 @@ describe('content intro', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
   });
 
+  it('leads a form answered for good to the archive instead of running it again', async () => {
+    const done = { viewedAt: '2026-11-02T08:00:00.000Z', finishedAt: '2026-11-02T08:05:00.000Z' };
+    openIntro(
+      makeDetail({
+        id: 4,
+        type: 'POLL',
+        hasMaterial: false,
+        counts: { questions: 2, images: 0, videos: 0, documents: 0 },
+        contentInteractions: [done],
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'Pogledaj u arhivi' })).toHaveAttribute('href', '/archive/4');
+    expect(screen.queryByRole('link', { name: 'Odgovori na pitanja' })).not.toBeInTheDocument();
+  });
+
   it('says that a poll is anonymous', async () => {
     openIntro(makeDetail({ id: 4, type: 'POLL' }));
     expect(await screen.findByText(/Anketa je anonimna/)).toBeInTheDocument();

@@ -96,6 +96,17 @@ describe('materials', () => {
     expect(screen.queryByText('Otvoreno')).not.toBeInTheDocument();
   });
 
+  it('does not offer to answer again once answered for good: the archive is the way back', async () => {
+    const done = { viewedAt: '2026-11-02T08:00:00.000Z', finishedAt: '2026-11-02T08:05:00.000Z' };
+    openMaterials(
+      makeDetail({ id: 4, type: 'EDUCATION', contentInteractions: [done] }),
+      makeMaterial({ text: 'Tekst' }),
+    );
+    expect(await screen.findByText('Na ovo ste već odgovorili.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pogledaj u arhivi' })).toHaveAttribute('href', '/archive/4');
+    expect(screen.queryByRole('button', { name: 'Odgovori na pitanja' })).not.toBeInTheDocument();
+  });
+
   it('leads a poll to the poll screen and needs documents opened even without slides', async () => {
     const { user, router } = openMaterials(
       makeDetail({ id: 8, type: 'POLL' }),

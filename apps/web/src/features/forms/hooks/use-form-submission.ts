@@ -1,17 +1,28 @@
 import type { SubmissionResult } from '@kanal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useMarkFinished } from '@/content/api/mark-finished';
+import { queryKeys } from '@/lib/query-keys';
 import { formStorageKey } from '@/lib/storage-keys';
 import { removeStored } from '@/lib/stored-value';
 import { useSubmitAnswers } from '../api/submit-answers';
 import type { FormEndState } from '../lib/form-result';
 
-/** What both end screens do with the answers they were handed: submit them, then finish the item. */
+/**
+ * What both end screens do with the answers they were handed: submit them once, then finish the item.
+ * What the submission answered is kept by the run's key, so an end screen opened again (back from the
+ * comment screen, say) shows that answer and does not post the answers a second time: a poll's answers
+ * are anonymous, so the server keeps no key to answer such a repeat from, and refuses it as a second
+ * submission.
+ */
 export function useFormSubmission({ contentId, answers, submissionKey }: FormEndState) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const submit = useSubmitAnswers(contentId, submissionKey);
   const finish = useMarkFinished();
+  const keptAs = queryKeys.submission(submissionKey);
+  const earlier = queryClient.getQueryData<SubmissionResult | null>(keptAs);
 
   // Spec point 2: entering an end screen clears the stored run; its answers travel in the navigation state.
   useEffect(() => {
@@ -20,9 +31,17 @@ export function useFormSubmission({ contentId, answers, submissionKey }: FormEnd
 
   return {
     /** `saved` is null when the item was already finished (see useSubmitAnswers). */
-    submit: (then?: (saved: SubmissionResult | null) => void) => submit.mutate(answers, { onSuccess: then }),
+    submit: (then?: (saved: SubmissionResult | null) => void) => {
+      if (earlier !== undefined) return then?.(earlier);
+      submit.mutate(answers, {
+        onSuccess: (saved) => {
+          queryClient.setQueryData(keptAs, saved);
+          then?.(saved);
+        },
+      });
+    },
     /** What the submission stored, once it has answered (null as for `submit`). */
-    saved: submit.data,
+    saved: submit.data ?? earlier,
     finishAndGoHome: () => finish.mutate({ contentId }, { onSuccess: () => navigate('/', { replace: true }) }),
     pending: submit.isPending || finish.isPending,
     error: submit.error ?? finish.error,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentIcon, ImageIcon, QuestionIcon, VideoIcon } from '@/components/content-icons';
 import { TypeLabel } from '@/content/components/type-label';
-import { fileUrl, questionsPath } from '@/content/lib/paths';
+import { fileUrl, interactionOf, questionsPath } from '@/content/lib/paths';
 import { formatDate } from '@/lib/format';
 import '@/components/button.css';
 import '@/components/page.css';
@@ -19,11 +19,19 @@ const COUNTS: { key: keyof ContentDetail['counts']; Icon: ComponentType }[] = [
   { key: 'documents', Icon: DocumentIcon },
 ];
 
-/** The intro's main button: straight to the questions only when there is nothing to look at first. */
-const introTarget = (item: Pick<ContentDetail, 'id' | 'type' | 'counts' | 'hasMaterial'>) =>
-  item.counts.questions > 0 && !item.hasMaterial
+/**
+ * The intro's main button: straight to the questions only when there is nothing to look at first, and
+ * to the archive once they are answered for good (a finished form does not run again).
+ */
+const introTarget = (item: ContentDetail) => {
+  if (item.counts.questions > 0 && interactionOf(item).finishedAt && !item.hasMaterial)
+    return { kind: 'archive', to: `/archive/${item.id}` } as const;
+  return item.counts.questions > 0 && !item.hasMaterial
     ? ({ kind: 'questions', to: questionsPath(item) } as const)
     : ({ kind: 'go', to: `/content/${item.id}` } as const);
+};
+
+const TARGET_LABEL = { archive: 'seeAnswers', questions: 'answerQuestions', go: 'intro.go' } as const;
 
 export function ContentIntro({ item, showPromoTag }: { item: ContentDetail; showPromoTag: boolean }) {
   const { t } = useTranslation('content');
@@ -64,7 +72,7 @@ export function ContentIntro({ item, showPromoTag }: { item: ContentDetail; show
       {item.type === 'POLL' ? <p className="note">{t('intro.pollAnonymous')}</p> : null}
       <div className="detail__actions">
         <Link to={target.to} className="button button--primary">
-          {target.kind === 'questions' ? t('answerQuestions') : t('intro.go')}
+          {t(TARGET_LABEL[target.kind])}
         </Link>
       </div>
     </article>

@@ -1,10 +1,10 @@
 import type { ContentDetail, Material } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { useMarkFinished } from '@/content/api/mark-finished';
-import { questionsPath } from '@/content/lib/paths';
+import { interactionOf, questionsPath } from '@/content/lib/paths';
 import { useSession } from '@/lib/auth-store';
 import { errorText } from '@/lib/errors';
 import { materialsStorageKey } from '@/lib/storage-keys';
@@ -104,6 +104,14 @@ export function ContentMaterials({ item, material, archived = false }: Props) {
             </Button>
           </div>
         </>
+      ) : interactionOf(item).finishedAt ? (
+        // Answered for good: the form does not run again; the archive shows what was answered.
+        <div className="detail__actions">
+          <p className="field__hint">{t('answered')}</p>
+          <Link to={`/archive/${item.id}`} className="button button--primary">
+            {t('seeAnswers')}
+          </Link>
+        </div>
       ) : (
         <div className="detail__actions">
           {remaining ? (
