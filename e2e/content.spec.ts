@@ -442,3 +442,53 @@ test('the task screen and the open profile panel have no serious accessibility v
   await expect(panel.getByRole('listitem').filter({ hasText: 'Edukacija' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+/** Empty space in a card between its last text and its button beyond the card's own gap: a stretched card. */
+const stretchOf = (cards: Locator) =>
+  cards.evaluateAll((articles) =>
+    articles.map((article) => {
+      const action = article.querySelector('.content-card__action');
+      const above = action?.previousElementSibling;
+      if (!action || !above) return 0;
+      return action.getBoundingClientRect().top - above.getBoundingClientRect().bottom;
+    }),
+  );
+
+test('layout: cards are as tall as their content, the intro reserves its image, the question bar stays on one line', async ({
+  page,
+  context,
+}) => {
+  // The intro's image has its box before the picture arrives: no layout shift while it loads.
+  await page.addInitScript(() => {
+    (window as unknown as { shift: number }).shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await logIn(page, 'ana@demo.hr');
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  // No card is stretched beyond its content (the grid's row gap is 8 px).
+  for (const space of await stretchOf(cards)) expect(space).toBeLessThanOrEqual(9);
+
+  await card(page, 'Zaštita na radu: osnove').getByRole('link', { name: 'Pregledaj' }).click();
+  const image = page.locator('.detail__image');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+
+  // The question bar: "Pitanje 1 / 4" on one line beside the timer, with a progress bar under it.
+  await page.getByRole('link', { name: 'Kreni' }).click();
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: /^Pravilnik o zaštiti na radu/ }).click(),
+  ]);
+  await tab.close();
+  await page.getByRole('button', { name: 'Odgovori na pitanja' }).click();
+  const step = page.getByText('Pitanje 1 / 4');
+  await expect(step).toBeVisible();
+  const lineHeight = await step.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+  expect((await step.boundingBox())?.height).toBeLessThan(lineHeight * 1.5);
+  await expect(page.getByRole('timer')).toHaveText(/^0:(30|29|28)$/);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { card, DATE, DEMO_PASSWORD, logIn, seriousViolations } from './support/journey';
+import { card, DATE, DEMO_PASSWORD, datesUnderLabels, logIn, seriousViolations } from './support/journey';
 
 // Whole journeys through a quiz (2 s after each single choice) and the archive: longer than the default.
 test.describe.configure({ timeout: 90_000 });
@@ -165,6 +165,8 @@ test('fail an education, see it as attempted in the archive, then retry from the
   await expect(failed).toContainText(new RegExp(`Zadnji pokušaj ${DATE}`));
   await expect(failed).toContainText('0 %');
   await expect(failed).toContainText('0 / 4 točno');
+  // Its date sits under its label like every card's, long as "Zadnji pokušaj …" is.
+  expect(await datesUnderLabels(page)).toEqual([true]);
   // The review of a failed attempt gives the right answer beside each wrong one.
   await failed.getByRole('link', { name: 'Pregledaj' }).click();
   await page.getByRole('link', { name: 'Pregledaj odgovore' }).click();
@@ -412,6 +414,7 @@ test('the archive: latest first, three a page, pager, filters kept across a relo
     'Obavite periodični liječnički pregled',
     'Proljetna akcija partnera: 20 % popusta',
   ]);
+  expect(await datesUnderLabels(page)).toEqual([true, true, true]);
   const pager = page.getByRole('navigation', { name: 'Stranice arhive' });
   await expect(pager.getByRole('button', { name: 'Stranica 1' })).toHaveAttribute('aria-current', 'page');
   await expect(pager.getByRole('button', { name: /^Stranica \d+$/ })).toHaveCount(2);

@@ -30,3 +30,13 @@ export const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+/** Whether each card on screen has its date on a line of its own under its type label (the archive's cards). */
+export const datesUnderLabels = (page: Page) =>
+  page.getByRole('article').evaluateAll((articles) =>
+    articles.map((article) => {
+      const label = article.querySelector('.content-card__meta')?.getBoundingClientRect();
+      const date = article.querySelector('.content-card__seen')?.getBoundingClientRect();
+      return label !== undefined && date !== undefined && date.top >= label.bottom;
+    }),
+  );

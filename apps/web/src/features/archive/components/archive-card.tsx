@@ -38,16 +38,17 @@ export function ArchiveCard({ item }: { item: ArchiveItem }) {
   return (
     <article className="content-card" aria-labelledby={titleId}>
       <div className="content-card__body">
+        {/* The date on a line of its own under the label, the same on every card whatever its length. */}
         <div className="content-card__meta">
           <TypeLabel item={item} />
-          <span className="content-card__seen">
-            {finishedAt
-              ? t('card.finished', { date: formatDate(finishedAt) })
-              : lastAttempt
-                ? t('card.attempted', { date: formatDate(lastAttempt.createdAt) })
-                : null}
-          </span>
         </div>
+        <p className="content-card__seen">
+          {finishedAt
+            ? t('card.finished', { date: formatDate(finishedAt) })
+            : lastAttempt
+              ? t('card.attempted', { date: formatDate(lastAttempt.createdAt) })
+              : null}
+        </p>
         <h3 id={titleId} className="content-card__title">
           {item.name}
         </h3>

@@ -20,6 +20,7 @@ import type { QuestionCheck } from '../lib/question-flow';
 import { QuestionTimer } from './question-timer';
 import '@/components/form.css';
 import '@/content/components/detail.css';
+import '@/components/progress.css';
 import './question-run.css';
 
 type Given = Omit<QuestionAnswer, 'questionId'>;
@@ -198,6 +199,10 @@ export function QuestionRun({ item, questions }: { item: ContentDetail; question
         >
           <CloseIcon />
         </button>
+      </div>
+      {/* Repeats "Pitanje n / m" for the eye: how far through the questions this one is. */}
+      <div className="progress question-run__steps" aria-hidden="true">
+        <div className="progress__bar" style={{ width: `${((index + 1) / questions.length) * 100}%` }} />
       </div>
       <h2 id={titleId} ref={titleRef} tabIndex={-1} className="question-run__title">
         {question.title}

@@ -45,7 +45,7 @@ export function ContentIntro({ item, showPromoTag }: { item: ContentDetail; show
           {t('back')}
         </Link>
       </div>
-      {item.image ? <img className="detail__image" src={fileUrl(item.image)} alt="" /> : null}
+      {item.image ? <img className="detail__image" src={fileUrl(item.image)} alt="" width={1280} height={720} /> : null}
       <div className="detail__meta">
         <TypeLabel item={item} showPromoTag={showPromoTag} />
         <span className="detail__date">{t('intro.published', { date: formatDate(item.publishAt) })}</span>
