@@ -23,6 +23,8 @@ describe('security headers', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
+    // Pictures from this server, and a YouTube link's still on its poster: nothing else.
+    expect(csp).toContain("img-src 'self' data: blob: https://i.ytimg.com;");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

@@ -30,6 +30,14 @@ export function AlertIcon() {
   );
 }
 
+export function PlayIcon() {
+  return (
+    <Svg>
+      <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" stroke="none" />
+    </Svg>
+  );
+}
+
 export function HomeIcon() {
   return (
     <Svg>

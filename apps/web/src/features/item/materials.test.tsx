@@ -1,10 +1,11 @@
 import type { ContentDetail, Material } from '@kanal/contract';
-import { screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { makeDetail, makeItem, makeList, makeMaterial, makeMedia } from '@/test/content-fixtures';
 import { fail, fakeApi, me, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
+import { YOUTUBE_READY_TIMEOUT_MS } from './components/youtube-embed';
 
 const signedIn = () => authStore.signIn({ token: 'tok', userId: 7 }, true);
 
@@ -37,10 +38,19 @@ describe('materials', () => {
     expect(quiz).toBeDisabled();
     expect(screen.getByText(/Pregledajte sve slajdove/)).toBeInTheDocument();
 
-    // Slide 1 of 3: the link, embedded without cookies.
+    // Slide 1 of 3: the link, as a poster until play is pressed, then the player without cookies.
     const carousel = screen.getByRole('region', { name: 'Materijali' });
+    expect(within(carousel).queryByTitle('YouTube video: Sigurnost na radu')).not.toBeInTheDocument();
+    expect(within(carousel).getByText('Sigurnost na radu')).toBeInTheDocument();
+    expect(within(carousel).getByRole('link', { name: 'Otvori na YouTubeu' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
+    await user.click(within(carousel).getByRole('button', { name: 'Pokreni video: Sigurnost na radu' }));
     const player = within(carousel).getByTitle('YouTube video: Sigurnost na radu');
-    expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(player.getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?autoplay=1&/,
+    );
     expect(within(carousel).getByRole('group', { name: '1 od 3' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Prethodni slajd' })).toBeDisabled();
 
@@ -128,6 +138,42 @@ describe('materials', () => {
     expect(within(carousel).getByRole('alert')).toHaveTextContent('Nešto je pošlo po krivu');
     // Seen once shown: it does not block the way on.
     expect(screen.getByRole('button', { name: 'Odgovori na pitanja' })).toBeEnabled();
+  });
+
+  it('shows the message instead of a broken frame when the started player never answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openMaterials(makeDetail({ id: 4 }), makeMaterial({ link: 'https://youtu.be/dQw4w9WgXcQ' }));
+    const play = await screen.findByRole('button', { name: 'Pokreni video: Sigurnost na radu' });
+    play.click();
+    expect(await screen.findByTitle('YouTube video: Sigurnost na radu')).toBeInTheDocument();
+    await act(() => {
+      vi.advanceTimersByTime(YOUTUBE_READY_TIMEOUT_MS);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Nešto je pošlo po krivu s učitavanjem YouTube videa');
+    expect(screen.queryByTitle('YouTube video: Sigurnost na radu')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('keeps the player once it answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openMaterials(makeDetail({ id: 4 }), makeMaterial({ link: 'https://youtu.be/dQw4w9WgXcQ' }));
+    (await screen.findByRole('button', { name: 'Pokreni video: Sigurnost na radu' })).click();
+    const player = (await screen.findByTitle('YouTube video: Sigurnost na radu')) as HTMLIFrameElement;
+    // The player's page answers once the listener is up (effects run after the frame is drawn).
+    await act(async () => {});
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: 'https://www.youtube-nocookie.com',
+        source: player.contentWindow,
+        data: '{"event":"initialDelivery"}',
+      }),
+    );
+    await act(() => {
+      vi.advanceTimersByTime(YOUTUBE_READY_TIMEOUT_MS);
+    });
+    expect(screen.getByTitle('YouTube video: Sigurnost na radu')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it('says so when the link is not a YouTube video, and embeds nothing', async () => {

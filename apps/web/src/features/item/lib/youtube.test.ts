@@ -31,7 +31,9 @@ describe('YouTube links', () => {
     }
   });
 
-  it('embeds through the no-cookie host', () => {
-    expect(youtubeEmbedUrl('dQw4w9WgXcQ')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  it('embeds through the no-cookie host, playing at once and with its message channel for this page', () => {
+    expect(youtubeEmbedUrl('dQw4w9WgXcQ', 'https://kanal.example')).toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&enablejsapi=1&origin=https%3A%2F%2Fkanal.example',
+    );
   });
 });
