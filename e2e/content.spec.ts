@@ -143,7 +143,7 @@ test('an information item: slides, YouTube embed, comment, read; home and the pr
 
   await logIn(page, 'admin@demo.hr');
   const before = await waitingCount(page);
-  let panel = await openProfile(page, 'Andrej Admin');
+  let panel = await openProfile(page, 'Andrej Babić');
   const stats = await readStats(panel);
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
@@ -229,7 +229,7 @@ test('an information item: slides, YouTube embed, comment, read; home and the pr
   await expect(card(page, 'Dobrodošli u Kanal')).toHaveCount(0);
   await expect(card(page, 'Proljetna akcija partnera: 20 % popusta')).toBeVisible();
 
-  panel = await openProfile(page, 'Andrej Admin');
+  panel = await openProfile(page, 'Andrej Babić');
   await expect(panel.getByText(`Završeno ${stats.finished + 1} od ${stats.total}`)).toBeVisible();
   const percent = Math.round(((stats.finished + 1) / stats.total) * 100);
   await expect(panel.getByRole('progressbar', { name: 'Aktivnost' })).toHaveAttribute('aria-valuenow', String(percent));
@@ -271,7 +271,7 @@ test('a task: issuer and deadline, mark as done, gone from home, then shown as f
   await expect(page.getByRole('heading', { level: 1, name: 'Obavite periodični liječnički pregled' })).toBeVisible();
   await expect(page.getByText('Zadatak', { exact: true })).toBeVisible();
   await expect(page.getByText('Dogovorite termin u ovlaštenoj ambulanti')).toBeVisible();
-  await expect(page.getByText('Zadatak zadao/la: Katarina Kreator')).toBeVisible();
+  await expect(page.getByText('Zadatak zadao/la: Katarina Horvat')).toBeVisible();
   const facts = page.getByRole('definition');
   await expect(page.getByRole('term')).toHaveText('Rok');
   await expect(facts).toHaveText(deadline);

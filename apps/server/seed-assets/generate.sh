@@ -15,6 +15,7 @@
 #
 # Writes (and overwrites) these files in seed-assets/content/:
 #   office.jpg warehouse.jpg safety.jpg team.jpg product.jpg promo.jpg
+#   pricelist.jpg survey.jpg equipment.jpg
 #       JPEG 1200x675, each under 80 KB
 #   intro.webm
 #       VP9 WebM, 640x360, 6 s, 25 fps, no audio, under 400 KB
@@ -59,7 +60,8 @@ to_jpeg() {
 
 # ---------------------------------------------------------------- images ----
 # Shared page: a gradient background, a caption block on the left and an
-# inline SVG illustration on the right. Arguments: NAME BG1 BG2 ACCENT
+# inline SVG illustration on the right. No organisation's name or mark: the
+# banners serve any tenant's demo content. Arguments: NAME BG1 BG2 ACCENT
 # ACCENT_TEXT KICKER TITLE SUBTITLE; the SVG (viewBox 0 0 520 520) comes on
 # standard input.
 image() {
@@ -82,8 +84,6 @@ image() {
   h1{font-size:60px;line-height:1.08;margin:0 0 22px;font-weight:bold;
      text-shadow:0 3px 12px rgba(0,0,0,.18)}
   p{font-size:26px;line-height:1.35;margin:0;opacity:.92}
-  .brand{position:absolute;left:80px;bottom:42px;display:flex;align-items:center;
-         gap:12px;font-size:20px;font-weight:bold;opacity:.95}
   .art{position:absolute;right:60px;top:78px;width:520px;height:520px}
 </style></head><body>
   <div class="blob b1"></div><div class="blob b2"></div><div class="blob b3"></div>
@@ -92,7 +92,6 @@ image() {
     <h1>$title</h1>
     <p>$sub</p>
   </div>
-  <div class="brand"><svg width="36" height="36" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1f5fbf"/><path d="M16 46V18h8l16 18V18h8v28h-8L24 28v18z" fill="#fff"/></svg>Demo d.o.o.</div>
   <svg class="art" viewBox="0 0 520 520" xmlns="http://www.w3.org/2000/svg">$svg</svg>
 </body></html>
 HTML
@@ -240,6 +239,62 @@ image warehouse '#0f766e' '#1e3a8a' '#fdba74' '#111827' 'Skladište' \
   </g>
 SVG
 
+# pricelist.jpg — a price list: a sheet with rows of prices and a price tag.
+image pricelist '#0f766e' '#155e75' '#fde68a' '#111827' 'Prodaja' \
+  'Novi cjenik<br>za 2026.' 'Ažurirane cijene i uvjeti za ključne kupce, na jednom mjestu.' <<'SVG'
+  <circle cx="260" cy="260" r="235" fill="#ffffff" opacity=".12"/>
+  <rect x="110" y="60" width="280" height="380" rx="16" fill="#ffffff"/>
+  <rect x="140" y="95" width="150" height="20" rx="10" fill="#0f766e"/>
+  <g fill="#cbd5e1">
+    <rect x="140" y="150" width="140" height="12" rx="6"/><rect x="140" y="195" width="120" height="12" rx="6"/>
+    <rect x="140" y="240" width="150" height="12" rx="6"/><rect x="140" y="285" width="110" height="12" rx="6"/>
+    <rect x="140" y="330" width="135" height="12" rx="6"/>
+  </g>
+  <g fill="#0f766e">
+    <rect x="300" y="150" width="60" height="12" rx="6"/><rect x="300" y="195" width="60" height="12" rx="6"/>
+    <rect x="300" y="240" width="60" height="12" rx="6"/><rect x="300" y="285" width="60" height="12" rx="6"/>
+    <rect x="300" y="330" width="60" height="12" rx="6"/>
+  </g>
+  <g transform="rotate(-18 400 380)">
+    <path d="M330 330h120a14 14 0 0 1 14 14v72a14 14 0 0 1-14 14H330l-40-50z" fill="#fde68a" stroke="#111827" stroke-width="6"/>
+    <circle cx="318" cy="380" r="9" fill="#111827"/>
+    <text x="385" y="394" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="40" fill="#111827">€</text>
+  </g>
+SVG
+
+# survey.jpg — an opinion survey: a card with stars and a speech bubble.
+image survey '#2563eb' '#7c3aed' '#fbcfe8' '#111827' 'Anketa' \
+  'Vaše mišljenje<br>je važno' 'Nekoliko kratkih pitanja, bez imena: recite nam što vam odgovara.' <<'SVG'
+  <circle cx="260" cy="260" r="235" fill="#ffffff" opacity=".12"/>
+  <rect x="70" y="120" width="300" height="220" rx="24" fill="#ffffff"/>
+  <g fill="#fbbf24" stroke="#b45309" stroke-width="4" stroke-linejoin="round">
+    <path d="M120 210l14 28 31 4-22 22 5 31-28-15-28 15 5-31-22-22 31-4z"/>
+    <path d="M220 210l14 28 31 4-22 22 5 31-28-15-28 15 5-31-22-22 31-4z"/>
+    <path d="M320 210l14 28 31 4-22 22 5 31-28-15-28 15 5-31-22-22 31-4z" fill="#e2e8f0" stroke="#94a3b8"/>
+  </g>
+  <rect x="110" y="150" width="160" height="16" rx="8" fill="#2563eb"/>
+  <path d="M300 330h150a24 24 0 0 1 24 24v70a24 24 0 0 1-24 24h-90l-40 34v-34h-20a24 24 0 0 1-24-24v-70a24 24 0 0 1 24-24z" fill="#fbcfe8"/>
+  <g fill="#7c3aed"><circle cx="340" cy="390" r="10"/><circle cx="375" cy="390" r="10"/><circle cx="410" cy="390" r="10"/></g>
+SVG
+
+# equipment.jpg — equipment for field work: a laptop, a phone and a headset.
+image equipment '#0369a1' '#0f766e' '#bbf7d0' '#111827' 'Oprema' \
+  'Oprema za<br>rad na terenu' 'Prijenosno računalo, mobitel ili nešto treće: javite što vam treba.' <<'SVG'
+  <circle cx="260" cy="260" r="235" fill="#ffffff" opacity=".12"/>
+  <rect x="90" y="150" width="270" height="180" rx="14" fill="#1e293b"/>
+  <rect x="106" y="166" width="238" height="148" rx="8" fill="#7dd3fc"/>
+  <rect x="126" y="190" width="120" height="14" rx="7" fill="#ffffff"/>
+  <rect x="126" y="216" width="180" height="10" rx="5" fill="#e0f2fe"/>
+  <rect x="126" y="236" width="150" height="10" rx="5" fill="#e0f2fe"/>
+  <path d="M60 330h330l-24 26H84z" fill="#334155"/>
+  <rect x="380" y="200" width="90" height="170" rx="16" fill="#111827"/>
+  <rect x="390" y="216" width="70" height="130" rx="8" fill="#bbf7d0"/>
+  <circle cx="425" cy="358" r="6" fill="#475569"/>
+  <path d="M150 120a75 75 0 0 1 150 0" fill="none" stroke="#bbf7d0" stroke-width="14" stroke-linecap="round"/>
+  <rect x="130" y="110" width="34" height="50" rx="12" fill="#bbf7d0"/>
+  <rect x="286" y="110" width="34" height="50" rx="12" fill="#bbf7d0"/>
+SVG
+
 # promo.jpg — a promotional banner "Akcija -20%". Its own layout.
 cat >"$TMP/promo.html" <<'HTML'
 <!doctype html><html lang="hr"><head><meta charset="utf-8"><style>
@@ -257,8 +312,6 @@ cat >"$TMP/promo.html" <<'HTML'
   p{font-size:30px;line-height:1.35;margin:0 0 28px;max-width:560px}
   .tag{display:inline-block;background:#fff;color:#e11d48;font-weight:bold;
        font-size:24px;padding:12px 24px;border-radius:40px}
-  .brand{position:absolute;left:80px;bottom:40px;display:flex;align-items:center;
-         gap:12px;font-size:20px;font-weight:bold}
 </style></head><body>
   <div class="stripes"></div>
   <div class="text">
@@ -274,7 +327,6 @@ cat >"$TMP/promo.html" <<'HTML'
     <text x="220" y="248" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="80" fill="#fde047">−20%</text>
     <text x="220" y="305" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="24" letter-spacing="4" fill="#ffffff">POPUST</text>
   </svg>
-  <div class="brand"><svg width="36" height="36" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1f5fbf"/><path d="M16 46V18h8l16 18V18h8v28h-8L24 28v18z" fill="#fff"/></svg>Demo d.o.o.</div>
 </body></html>
 HTML
 screenshot "$TMP/promo.html" "$TMP/promo.png" 1200 675
@@ -459,7 +511,7 @@ HTML
 
 # ---------------------------------------------------------------- report ----
 echo "Written to $OUT:"
-for f in office safety team product warehouse promo; do
+for f in office safety team product warehouse promo pricelist survey equipment; do
   printf '  %-32s %7d bytes\n' "$f.jpg" "$(stat -c %s "$OUT/$f.jpg")"
 done
 printf '  %-32s %7d bytes\n' intro.webm "$(stat -c %s "$OUT/intro.webm")"

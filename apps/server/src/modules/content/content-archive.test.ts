@@ -172,7 +172,7 @@ describe('finished list', () => {
       ],
     });
     const english = await options('en');
-    expect(english.contentTypes.map((c) => c.label)).toEqual(['Education', 'Information', 'Task']);
+    expect(english.contentTypes.map((c) => c.label)).toEqual(['Course', 'Announcement', 'Task']);
     expect(english.periods.map((p) => p.label)).toEqual(['December 2026', 'November 2026', 'October 2026']);
   });
 
