@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Page } from '@/components/page';
 import { LoadingView } from '@/components/status-view';
 import { ContentUnavailable } from '@/content/components/content-unavailable';
@@ -10,7 +8,6 @@ import '@/content/components/detail.css';
 
 /** The materials screen in archive mode: to look at again, nothing more. */
 export function Component() {
-  const { t } = useTranslation('content');
   const route = useRouteContent();
   const material = useMaterial(route.id ?? 0);
 
@@ -19,12 +16,7 @@ export function Component() {
   if (material.isError) return <ContentUnavailable error={material.error} onRetry={() => void material.refetch()} />;
   if (material.isPending) return <LoadingView />;
   return (
-    <Page title={item.name}>
-      <div className="detail__toolbar">
-        <Link to={`/archive/${id}`} className="button button--ghost detail__back">
-          {t('back')}
-        </Link>
-      </div>
+    <Page title={item.name} back={`/archive/${id}`}>
       <ContentMaterials key={id} item={item} material={material.data} archived />
     </Page>
   );

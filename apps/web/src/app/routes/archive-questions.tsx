@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Page } from '@/components/page';
 import { ErrorView, LoadingView } from '@/components/status-view';
 import { useRouteContent } from '@/content/hooks/use-route-content';
@@ -35,12 +34,7 @@ export function Component() {
   else review = <p className="note">{t('review.noAttempts')}</p>;
 
   return (
-    <Page title={item.name}>
-      <div className="detail__toolbar">
-        <Link to={`/archive/${id}`} className="button button--ghost detail__back">
-          {t('back', { ns: 'content' })}
-        </Link>
-      </div>
+    <Page title={item.name} back={`/archive/${id}`}>
       {review}
       <MyComments comments={item.comments} />
       <ReviewLinks item={item} answers={false} />

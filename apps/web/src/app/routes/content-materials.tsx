@@ -17,7 +17,7 @@ export function Component() {
   if (material.isError) return <ContentUnavailable error={material.error} onRetry={() => void material.refetch()} />;
   if (material.isPending) return <LoadingView />;
   return (
-    <Page title={item.name}>
+    <Page title={item.name} back={`/content/${id}/intro`}>
       <ContentMaterials key={id} item={item} material={material.data} />
     </Page>
   );

@@ -6,7 +6,7 @@ export function Component() {
   const route = useRouteContent();
   if (route.blocker) return route.blocker;
   return (
-    <Page>
+    <Page back="/">
       <TaskDetail item={route.item} />
     </Page>
   );

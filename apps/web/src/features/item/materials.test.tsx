@@ -37,6 +37,7 @@ describe('materials', () => {
     const quiz = await screen.findByRole('button', { name: 'Odgovori na pitanja' });
     expect(quiz).toBeDisabled();
     expect(screen.getByText(/Pregledajte sve slajdove/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Natrag' })).toHaveAttribute('href', '/content/4/intro');
 
     // Slide 1 of 3: the link, as a poster until play is pressed, then the player without cookies.
     const carousel = screen.getByRole('region', { name: 'Materijali' });

@@ -36,6 +36,7 @@ describe('task', () => {
     expect(screen.getByText('Zadatak')).toBeInTheDocument();
     expect(screen.getByText('Mjesečni izvještaj prodaje.')).toBeInTheDocument();
     expect(screen.getByText('Zadatak zadao/la: Iva Ivić')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Natrag' })).toHaveAttribute('href', '/');
     // Its deadline has passed: said in words, beside the icon, not by colour alone.
     expect(screen.getByText('Rok').nextElementSibling).toHaveTextContent(/^30\.06\.2025\., 16:05, rok je istekao$/);
     expect(screen.getByText('Rok').nextElementSibling?.querySelector('.deadline--overdue svg')).not.toBeNull();

@@ -1,6 +1,7 @@
 import { type ContentDetail, hasForm } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BackLink } from '@/components/page';
 import { TypeLabel } from '@/content/components/type-label';
 import { interactionOf } from '@/content/lib/paths';
 import { formatDate } from '@/lib/format';
@@ -15,11 +16,7 @@ export function ArchiveDetail({ item }: { item: ContentDetail }) {
   const { finishedAt } = interactionOf(item);
   return (
     <article className="detail" aria-labelledby="archive-title">
-      <div className="detail__toolbar">
-        <Link to="/archive" className="button button--ghost detail__back">
-          {t('back', { ns: 'content' })}
-        </Link>
-      </div>
+      <BackLink to="/archive" />
       <div className="detail__meta">
         <TypeLabel item={item} />
         {finishedAt ? (

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentIcon, ImageIcon, QuestionIcon, VideoIcon } from '@/components/content-icons';
+import { BackLink } from '@/components/page';
 import { TypeLabel } from '@/content/components/type-label';
 import { fileUrl, interactionOf, questionsPath } from '@/content/lib/paths';
 import { formatDate } from '@/lib/format';
@@ -40,11 +41,7 @@ export function ContentIntro({ item, showPromoTag }: { item: ContentDetail; show
 
   return (
     <article className="detail" aria-labelledby="intro-title">
-      <div className="detail__toolbar">
-        <Link to="/" className="button button--ghost detail__back">
-          {t('back')}
-        </Link>
-      </div>
+      <BackLink to="/" />
       {item.image ? <img className="detail__image" src={fileUrl(item.image)} alt="" width={1280} height={720} /> : null}
       <div className="detail__meta">
         <TypeLabel item={item} showPromoTag={showPromoTag} />
