@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ErrorView, LoadingView } from '@/components/status-view';
+import { Toaster } from '@/components/toast';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { ProfileStats } from '@/features/profile/components/profile-stats';
@@ -35,6 +36,7 @@ export function Component() {
       <main id="main" className="main" tabIndex={-1}>
         <Outlet context={me.data} />
       </main>
+      <Toaster />
     </>
   );
 }

@@ -253,7 +253,7 @@ describe('information materials', () => {
     expect(screen.queryByLabelText('Vaš komentar')).not.toBeInTheDocument();
   });
 
-  it("'Pročitano' marks the item finished, goes home and the item is gone", async () => {
+  it("'Pročitano' marks the item finished, goes home, says so, and the item is gone", async () => {
     let finished = false;
     const other = makeItem({ id: 9, name: 'Drugi sadržaj' });
     const { user, router, api } = openMaterials(info, twoSlides, {
@@ -270,5 +270,6 @@ describe('information materials', () => {
     expect(await screen.findByRole('article', { name: 'Drugi sadržaj' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Novi radni dan' })).not.toBeInTheDocument();
     expect(screen.getByText('Čeka vas 1 sadržaj')).toBeInTheDocument();
+    expect(screen.getByText('Označeno kao pročitano.')).toBeInTheDocument();
   });
 });

@@ -47,6 +47,7 @@ describe('task', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.find('POST', '/mobile/content/mark-finished')?.body).toEqual({ contentId: 5 });
     expect(await screen.findByText('Trenutno nema aktivnosti')).toBeInTheDocument();
+    expect(screen.getByText('Zadatak je označen kao završen.')).toBeInTheDocument();
   });
 
   it('shows when a finished task was finished and hides mark as done', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
+import { showToast } from '@/components/toast';
 import { useMarkFinished } from '@/content/api/mark-finished';
 import { interactionOf, questionsPath } from '@/content/lib/paths';
 import { useSession } from '@/lib/auth-store';
@@ -97,7 +98,15 @@ export function ContentMaterials({ item, material, archived = false }: Props) {
             <Button
               loading={finish.isPending}
               onClick={() =>
-                finish.mutate({ contentId: item.id }, { onSuccess: () => navigate('/', { replace: true }) })
+                finish.mutate(
+                  { contentId: item.id },
+                  {
+                    onSuccess: () => {
+                      showToast(t('materials.readDone'));
+                      void navigate('/', { replace: true });
+                    },
+                  },
+                )
               }
             >
               {t('materials.read')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
+import { showToast } from '@/components/toast';
 import { useMarkFinished } from '@/content/api/mark-finished';
 import { Deadline } from '@/content/components/deadline';
 import { TypeLabel } from '@/content/components/type-label';
@@ -57,7 +58,17 @@ export function TaskDetail({ item }: { item: ContentDetail }) {
         {finishedAt ? null : (
           <Button
             loading={finish.isPending}
-            onClick={() => finish.mutate({ contentId: item.id }, { onSuccess: goBack })}
+            onClick={() =>
+              finish.mutate(
+                { contentId: item.id },
+                {
+                  onSuccess: () => {
+                    showToast(t('task.markedDone'));
+                    goBack();
+                  },
+                },
+              )
+            }
           >
             {t('task.markDone')}
           </Button>
