@@ -15,7 +15,7 @@ export function Component() {
   // Signing in fills the session; this same render then takes the user where they were going.
   if (session) return <Navigate to={redirectTarget(location.state)} replace />;
   return (
-    <CardPage title={t('login.title')} footer={<LanguageSwitch />}>
+    <CardPage title={t('login.title')} welcome={t('login.welcome')} footer={<LanguageSwitch />}>
       <LoginForm />
     </CardPage>
   );

@@ -5,6 +5,15 @@ import { fail, fakeApi, me, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
 describe('login', () => {
+  it("shows the product's mark and a short welcome above the form", async () => {
+    renderApp('/login');
+    expect(await screen.findByText('Kanal')).toBeInTheDocument();
+    expect(
+      screen.getByText('Sve što vam šalje vaša organizacija, na jednom mjestu: novosti, edukacije, ankete i zadaci.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Prijava' })).toBeInTheDocument();
+  });
+
   it('asks for the password when the identifier has one, signs in and returns to the requested page', async () => {
     const api = fakeApi({
       'POST /auth/has-password': () => ok({ hasPassword: true }),
