@@ -163,6 +163,9 @@ describe('archive', () => {
     });
     renderApp('/archive');
     expect(await screen.findByText('Ovdje će se pojaviti sadržaji koje ste završili.')).toBeInTheDocument();
+    // What to do about it, and the way there.
+    expect(screen.getByText(/^Pročitajte, riješite ili odgovorite na nešto s početne stranice/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Na početnu' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Stranice arhive' })).not.toBeInTheDocument();
   });
 });

@@ -100,6 +100,21 @@ describe('home', () => {
     expect(screen.queryByText('Trenutno nema aktivnosti')).not.toBeInTheDocument();
   });
 
+  it('draws the cards to come while the list loads, then the cards', async () => {
+    signedIn();
+    let answer: (value: ReturnType<typeof ok>) => void = () => undefined;
+    fakeApi({
+      'GET /auth/me': () => ok(me),
+      'GET /mobile/content/list/new': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { container } = renderApp('/');
+    await waitFor(() => expect(container.querySelectorAll('.skeleton-card')).toHaveLength(4));
+    expect(screen.getByRole('status')).toHaveTextContent('Učitavanje…');
+    answer(ok(makeList([education])));
+    expect(await screen.findByRole('article', { name: 'Sigurnost na radu' })).toBeInTheDocument();
+    expect(container.querySelectorAll('.skeleton-card')).toHaveLength(0);
+  });
+
   it('says there is no activity when the list is empty', async () => {
     signedIn();
     fakeApi({ 'GET /auth/me': () => ok(me), 'GET /mobile/content/list/new': () => ok(makeList([])) });

@@ -1,8 +1,10 @@
 import { ARCHIVE_PAGE_SIZE, type ArchiveItem } from '@kanal/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Pager } from '@/components/pager';
-import { ErrorView, LoadingView } from '@/components/status-view';
+import { ErrorView } from '@/components/status-view';
+import { CardListSkeleton } from '@/content/components/card-skeleton';
 import { ARCHIVE_FILTERS_STORAGE_KEY, ARCHIVE_PAGE_STORAGE_KEY } from '@/lib/storage-keys';
 import { useStoredValue } from '@/lib/stored-value';
 import { useIsPhone } from '@/lib/use-media-query';
@@ -67,12 +69,19 @@ export function ArchiveList() {
   const attemptedItems = page === 0 && filterCount === 0 ? (attempted.data?.content ?? []) : [];
 
   let body: ReactNode;
-  if (finished.isPending) body = <LoadingView />;
+  if (finished.isPending) body = <CardListSkeleton cards={3} withImage={false} />;
   else if (finished.isError) body = <ErrorView message={t('loadFailed')} onRetry={() => void finished.refetch()} />;
   else if (finished.data.count === 0 && attemptedItems.length === 0) {
     body = (
       <div className="empty-state">
         <p className="empty-state__title">{filterCount > 0 ? t('noMatch') : t('empty')}</p>
+        {filterCount > 0 ? (
+          <p className="empty-state__hint">{t('noMatchHint')}</p>
+        ) : (
+          <p className="empty-state__hint">
+            {t('emptyHint')} <Link to="/">{t('emptyHomeLink')}</Link>
+          </p>
+        )}
       </div>
     );
   } else {

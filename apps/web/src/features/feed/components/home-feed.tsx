@@ -1,6 +1,7 @@
 import type { Me } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
-import { ErrorView, LoadingView } from '@/components/status-view';
+import { ErrorView } from '@/components/status-view';
+import { CardListSkeleton } from '@/content/components/card-skeleton';
 import { useNewContent } from '../api/get-new-content';
 import { ContentCard } from './content-card';
 import '@/content/components/content-list.css';
@@ -11,7 +12,7 @@ export function HomeFeed({ me }: { me: Me }) {
   const { t } = useTranslation('home');
   const list = useNewContent();
 
-  if (list.isPending) return <LoadingView />;
+  if (list.isPending) return <CardListSkeleton cards={4} withImage />;
   if (list.isError) return <ErrorView message={t('loadFailed')} onRetry={() => void list.refetch()} />;
 
   const { count, content } = list.data;
