@@ -79,7 +79,10 @@ export function ArchiveList() {
           <p className="empty-state__hint">{t('noMatchHint')}</p>
         ) : (
           <p className="empty-state__hint">
-            {t('emptyHint')} <Link to="/">{t('emptyHomeLink')}</Link>
+            {t('emptyHint')}{' '}
+            <Link to="/" className="link">
+              {t('emptyHomeLink')}
+            </Link>
           </p>
         )}
       </div>
