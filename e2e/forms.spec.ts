@@ -87,6 +87,11 @@ test('pass an education: right and wrong marks, the result, points, then the arc
   await expect(page.getByText('Točno ste odgovorili na 4 od 4 pitanja.')).toBeVisible();
   await expect(page.getByText('Edukacija će biti spremljena u arhivu.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pošalji komentar' })).toBeVisible();
+  // Confetti for a pass; none for whoever asked for less motion.
+  await expect(page.locator('.celebration')).toBeVisible();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(page.locator('.celebration')).toBeHidden();
+  await page.emulateMedia({ reducedMotion: null });
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'U redu' }).click();

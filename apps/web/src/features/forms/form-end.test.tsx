@@ -66,6 +66,8 @@ describe('quiz end screen', () => {
     expect(screen.getByText('Edukacija će biti spremljena u arhivu.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Ostvareni rezultat: 100 %' })).toBeInTheDocument();
     expect(container.querySelector('.gauge')).toHaveClass('gauge--passed');
+    // A pass is celebrated (decoration only: hidden from assistive technology).
+    expect(container.querySelector('.celebration')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByRole('link', { name: 'Pošalji komentar' })).toHaveAttribute('href', '/content/4/comment');
     // Entering the screen cleared the stored run, and submitted the answers under the run's key.
     expect(localStorage.getItem('kanal.form.4')).toBeNull();
@@ -94,6 +96,7 @@ describe('quiz end screen', () => {
       ),
     ).toBeInTheDocument();
     expect(container.querySelector('.gauge')).toHaveClass('gauge--failed');
+    expect(container.querySelector('.celebration')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'U redu' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/content/4/intro'));

@@ -13,6 +13,20 @@ import '@/components/page.css';
 import '@/content/components/detail.css';
 import './form-end.css';
 
+const CONFETTI_PIECES = 14;
+
+/** Confetti falling once over a passed quiz: decoration only, and not drawn when motion is reduced. */
+function Celebration() {
+  return (
+    <div className="celebration" aria-hidden="true">
+      {Array.from({ length: CONFETTI_PIECES }, (_, piece) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical pieces, told apart only by position.
+        <span key={piece} className="celebration__piece" />
+      ))}
+    </div>
+  );
+}
+
 /** The end screens' common foot: the error, an optional comment control and OK. */
 function EndActions({
   submission,
@@ -80,6 +94,7 @@ export function QuizResult({ item, end }: { item: ContentDetail; end: FormEndSta
   const result = educationResult(saved);
   return (
     <article className="form-end" aria-labelledby="form-end-title">
+      {result.passed ? <Celebration /> : null}
       <ScoreGauge percent={result.percent} passed={result.passed} />
       <h1 id="form-end-title" className="page__title">
         {result.passed ? t('result.passed') : t('result.failed')}
