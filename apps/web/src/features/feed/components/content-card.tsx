@@ -20,7 +20,19 @@ function cardPath({ id, type }: Pick<ContentItem, 'id' | 'type'>, isPhone: boole
   return `/content/${id}/intro`;
 }
 
-export function ContentCard({ item, showPromoTag }: { item: ContentItem; showPromoTag: boolean }) {
+/**
+ * `aboveTheFold`: among the first cards on screen, whose image is the page's largest paint, so it is
+ * fetched at once rather than lazily after layout.
+ */
+export function ContentCard({
+  item,
+  showPromoTag,
+  aboveTheFold = false,
+}: {
+  item: ContentItem;
+  showPromoTag: boolean;
+  aboveTheFold?: boolean;
+}) {
   const { t } = useTranslation('content');
   const titleId = useId();
   const isPhone = useIsPhone();
@@ -30,7 +42,15 @@ export function ContentCard({ item, showPromoTag }: { item: ContentItem; showPro
 
   return (
     <article className="content-card" aria-labelledby={titleId}>
-      {item.image ? <img className="content-card__image" src={fileUrl(item.image)} alt="" loading="lazy" /> : null}
+      {item.image ? (
+        <img
+          className="content-card__image"
+          src={fileUrl(item.image)}
+          alt=""
+          loading={aboveTheFold ? 'eager' : 'lazy'}
+          fetchPriority={aboveTheFold ? 'high' : 'auto'}
+        />
+      ) : null}
       <div className="content-card__body">
         <div className="content-card__meta">
           <TypeLabel item={item} showPromoTag={showPromoTag} />

@@ -26,6 +26,11 @@ export function HomeFeed({ me }: { me: Me }) {
   }
 
   const tasks = content.filter((item) => item.type === 'TASK');
+  // The first row of pictures: what the screen shows first.
+  const firstWithImages = content
+    .filter((item) => item.image)
+    .slice(0, 2)
+    .map((item) => item.id);
   const others = content.filter((item) => item.type !== 'TASK');
   const sections = [
     { key: 'tasks', title: t('tasks'), items: tasks },
@@ -43,7 +48,11 @@ export function HomeFeed({ me }: { me: Me }) {
           <ul className="card-grid">
             {section.items.map((item) => (
               <li key={item.id}>
-                <ContentCard item={item} showPromoTag={me.tenant.showPromoTag} />
+                <ContentCard
+                  item={item}
+                  showPromoTag={me.tenant.showPromoTag}
+                  aboveTheFold={firstWithImages.includes(item.id)}
+                />
               </li>
             ))}
           </ul>

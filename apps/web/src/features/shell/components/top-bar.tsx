@@ -42,7 +42,8 @@ export function TopBar({ me, onSignOut, signingOut, profileStats }: Props) {
     <header className="top-bar">
       <div className="top-bar__inner">
         <Link to="/" className="top-bar__brand">
-          {logo ? <img className="top-bar__logo" src={logo} alt={me.tenant.name} width="36" height="36" /> : null}
+          {/* The name beside it says whose logo it is: an alt repeating it would be read twice. */}
+          {logo ? <img className="top-bar__logo" src={logo} alt="" width="36" height="36" /> : null}
           <span className="top-bar__tenant">{me.tenant.name}</span>
         </Link>
         <nav className="top-bar__nav" aria-label={t('nav.label')}>
