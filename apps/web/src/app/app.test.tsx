@@ -39,7 +39,10 @@ describe('signed-in shell', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Bok, Ana!' })).toBeInTheDocument();
     expect(await screen.findByText('Trenutno nema aktivnosti')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Tvrtka d.o.o.' })).toHaveAttribute('src', '/api/files/logo-1');
+    // The logo beside the tenant's name, decorative there (alt="", so the name is read once).
+    const brand = screen.getByRole('link', { name: 'Tvrtka d.o.o.' });
+    expect(brand.querySelector('img')).toHaveAttribute('src', '/api/files/logo-1');
+    expect(brand.querySelector('img')).toHaveAttribute('alt', '');
     expect(screen.getByRole('link', { name: 'Početna' })).toHaveAttribute('aria-current', 'page');
   });
 
