@@ -126,7 +126,11 @@ export const createInboxRepository = (db: DbOrTx) => ({
   },
 
   /** Keeps the rows' copies of publish_at, the task flag, the deadline and liveness equal to the item's. */
-  async refreshCopies(tenantId: number, contentId: number, { publishAt, isTask, deadline, live }: InboxCopies & { live: boolean }) {
+  async refreshCopies(
+    tenantId: number,
+    contentId: number,
+    { publishAt, isTask, deadline, live }: InboxCopies & { live: boolean },
+  ) {
     const at = publishAt.toISOString();
     const due = deadline?.toISOString() ?? null;
     await db.execute(sql`
