@@ -346,15 +346,21 @@ test('intro buttons: education with material goes to materials, whose quiz butto
   // The slide keeps its size while media load, so the controls never move under the finger (this was a bug).
   const next = carousel.getByRole('button', { name: 'Sljedeći slajd' });
   await expect(next).toBeVisible();
-  const where = await next.boundingBox();
+  // Its place in the page, not in the window: clicking scrolls it into view when it is below the fold.
+  const placeOf = (button: Locator) =>
+    button.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height };
+    });
+  const where = await placeOf(next);
   releaseVideo();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
-  expect(await next.boundingBox()).toEqual(where);
+  expect(await placeOf(next)).toEqual(where);
   await next.click();
   const image = carousel.getByRole('group', { name: '2 od 2' }).getByRole('img', { name: 'Model Pro' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  expect(await next.boundingBox()).toEqual(where);
+  expect(await placeOf(next)).toEqual(where);
   // Every slide seen, the document not yet opened.
   await expect(quiz).toBeDisabled();
 

@@ -23,6 +23,7 @@ export const JOURNEY_USERS = [
   { email: 'vrijeme@demo.hr', name: 'Vera Vrijeme' },
   { email: 'anketa@demo.hr', name: 'Ante Anketa' },
   { email: 'arhiva@demo.hr', name: 'Arijana Arhiva' },
+  { email: 'jezik@demo.hr', name: 'Jasna Jezik' },
 ];
 
 /** Migrates and seeds `dataDir` as the server would, then adds the journeys' fixtures. */
