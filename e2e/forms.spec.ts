@@ -477,3 +477,59 @@ test('the archive: latest first, three a page, pager, filters kept across a relo
   await expect(titles).toHaveCount(3);
   await expect(pager.getByRole('button', { name: /^Stranica \d+$/ })).toHaveCount(2);
 });
+
+test('offline: home opens from what was last loaded, with a banner; a poll answered offline is sent once when the connection returns', async ({
+  page,
+  context,
+}) => {
+  // Installable: the page names its manifest, whose icons are there.
+  await page.goto('/login');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'Kanal', start_url: '/', display: 'standalone' });
+  for (const icon of manifest.icons as { src: string }[]) expect((await page.request.get(icon.src)).status()).toBe(200);
+
+  await logIn(page, 'mreza@demo.hr');
+  // The first visit installs the service worker; from the next load on, it keeps what the screens read.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const poll = 'Termin ljetnog druženja';
+  await expect(card(page, poll)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Niste povezani s internetom. Prikazujemo ono što je zadnje učitano.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bok, Mira!' })).toBeVisible();
+  await expect(card(page, poll)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Opened with a connection, answered without one.
+  await context.setOffline(false);
+  await expect(page.getByText(/^Niste povezani s internetom/)).toHaveCount(0);
+  await card(page, poll).getByRole('link', { name: 'Pregledaj' }).click();
+  await page.getByRole('link', { name: 'Odgovori na pitanja' }).click();
+  await expect(progress(page, 1, 2)).toBeVisible();
+  await context.setOffline(true);
+  const submissions: number[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST' && /\/form\/attempt$/.test(new URL(response.url()).pathname))
+      submissions.push(response.status());
+  });
+  await option(page, 'Koji vam termin najviše odgovara?', 'Subota, 20. lipnja').click();
+  await expect(progress(page, 2, 2)).toBeVisible();
+  await option(page, 'Koliko vam je važno zajedničko druženje?', '4').click();
+  await expect(page).toHaveURL(/\/poll\/end$/);
+  await page.getByRole('button', { name: 'U redu' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/^Nema veze s internetom: odgovori su spremljeni/)).toBeVisible();
+  expect(submissions).toEqual([]);
+
+  // Back online: sent once, and the poll leaves home.
+  await context.setOffline(false);
+  await expect.poll(() => submissions).toEqual([200]);
+  await expect(card(page, poll)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bok, Mira!' })).toBeVisible();
+  expect(submissions).toEqual([200]);
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,8 +51,37 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * dist/sw.js from sw/sw.js, with the build's assets to keep at install and a build digest in its cache
+ * name: a new deployment changes the file, so browsers install it and drop the old copies. Written
+ * once the bundle is on disk: the list is what the server will serve (CSS-only chunks are gone by then).
+ */
+function serviceWorker(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'kanal:service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle() {
+      const assets: string[] = [];
+      for await (const file of walk(join(outDir, 'assets'))) {
+        if (!/\.(br|gz)$/.test(file)) assets.push(`/assets/${file.slice(join(outDir, 'assets').length + 1)}`);
+      }
+      assets.sort();
+      const build = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
+      const template = await readFile(fileURLToPath(new URL('./sw/sw.js', import.meta.url)), 'utf8');
+      await writeFile(
+        join(outDir, 'sw.js'),
+        template.replace('__BUILD__', build).replace('/* __ASSETS__ */ []', JSON.stringify(assets)),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [precompress()],
+  plugins: [serviceWorker(), precompress()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
     conditions: ['source', ...defaultClientConditions],

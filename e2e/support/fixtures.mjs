@@ -24,6 +24,7 @@ export const JOURNEY_USERS = [
   { email: 'anketa@demo.hr', name: 'Ante Anketa' },
   { email: 'arhiva@demo.hr', name: 'Arijana Arhiva' },
   { email: 'jezik@demo.hr', name: 'Jasna Jezik' },
+  { email: 'mreza@demo.hr', name: 'Mira Mreža' },
 ];
 
 /** Migrates and seeds `dataDir` as the server would, then adds the journeys' fixtures. */

@@ -6,8 +6,10 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { initI18n } from '@/lib/i18n';
+import { registerServiceWorker } from '@/lib/offline';
 import { createQueryClient } from '@/lib/query-client';
 
+registerServiceWorker();
 const queryClient = createQueryClient();
 const router = createAppRouter();
 

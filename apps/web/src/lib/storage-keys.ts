@@ -19,4 +19,10 @@ export const formStorageKey = (contentId: number) => `kanal.form.${contentId}`;
  * What a person has seen of an item's materials: {slides, documents} (slide positions, document ids).
  * Kept per person and item, so a retry after a failed quiz does not ask for it all again.
  */
+/**
+ * Poll and inquiry answers given without a connection, per person: [{contentId, answers,
+ * submissionKey}], sent once each when the connection returns (features/forms/lib/outbox.ts).
+ */
+export const outboxStorageKey = (userId: number) => `kanal.outbox.${userId}`;
+
 export const materialsStorageKey = (userId: number, contentId: number) => `kanal.materials.${userId}.${contentId}`;

@@ -4,8 +4,10 @@ import { ErrorView, LoadingView } from '@/components/status-view';
 import { Toaster } from '@/components/toast';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { useSendKeptAnswers } from '@/features/forms/hooks/use-send-kept-answers';
 import { ProfileStats } from '@/features/profile/components/profile-stats';
 import { TopBar } from '@/features/shell/components/top-bar';
+import { useOnline } from '@/lib/offline';
 import './app-layout.css';
 
 /** Everything behind login: the user's details first, then the top bar and the screen. */
@@ -13,6 +15,8 @@ export function Component() {
   const { t } = useTranslation('shell');
   const me = useMe();
   const signOut = useSignOut();
+  const online = useOnline();
+  useSendKeptAnswers();
 
   if (me.isPending) return <LoadingView />;
   if (me.isError) {
@@ -33,6 +37,11 @@ export function Component() {
         signingOut={signOut.isPending}
         profileStats={<ProfileStats />}
       />
+      {online ? null : (
+        <p className="offline-banner" role="status">
+          {t('offline')}
+        </p>
+      )}
       <main id="main" className="main" tabIndex={-1}>
         <Outlet context={me.data} />
       </main>

@@ -1,5 +1,5 @@
 import type { ContentDetail, QuestionAnswer, SubmissionResult } from '@kanal/contract';
-import { cleanup, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { makeDetail } from '@/test/content-fixtures';
@@ -201,6 +201,36 @@ describe('poll end screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(attempts(api, 6)).toHaveLength(1);
     expect(api.find('POST', '/mobile/content/mark-finished')?.body).toEqual({ contentId: 6 });
+  });
+
+  it('keeps answers given offline, goes home, and sends them once when the connection returns', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let stored = 0;
+    const { router, user } = openEnd(poll, '/content/6/poll/end', pollState, {
+      'POST /mobile/content/6/form/attempt': () => {
+        // No connection: fetch itself fails, as a browser's does.
+        if (!navigator.onLine) throw new TypeError('Failed to fetch');
+        stored += 1;
+        return ok(result({ attemptId: null, finished: true }));
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'U redu' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByText(/^Nema veze s internetom: odgovori su spremljeni/)).toBeInTheDocument();
+    expect(screen.getByText(/^Niste povezani s internetom\./)).toBeInTheDocument();
+    const outbox = () => JSON.parse(localStorage.getItem('kanal.outbox.7') ?? '[]') as unknown[];
+    expect(outbox()).toEqual([pollState]);
+
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(outbox()).toEqual([]));
+    expect(stored).toBe(1);
+    // Online again, a later start finds nothing left to send.
+    window.dispatchEvent(new Event('online'));
+    expect(stored).toBe(1);
+    onLine.mockRestore();
   });
 
   it('shows the error and offers no comment button when comments are off', async () => {

@@ -1,5 +1,5 @@
 import type { ContentItem } from '@kanal/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Deadline } from '@/content/components/deadline';
@@ -39,16 +39,21 @@ export function ContentCard({
   const markViewed = useMarkViewed();
   const { viewedAt, finishedAt } = interactionOf(item);
   const isTask = item.type === 'TASK';
+  const [pictureFailed, setPictureFailed] = useState(false);
 
   return (
     <article className="content-card" aria-labelledby={titleId}>
-      {item.image ? (
+      {item.image && pictureFailed ? (
+        // Offline, or the file is gone: the picture's place, without a broken-image icon.
+        <div className="content-card__image" aria-hidden="true" />
+      ) : item.image ? (
         <img
           className="content-card__image"
           src={fileUrl(item.image)}
           alt=""
           loading={aboveTheFold ? 'eager' : 'lazy'}
           fetchPriority={aboveTheFold ? 'high' : 'auto'}
+          onError={() => setPictureFailed(true)}
         />
       ) : null}
       <div className="content-card__body">

@@ -19,6 +19,9 @@ export const submitAnswers = (contentId: number, questionAnswers: QuestionAnswer
 export const useSubmitAnswers = (contentId: number, idempotencyKey: string) => {
   const queryClient = useQueryClient();
   return useMutation({
+    // Tried even offline, to fail at once: the end screen keeps a poll's answers for later itself
+    // (features/forms/lib/outbox.ts) rather than leave them in a paused mutation a reload would lose.
+    networkMode: 'always',
     mutationFn: (answers: QuestionAnswer[]): Promise<SubmissionResult | null> =>
       submitAnswers(contentId, answers, idempotencyKey).catch((error: unknown) => {
         if (error instanceof ApiError && error.code === 'AlreadySubmitted') return null;

@@ -61,7 +61,8 @@ export function QuizResult({ item, end }: { item: ContentDetail; end: FormEndSta
   const { t } = useTranslation('content');
   const navigate = useNavigate();
   const { key } = useLocation();
-  const submission = useFormSubmission(end);
+  // Only the server can score: the quiz waits for the connection (its OK retries under the same key).
+  const submission = useFormSubmission(end, { keepOffline: false });
   const { saved } = submission;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening; a retry is the OK button's.
@@ -120,7 +121,7 @@ export function QuizResult({ item, end }: { item: ContentDetail; end: FormEndSta
 export function PollThanks({ item, end }: { item: ContentDetail; end: FormEndState }) {
   const { t } = useTranslation('content');
   const navigate = useNavigate();
-  const submission = useFormSubmission(end);
+  const submission = useFormSubmission(end, { keepOffline: true });
   return (
     <article className="form-end" aria-labelledby="form-end-title">
       <h1 id="form-end-title" className="page__title">

@@ -1,22 +1,30 @@
 import type { SubmissionResult } from '@kanal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { showToast } from '@/components/toast';
 import { useMarkFinished } from '@/content/api/mark-finished';
+import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 import { formStorageKey } from '@/lib/storage-keys';
 import { removeStored } from '@/lib/stored-value';
 import { useSubmitAnswers } from '../api/submit-answers';
 import type { FormEndState } from '../lib/form-result';
+import { isOffline, keepForLater } from '../lib/outbox';
 
 /**
  * What both end screens do with the answers they were handed: submit them once, then finish the item.
  * What the submission answered is kept by the run's key, so an end screen opened again (back from the
  * comment screen, say) shows that answer and does not post the answers a second time: a poll's answers
  * are anonymous, so the server keeps no key to answer such a repeat from, and refuses it as a second
- * submission.
+ * submission. `keepOffline` (polls and inquiries, which have no result to wait for): answers given
+ * without a connection go to the outbox, to be sent once when it returns, and the person goes home.
  */
-export function useFormSubmission({ contentId, answers, submissionKey }: FormEndState) {
+export function useFormSubmission(end: FormEndState, { keepOffline }: { keepOffline: boolean }) {
+  const { contentId, answers, submissionKey } = end;
+  const { t } = useTranslation('content');
+  const userId = useSession()?.userId;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const submit = useSubmitAnswers(contentId, submissionKey);
@@ -37,6 +45,12 @@ export function useFormSubmission({ contentId, answers, submissionKey }: FormEnd
         onSuccess: (saved) => {
           queryClient.setQueryData(keptAs, saved);
           then?.(saved);
+        },
+        onError: (error) => {
+          if (!keepOffline || !isOffline(error) || userId === undefined) return;
+          keepForLater(userId, end);
+          showToast(t('result.keptOffline'));
+          void navigate('/', { replace: true });
         },
       });
     },

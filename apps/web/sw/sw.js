@@ -1,0 +1,84 @@
+// Kanal's service worker: opening the app offline shows what was last loaded.
+// The build writes it to dist/sw.js with BUILD (a digest of the build's files) and ASSETS (every
+// file under /assets/) filled in (vite.config.ts, serviceWorker), so a new deployment installs anew.
+//
+// - At install: the app shell (index.html) and every asset, so any screen opens offline.
+// - Pages: the network first; offline, the app shell kept from the last visit.
+// - /assets/: their names change with their content, so a kept copy is always right (cache first).
+// - The lists, the items opened and the user's details: the network first; offline, the last answer,
+//   kept per person (the key carries a digest of the session's token), and dropped at sign-out.
+// Nothing else is cached: files, writes and every other call go to the network as they are.
+const BUILD = '__BUILD__';
+const ASSETS = /* __ASSETS__ */ [];
+const SHELL = `kanal-shell-${BUILD}`;
+const DATA = 'kanal-data-v1';
+const KEPT_CALLS = [
+  /^\/api\/auth\/me$/,
+  /^\/api\/mobile\/content\/list\//,
+  /^\/api\/mobile\/content\/\d+(\/material|\/questions)?$/,
+  /^\/api\/mobile\/users\/stats$/,
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(['/', ...ASSETS])));
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n !== SHELL && n !== DATA).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// Sign-out: nothing of that person stays on the device.
+self.addEventListener('message', (event) => {
+  if (event.data === 'kanal:signed-out') event.waitUntil(caches.delete(DATA));
+});
+
+async function keyFor(request) {
+  const auth = request.headers.get('authorization') ?? '';
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth));
+  const person = [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const url = new URL(request.url);
+  url.searchParams.set('kanal-person', person);
+  return url.href;
+}
+
+async function networkFirst(request, cacheName, key) {
+  const cache = await caches.open(cacheName);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(key);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(SHELL);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(networkFirst(request, SHELL, '/'));
+  } else if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(cacheFirst(request));
+  } else if (KEPT_CALLS.some((pattern) => pattern.test(url.pathname))) {
+    event.respondWith(keyFor(request).then((key) => networkFirst(request, DATA, key)));
+  }
+});
