@@ -65,6 +65,9 @@ try {
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
       const { categories, audits } = result.lhr;
+      // A page that sent Lighthouse elsewhere (a lost session lands on /login) was not the page measured.
+      const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+      if (landed !== pagePath) throw new Error(`${pagePath} ended on ${landed}`);
       scores.push({
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),

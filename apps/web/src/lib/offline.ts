@@ -1,14 +1,18 @@
 import { useSyncExternalStore } from 'react';
 
+/** How long after the page's load the service worker is installed. */
+const SETTLE_MS = 5_000;
+
 /**
- * The service worker (public/sw.js): keeps the app shell and the last loaded lists so the app opens
+ * The service worker (sw/sw.js): keeps the app shell and the last loaded lists so the app opens
  * offline. Built app only: the development server serves modules, not the files it caches.
  */
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.error(error));
-  });
+  // After the first screen has loaded and settled: installing fetches every asset, which must not
+  // compete with what the person is waiting for.
+  const register = () => navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.error(error));
+  window.addEventListener('load', () => setTimeout(register, SETTLE_MS));
 }
 
 /** At sign-out: the lists kept for offline use belong to the person who leaves. */
