@@ -40,22 +40,12 @@ export function Page({
   );
 }
 
-/** Kanal's own mark: a speech bubble carrying a signal, beside the product's name. */
+/** Kanal's own mark (the favicon: a speech bubble carrying a signal), beside the product's name. */
 function ProductMark() {
   const { t } = useTranslation('common');
   return (
     <div className="card-page__brand">
-      <svg className="card-page__logo" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-        <rect width="48" height="48" rx="12" fill="currentColor" />
-        <path d="M13 14h22a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H22l-7 6v-6h-2a3 3 0 0 1-3-3V17a3 3 0 0 1 3-3z" fill="#fff" />
-        <path
-          d="M18 26a6 6 0 0 1 12 0M21.5 26a2.5 2.5 0 0 1 5 0"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.4"
-          strokeLinecap="round"
-        />
-      </svg>
+      <img className="card-page__logo" src="/favicon.svg" alt="" width="48" height="48" />
       <span className="card-page__name">{t('product')}</span>
     </div>
   );

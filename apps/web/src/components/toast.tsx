@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import './toast.css';
 
 /** How long a confirmation stays on screen. */
-export const TOAST_MS = 4_000;
+const TOAST_MS = 4_000;
 
 type Toast = { id: number; message: string };
 

@@ -4,8 +4,8 @@ import { formatDateTime } from '@/lib/format';
 import './deadline.css';
 
 /** Past its deadline and not done: the task is overdue. */
-export const isOverdue = (deadline: string | null, finishedAt: string | null, now = Date.now()): boolean =>
-  deadline !== null && finishedAt === null && Date.parse(deadline) < now;
+const isOverdue = (deadline: string, finishedAt: string | null): boolean =>
+  finishedAt === null && Date.parse(deadline) < Date.now();
 
 /**
  * A task's deadline: muted while it is ahead; once passed (and the task not done), in the danger

@@ -31,14 +31,20 @@ export const buildEndState = (item: Pick<ContentDetail, 'id'>, answers: Question
   submissionKey: newSubmissionKey(),
 });
 
-/** The end screen's state, if it is one for this item (a typed-in URL or another tab's entry has none). */
-export function readEndState(state: unknown, contentId: number): FormEndState | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const { contentId: id, answers, submissionKey } = state as Partial<FormEndState>;
+/** A finished run's answers and key, if `value` is one (from the navigation state or from storage). */
+export function parseEndState(value: unknown): FormEndState | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { contentId, answers, submissionKey } = value as Partial<FormEndState>;
   const parsed = SubmitAnswersBodySchema.safeParse({ questionAnswers: answers });
   const key = IdempotencyKeySchema.safeParse(submissionKey);
-  if (id !== contentId || !parsed.success || !key.success) return null;
-  return { contentId, answers: parsed.data.questionAnswers, submissionKey: key.data };
+  if (!Number.isInteger(contentId) || !parsed.success || !key.success) return null;
+  return { contentId: contentId as number, answers: parsed.data.questionAnswers, submissionKey: key.data };
+}
+
+/** The end screen's state, if it is one for this item (a typed-in URL or another tab's entry has none). */
+export function readEndState(state: unknown, contentId: number): FormEndState | null {
+  const end = parseEndState(state);
+  return end?.contentId === contentId ? end : null;
 }
 
 export type EducationResult = { correct: number; total: number; percent: number; passed: boolean };

@@ -1,26 +1,17 @@
-import { IdempotencyKeySchema, SubmitAnswersBodySchema } from '@kanal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { outboxStorageKey } from '@/lib/storage-keys';
 import { readStored, writeStored } from '@/lib/stored-value';
 import { submitAnswers } from '../api/submit-answers';
-import type { FormEndState } from './form-result';
+import { type FormEndState, parseEndState } from './form-result';
 
 /** A submission that never reached the server: nothing answered, not even an error of its own. */
 export const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0;
 
 function kept(userId: number): FormEndState[] {
   const stored = readStored(outboxStorageKey(userId));
-  if (!Array.isArray(stored)) return [];
-  return stored.filter((entry): entry is FormEndState => {
-    const { contentId, answers, submissionKey } = (entry ?? {}) as Partial<FormEndState>;
-    return (
-      Number.isInteger(contentId) &&
-      SubmitAnswersBodySchema.safeParse({ questionAnswers: answers }).success &&
-      IdempotencyKeySchema.safeParse(submissionKey).success
-    );
-  });
+  return Array.isArray(stored) ? stored.flatMap((entry) => parseEndState(entry) ?? []) : [];
 }
 
 /** Keeps a poll's or inquiry's answers given offline, to be sent when the connection returns. */
