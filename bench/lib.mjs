@@ -190,15 +190,15 @@ export async function explainPrepared(database, captured, name) {
   return { plans, args };
 }
 
-/** `--name 10` → {name: 10}; a flag with no number after it (`--reset`) → {reset: true}. */
+/** `--name 10` → {name: 10}; `--save dir` → {save: "dir"}; a flag with no value after it (`--reset`) → {reset: true}. */
 export function parseArgs(argv) {
   const opts = {};
   for (let i = 0; i < argv.length; i++) {
     if (!argv[i].startsWith('--')) continue;
     const value = argv[i + 1];
-    const numeric = value !== undefined && !value.startsWith('--');
-    opts[argv[i].slice(2)] = numeric ? Number(value) : true;
-    if (numeric) i++;
+    const given = value !== undefined && !value.startsWith('--');
+    opts[argv[i].slice(2)] = !given ? true : Number.isNaN(Number(value)) ? value : Number(value);
+    if (given) i++;
   }
   return opts;
 }

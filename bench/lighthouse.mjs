@@ -7,8 +7,9 @@
 // audits each page in a new tab of that browser, with its default mobile emulation and simulated
 // throttling (a mid-range phone on a slow 4G connection).
 //
-// Options: --port 3960 --runs 1 (the median of the runs is printed, with the lowest).
-import { mkdtemp, rm } from 'node:fs/promises';
+// Options: --port 3960 --runs 1 (the median of the runs is printed, with the lowest); --save DIR writes each
+// run's full report (Lighthouse's JSON) to DIR, to see where a page's time goes.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -64,6 +65,10 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+      if (opts.save) {
+        await mkdir(opts.save, { recursive: true });
+        await writeFile(path.join(opts.save, `${name.replace('/', '')}-${run + 1}.json`), result.report);
+      }
       const { categories, audits } = result.lhr;
       // A page that sent Lighthouse elsewhere (a lost session lands on /login) was not the page measured.
       const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
