@@ -29,6 +29,9 @@ test('a protected page sends to the two-step login, which returns there; logout 
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await logOut(page);
+  // The app installs as the product again, and the tenant's manifest is closed to the browser.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  expect((await page.request.get('/api/auth/manifest.webmanifest')).status()).toBe(401);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
 });

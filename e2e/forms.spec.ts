@@ -482,7 +482,7 @@ test('offline: home opens from what was last loaded, with a banner; a poll answe
   page,
   context,
 }) => {
-  // Installable: the page names its manifest, whose icons are there.
+  // Installable: the page names the product's manifest, whose icons are there.
   await page.goto('/login');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
@@ -490,6 +490,15 @@ test('offline: home opens from what was last loaded, with a banner; a poll answe
   for (const icon of manifest.icons as { src: string }[]) expect((await page.request.get(icon.src)).status()).toBe(200);
 
   await logIn(page, 'mreza@demo.hr');
+  // Signed in, the app installs as the person's organisation's: its name, its logo first.
+  const link = page.locator('link[rel="manifest"]');
+  await expect(link).toHaveAttribute('href', '/api/auth/manifest.webmanifest');
+  await expect(link).toHaveAttribute('crossorigin', 'use-credentials');
+  const branded = await (await page.request.get('/api/auth/manifest.webmanifest')).json();
+  expect(branded).toMatchObject({ name: 'Demo d.o.o.', short_name: 'Demo d.o.o.', start_url: '/' });
+  expect(branded.icons).toHaveLength(manifest.icons.length + 1);
+  for (const icon of branded.icons as { src: string }[]) expect((await page.request.get(icon.src)).status()).toBe(200);
+
   // The first visit installs the service worker; from the next load on, it keeps what the screens read.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();

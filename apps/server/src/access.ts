@@ -28,6 +28,7 @@ export const ACCESS: AccessTable = {
   // The signed-in user's own account.
   'GET /api/auth/me': SIGNED_IN,
   'GET /api/mobile/users/data': SIGNED_IN,
+  'GET /api/auth/manifest.webmanifest': SIGNED_IN,
   'GET /api/auth/signout': SIGNED_IN,
   'POST /api/mobile/users/password': SIGNED_IN,
   'POST /api/mobile/users/names': SIGNED_IN,

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +11,7 @@ import type { Database, DbOrTx } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createAuditLog } from './modules/audit/audit.service.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authRoutes, type WebManifest } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createContentRepository } from './modules/content/content.repository.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -60,6 +62,16 @@ export type AppDeps = {
 
 const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 const builtWebApp = new URL('../../web/dist', import.meta.url).pathname;
+
+/** The built web app's manifest, if there is a built web app. */
+async function readWebManifest(webRoot: string): Promise<WebManifest | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(webRoot, 'manifest.webmanifest'), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
 
 /** Link tokens travel in these paths; the log must never see them. */
 const TOKEN_IN_PATH = /^(\/api\/auth\/(?:signup|reset-password)\/)[^/?]+/;
@@ -176,7 +188,11 @@ export async function buildApp({
     async (api) => {
       authGuard(api, auth, ACCESS);
       await api.register(healthRoutes, { db, version, startedAt });
-      await api.register(authRoutes, { auth, secureCookies: config.publicUrl.startsWith('https:') });
+      await api.register(authRoutes, {
+        auth,
+        secureCookies: config.publicUrl.startsWith('https:'),
+        webManifest: await readWebManifest(webRoot),
+      });
       await api.register(filesRoutes, { files });
       await api.register(contentRoutes, { content });
       await api.register(formsRoutes, { forms });

@@ -2,20 +2,30 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call } from '../test/factories.js';
+import { tenant } from '../db/schema/index.js';
+import { call, makeTenant, makeUser, signIn } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 let root: string;
 const script = 'console.info("kanal");'.repeat(20);
 const page = { accept: 'text/html,application/xhtml+xml' };
+const productManifest = {
+  name: 'Kanal',
+  short_name: 'Kanal',
+  start_url: '/',
+  display: 'standalone',
+  icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }],
+};
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'kanal-web-'));
   await mkdir(path.join(root, 'assets'));
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>Kanal</title><div id="root"></div>');
   await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  await writeFile(path.join(root, 'manifest.webmanifest'), JSON.stringify(productManifest));
   await writeFile(path.join(root, 'assets/app-3f9a1c.js'), script);
   await writeFile(path.join(root, 'assets/app-3f9a1c.js.br'), brotliCompressSync(script));
   await writeFile(path.join(root, 'assets/app-3f9a1c.js.gz'), gzipSync(script));
@@ -82,4 +92,41 @@ it('does not swallow /robots.txt, /health, API paths or missing files', async ()
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('NotFound');
   }
+});
+
+it("brands the installed app as the signed-in person's tenant, by its session cookie", async () => {
+  const branded = await makeTenant(t.db, { name: 'Pekara Klas d.o.o.' });
+  const logo = await t.app.services.files.save(
+    branded.id,
+    'logo.svg',
+    'image/svg+xml',
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  );
+  await t.db.update(tenant).set({ image: logo.id }).where(eq(tenant.id, branded.id));
+  const plain = await makeTenant(t.db, { name: 'Bez loga d.o.o.' });
+  const manifestOf = async (tenantId: number) => {
+    const user = await makeUser(t.db, { tenantId });
+    const res = await t.app.inject({
+      url: '/api/auth/manifest.webmanifest',
+      cookies: { kanal_session: await signIn(t, user.email ?? '') },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    return res.json();
+  };
+
+  // The product's manifest, with the tenant's name, and its logo first among the product's icons.
+  expect(await manifestOf(branded.id)).toEqual({
+    ...productManifest,
+    name: 'Pekara Klas d.o.o.',
+    short_name: 'Pekara Klas d.o.o.',
+    icons: [{ src: `/api/files/${logo.id}`, sizes: 'any', purpose: 'any' }, ...productManifest.icons],
+  });
+  expect(await manifestOf(plain.id)).toEqual({
+    ...productManifest,
+    name: 'Bez loga d.o.o.',
+    short_name: 'Bez loga d.o.o.',
+  });
+  expect((await call(t, { url: '/api/auth/manifest.webmanifest' })).statusCode).toBe(401);
 });

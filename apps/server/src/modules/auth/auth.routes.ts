@@ -6,6 +6,7 @@ import {
   ForgotPasswordBodySchema,
   HasPasswordBodySchema,
   HasPasswordResultSchema,
+  type Me,
   MeSchema,
   ResetPasswordBodySchema,
   SESSION_TTL_REMEMBER_MS,
@@ -18,10 +19,24 @@ import {
 } from '@kanal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error.js';
 import { SESSION_COOKIE } from '../../plugins/request-context.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
 
-type Options = { auth: AuthService; secureCookies: boolean };
+/** The web app's own manifest (its `manifest.webmanifest`), which a tenant's manifest brands. */
+export type WebManifest = { icons: object[] } & Record<string, unknown>;
+type Options = { auth: AuthService; secureCookies: boolean; webManifest: WebManifest | undefined };
+
+/** The app as a tenant brands it: its name, and its logo before the product's icons. */
+const tenantManifest = (base: WebManifest, tenant: Me['tenant']): WebManifest => ({
+  ...base,
+  name: tenant.name,
+  short_name: tenant.name,
+  // The logo's pixel size is not recorded, so it claims none; the product's sized icons stay as well.
+  icons: tenant.image
+    ? [{ src: `/api/files/${tenant.image}`, sizes: 'any', purpose: 'any' }, ...base.icons]
+    : base.icons,
+});
 
 const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, lang: req.lang });
 const tags = ['auth'];
@@ -30,14 +45,15 @@ const limited = { errors: [429] } as const;
 /** The device token of a browser that signed in (OWASP device cookies); read only by sign-in. */
 const DEVICE_COOKIE = 'kanal_device';
 
-export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, secureCookies }) => {
-  // The same token as an HttpOnly cookie, accepted only by GET /api/files/*, so <img src> works.
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, secureCookies, webManifest }) => {
+  // The same token as an HttpOnly cookie, accepted only by the GET routes the browser itself loads
+  // (cookieAuth): files for <img src>, and the tenant's manifest.
   const setSessionCookie = (reply: FastifyReply, token: string, rememberMe: boolean) =>
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'strict',
       secure: secureCookies,
-      path: '/api/files',
+      path: '/api',
       ...(rememberMe ? { maxAge: SESSION_TTL_REMEMBER_MS / 1000 } : {}),
     });
 
@@ -142,9 +158,24 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
     );
   }
 
+  // While someone is signed in, the web app's manifest link names this, so the app installs as their
+  // organisation's. Without a built web app there is nothing to install.
+  app.get(
+    '/auth/manifest.webmanifest',
+    { config: { cookieAuth: true }, schema: { tags, produces: ['application/manifest+json'] } },
+    async (req, reply) => {
+      if (!webManifest) throw notFound();
+      const { tenant } = await auth.me(req.ctx);
+      return reply
+        .type('application/manifest+json')
+        .header('cache-control', 'private, no-cache')
+        .send(JSON.stringify(tenantManifest(webManifest, tenant)));
+    },
+  );
+
   app.get('/auth/signout', { schema: { tags, response: { 200: envelope(DoneSchema) } } }, async (req, reply) => {
     const result = await auth.signOut(req.ctx, meta(req));
-    reply.clearCookie(SESSION_COOKIE, { path: '/api/files' });
+    reply.clearCookie(SESSION_COOKIE, { path: '/api' });
     return { payload: result };
   });
 };

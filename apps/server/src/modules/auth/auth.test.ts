@@ -101,7 +101,7 @@ describe('sign-in and sessions', () => {
     expect(cookie).toContain(`kanal_session=${token}`);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
-    expect(cookie).toMatch(/Path=\/api\/files/);
+    expect(cookie).toMatch(/Path=\/api;/);
     expect(cookie).toMatch(/Secure/);
 
     const me = await call(t, { url: '/api/auth/me', token });

@@ -7,6 +7,7 @@ import { useSignOut } from '@/features/auth/api/sign-out';
 import { useSendKeptAnswers } from '@/features/forms/hooks/use-send-kept-answers';
 import { ProfileStats } from '@/features/profile/components/profile-stats';
 import { TopBar } from '@/features/shell/components/top-bar';
+import { useTenantManifest } from '@/features/shell/hooks/use-tenant-manifest';
 import { useOnline } from '@/lib/offline';
 import './app-layout.css';
 
@@ -17,6 +18,7 @@ export function Component() {
   const signOut = useSignOut();
   const online = useOnline();
   useSendKeptAnswers();
+  useTenantManifest(me.isSuccess);
 
   if (me.isPending) return <LoadingView />;
   if (me.isError) {

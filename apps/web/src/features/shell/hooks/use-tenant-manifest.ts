@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+
+/** The tenant's manifest: the product's, with the tenant's name and logo (GET /api/auth/manifest.webmanifest). */
+const TENANT_MANIFEST = '/api/auth/manifest.webmanifest';
+
+/**
+ * While someone is signed in, the app installs as their organisation's: the page's manifest link names
+ * the tenant's manifest, which the browser fetches with the session cookie (hence `use-credentials`).
+ * Signing out puts the product's manifest back.
+ */
+export function useTenantManifest(signedIn: boolean) {
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    const product = link?.getAttribute('href');
+    if (!signedIn || !link || !product) return;
+    link.crossOrigin = 'use-credentials';
+    link.href = TENANT_MANIFEST;
+    return () => {
+      link.removeAttribute('crossorigin');
+      link.setAttribute('href', product);
+    };
+  }, [signedIn]);
+}
