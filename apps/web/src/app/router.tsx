@@ -13,6 +13,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
       { path: 'forgot-password/success', lazy: () => import('./routes/forgot-password-success') },
       { path: 'reset-password/:token', lazy: () => import('./routes/reset-password') },
+      { path: 'welcome/:token', lazy: () => import('./routes/reset-password') },
       { path: 'activate/:token', lazy: () => import('./routes/activate') },
       {
         Component: RequireAuth,

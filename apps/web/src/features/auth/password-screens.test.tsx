@@ -51,6 +51,20 @@ describe('reset password link', () => {
   });
 });
 
+describe('welcome link', () => {
+  it('greets a new person, sets their first password through the reset call, and links to login', async () => {
+    const api = fakeApi({ 'POST /auth/reset-password/welcome1': () => ok({ done: true }) });
+    const { user } = renderApp('/welcome/welcome1');
+    expect(await screen.findByRole('heading', { name: 'Dobro došli u Kanal' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Lozinka'), 'my first pass');
+    await user.type(screen.getByLabelText('Potvrda lozinke'), 'my first pass');
+    await user.click(screen.getByRole('button', { name: 'Spremi lozinku' }));
+    expect(await screen.findByRole('heading', { name: 'Sve je spremno' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Na prijavu' })).toHaveAttribute('href', '/login');
+    expect(api.find('POST', '/auth/reset-password/welcome1')?.body).toEqual({ password: 'my first pass' });
+  });
+});
+
 describe('activation link', () => {
   it('activates once, signs in and goes home', async () => {
     const api = fakeApi({

@@ -16,7 +16,7 @@ import { useResetPassword } from '../api/reset-password';
 
 const resolver = zodResolver(ResetPasswordFormSchema);
 
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({ token, purpose }: { token: string; purpose: 'reset' | 'welcome' }) {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
   const reset = useResetPassword();
@@ -28,10 +28,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (reset.isSuccess) {
     return (
       <div className="notice" role="status">
-        <h2 className="notice__title">{t('reset.successTitle')}</h2>
-        <p>{t('reset.successText')}</p>
+        <h2 className="notice__title">{t(`${purpose}.successTitle`)}</h2>
+        <p>{t(`${purpose}.successText`)}</p>
         <Link to="/login" replace className="button button--primary button--block">
-          {t('reset.toLogin')}
+          {t(`${purpose}.toLogin`)}
         </Link>
       </div>
     );
@@ -41,15 +41,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
-      <p className="form__intro">{t('reset.intro', MESSAGE_PARAMS)}</p>
+      <p className="form__intro">{t(`${purpose}.intro`, MESSAGE_PARAMS)}</p>
       <PasswordField
-        label={t('reset.password')}
+        label={t(`${purpose}.password`)}
         autoComplete="new-password"
         error={fieldError(formState.errors.password)}
         {...register('password')}
       />
       <PasswordField
-        label={t('reset.confirmPassword')}
+        label={t(`${purpose}.confirmPassword`)}
         autoComplete="new-password"
         error={fieldError(formState.errors.confirmPassword)}
         {...register('confirmPassword')}
@@ -63,7 +63,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </div>
       ) : null}
       <Button type="submit" block loading={reset.isPending || formState.isSubmitting}>
-        {t('reset.submit')}
+        {t(`${purpose}.submit`)}
       </Button>
     </form>
   );
