@@ -3,6 +3,10 @@ import type { AccessTable } from './plugins/request-context.js';
 
 /** Every role: the end-user calls, which every role can use (DESIGN.md §5). */
 const SIGNED_IN = ROLES;
+/** Runs a tenant's people (DESIGN.md §5): its admins, and the provider's. */
+const PEOPLE_ADMINS = ['SUPERADMIN', 'ADMIN'] as const;
+/** Reads a tenant's people: its admins, and its analysts read-only. */
+const PEOPLE_READERS = ['SUPERADMIN', 'ADMIN', 'ANALYST'] as const;
 
 /**
  * Access to every API route, declared once: `"METHOD /path"` as the route is registered. The auth
@@ -65,4 +69,21 @@ export const ACCESS: AccessTable = {
   'GET /api/mobile/content/:id/form/attempts': SIGNED_IN,
   'GET /api/mobile/content/form/attempts': SIGNED_IN,
   'GET /api/mobile/content/:id/poll/results': SIGNED_IN,
+
+  // People and groups of the caller's tenant (spec point 7, "User" and "Group").
+  'GET /api/user': PEOPLE_READERS,
+  'POST /api/user': PEOPLE_ADMINS,
+  'GET /api/user/:id': PEOPLE_READERS,
+  'PATCH /api/user/:id': PEOPLE_ADMINS,
+  'DELETE /api/user/:id': PEOPLE_ADMINS,
+  'POST /api/user/delete-by-ids': PEOPLE_ADMINS,
+  'POST /api/user/reset-password': PEOPLE_ADMINS,
+  'POST /api/admin/user/resend-welcome-emails/:id': PEOPLE_ADMINS,
+  'GET /api/group': PEOPLE_READERS,
+  'POST /api/group': PEOPLE_ADMINS,
+  'GET /api/group/tenant': PEOPLE_READERS,
+  'GET /api/group/:id': PEOPLE_READERS,
+  'PATCH /api/group/:id': PEOPLE_ADMINS,
+  'DELETE /api/group/:id': PEOPLE_ADMINS,
+  'GET /api/group/:id/users': PEOPLE_READERS,
 };

@@ -36,6 +36,10 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createGroupsRepository } from './modules/users/groups.repository.js';
+import { createGroupsService } from './modules/users/groups.service.js';
+import { peopleRoutes } from './modules/users/people.routes.js';
+import { createPeopleService } from './modules/users/people.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -164,6 +168,30 @@ export async function buildApp({
     store: fileStore ?? diskFileStore(config.filesDir),
     contentShowsFile: content.showsFile,
   });
+  const people = createPeopleService({
+    users: createUsersRepository(db),
+    groups: createGroupsRepository(db),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({
+          users: createUsersRepository(tx),
+          groups: createGroupsRepository(tx),
+          inbox: createInbox({ repo: createInboxRepository(tx) }),
+          audit: createAuditLog(tx),
+        }),
+      ),
+    invite: auth.invite,
+    clock,
+  });
+  const groups = createGroupsService({
+    groups: createGroupsRepository(db),
+    users: createUsersRepository(db),
+    people,
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ groups: createGroupsRepository(tx), inbox: createInbox({ repo: createInboxRepository(tx) }) }),
+      ),
+  });
   const users = createUsersService({
     repo: createUsersRepository(db),
     transaction: (fn) => db.transaction((tx) => fn({ repo: createUsersRepository(tx), audit: createAuditLog(tx) })),
@@ -197,6 +225,7 @@ export async function buildApp({
       await api.register(contentRoutes, { content });
       await api.register(formsRoutes, { forms });
       await api.register(usersRoutes, { users });
+      await api.register(peopleRoutes, { people, groups });
       await api.register(profileRoutes, { profile });
     },
     { prefix: '/api' },
@@ -209,6 +238,8 @@ export async function buildApp({
     mailer.close();
   });
 
-  return Object.assign(app, { services: { auth, files, content, forms, authoring, profile, users, mailer, limiter } });
+  return Object.assign(app, {
+    services: { auth, files, content, forms, authoring, profile, users, people, groups, mailer, limiter },
+  });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

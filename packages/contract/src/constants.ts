@@ -16,6 +16,8 @@ export const SESSION_TTL_REMEMBER_MS = 30 * DAY_MS;
 export const SESSION_TTL_MS = 12 * HOUR_MS;
 /** Sign-up confirmation and password-reset links are single use and expire after 30 minutes. */
 export const PASSWORD_TOKEN_TTL_MS = 30 * MINUTE_MS;
+/** A new person's welcome link, which sets their first password: single use, 7 days. */
+export const WELCOME_LINK_TTL_MS = 7 * DAY_MS;
 /** An activation code for a username-only account (DESIGN.md §5): single use, 7 days. */
 export const ACTIVATION_CODE_TTL_MS = 7 * DAY_MS;
 export const ACTIVATION_CODE_MAX_LENGTH = 32;
@@ -26,6 +28,8 @@ export const TRUSTED_DEVICE_TTL_MS = 365 * DAY_MS;
 export const ID_MAX = 2_147_483_647;
 
 export const LIST_LIMIT_MAX = 100;
+/** The search box of the admin lists. */
+export const SEARCH_MAX_LENGTH = 100;
 export const NEW_CONTENT_LIMIT = 50;
 export const ARCHIVE_PAGE_SIZE = 3;
 /** The pager shows the current page ±2. */

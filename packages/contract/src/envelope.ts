@@ -27,3 +27,24 @@ export const pageQuery = (defaultLimit: number) => ({
   limit: z._default(decimalString(1, LIST_LIMIT_MAX), defaultLimit),
   offset: z._default(decimalString(0, ID_MAX), 0),
 });
+
+/** A comma-separated list in a query string (spec point 7: "as comma-separated values"). */
+export const csv = <T extends z.ZodMiniType<unknown, string>>(item: T, maxItems = 50) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.string().check(z.maxLength(2000))),
+      z.transform((value) =>
+        value
+          ? [
+              ...new Set(
+                value
+                  .split(',')
+                  .map((v) => v.trim())
+                  .filter(Boolean),
+              ),
+            ]
+          : [],
+      ),
+    ),
+    z.array(item).check(z.maxLength(maxItems)),
+  );

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ARCHIVE_PAGE_SIZE, TEXT_ANSWER_MAX_LENGTH } from './constants.js';
 import { ContentItemSchema, IsoDateTimeSchema } from './content.js';
 import { ContentTypeSchema, QuestionTypeSchema } from './enums.js';
-import { IdSchema, IdStringSchema, pageQuery } from './envelope.js';
+import { csv, IdSchema, IdStringSchema, pageQuery } from './envelope.js';
 
 // Quizzes, polls and inquiries (spec points 3 and 4): the Form, answer submission, attempts, the
 // archive lists and their filter options.
@@ -126,28 +126,6 @@ export type Attempt = z.infer<typeof AttemptSchema>;
 export const AttemptListSchema = z.object({ attempts: z.array(AttemptSchema) });
 export type AttemptList = z.infer<typeof AttemptListSchema>;
 
-/** A comma-separated list in a query string (spec point 7: "as comma-separated values"). */
-const csv = <T extends z.ZodMiniType<unknown, string>>(item: T, maxItems = 50) =>
-  z.pipe(
-    z.pipe(
-      z.optional(z.string().check(z.maxLength(2000))),
-      z.transform((value) =>
-        value
-          ? [
-              ...new Set(
-                value
-                  .split(',')
-                  .map((v) => v.trim())
-                  .filter(Boolean),
-              ),
-            ]
-          : [],
-      ),
-    ),
-    z.array(item).check(z.maxLength(maxItems)),
-  );
-
-/** An id in a comma-separated list. */
 /** A time-period filter value: a calendar month in the app's time zone, `YYYY-MM`. */
 export const PeriodSchema = z.string().check(z.regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, { error: 'validation.invalid' }));
 

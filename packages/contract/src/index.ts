@@ -9,3 +9,4 @@ export * from './files.js';
 export * from './forms.js';
 export * from './health.js';
 export * from './messages.js';
+export * from './people.js';

@@ -40,9 +40,10 @@ declare module 'fastify' {
     cookieAuth?: boolean;
     /**
      * For the OpenAPI document: the error statuses this route answers beyond those its shape implies
-     * (plugins/openapi.ts): a refused sign-in, conflicts, a reused idempotency key, rate limits.
+     * (plugins/openapi.ts): a refused sign-in, something missing that no id names, conflicts, a reused
+     * idempotency key, rate limits.
      */
-    errors?: readonly (401 | 409 | 422 | 429)[];
+    errors?: readonly (401 | 404 | 409 | 422 | 429)[];
     /**
      * A hot route whose statement checks the session itself, saving a round trip per request: the
      * guard only reads the token (401 without one), and the handler passes `req.credentials` to the

@@ -1,5 +1,5 @@
 import { ROLES } from '@kanal/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -35,6 +35,16 @@ export const appUser = pgTable(
     termsAcceptedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Name, e-mail and username folded for the admin search (kanal_fold: lower case, Croatian and common
+     * accented letters as plain ones), so "sime cacic" finds "Šime Čačić". Kept by the database itself.
+     */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`kanal_fold(${appUser.name} || ' ' || coalesce(${appUser.email}, '') || ' ' || coalesce(${appUser.username}, ''))`,
+      ),
   },
   (t) => [
     // Every key of a tenant's row starts with its tenant (DESIGN.md §4, §7), and every (tenant_id, user_id)
@@ -43,6 +53,8 @@ export const appUser = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     // Whether a file is someone's avatar, when a user asks for it (files.repository).
     index('app_user_avatar_idx').on(t.tenantId, t.avatar).where(sql`${t.avatar} IS NOT NULL`),
+    // The admin list's default order: by folded name, a page at a time.
+    index('app_user_search_idx').on(t.tenantId, t.searchText, t.id),
   ],
 );
 

@@ -12,7 +12,14 @@ export type AuditEvent =
   | 'password.changed'
   | 'password.change_failed'
   | 'session.revoked'
-  | 'profile.email_changed';
+  | 'profile.email_changed'
+  | 'welcome.mailed'
+  | 'welcome.code_issued'
+  | 'reset.mailed'
+  | 'reset.code_issued'
+  | 'user.created'
+  | 'user.updated'
+  | 'user.deleted';
 
 export type AuditEntry = {
   event: AuditEvent;
@@ -22,7 +29,10 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
-/** The trail of security events (sign-ins, resets, password changes); written in the caller's transaction. */
+/**
+ * The trail of security events (sign-ins, resets, password changes, an admin's changes to people, whose
+ * author is `details.by`); written in the caller's transaction.
+ */
 export const createAuditLog = (db: DbOrTx) => ({
   async record(entry: AuditEntry): Promise<void> {
     await db.insert(auditLog).values({

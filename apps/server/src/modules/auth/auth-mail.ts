@@ -1,4 +1,4 @@
-import { type Language, makeTranslate, PASSWORD_TOKEN_TTL_MS } from '@kanal/contract';
+import { DAY_MS, type Language, makeTranslate, PASSWORD_TOKEN_TTL_MS, WELCOME_LINK_TTL_MS } from '@kanal/contract';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
 
@@ -7,17 +7,19 @@ const t = makeTranslate({ hr, en });
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The confirmation and reset mails: one layout, HTML and plain text, in the requester's language. */
+/** The confirmation, reset and welcome mails: one layout, HTML and plain text, in the reader's language. */
 export function linkMail(
-  kind: 'activate' | 'reset',
+  kind: 'activate' | 'reset' | 'welcome',
   lang: Language,
   to: { name: string; tenantName: string },
   link: string,
 ) {
-  const minutes = PASSWORD_TOKEN_TTL_MS / 60_000;
   const greeting = t(lang, 'mail.greeting', { name: to.name });
   const intro = t(lang, `mail.${kind}.intro`, { tenant: to.tenantName });
-  const expires = t(lang, 'mail.expires', { minutes });
+  const expires =
+    kind === 'welcome'
+      ? t(lang, 'mail.expiresDays', { days: WELCOME_LINK_TTL_MS / DAY_MS })
+      : t(lang, 'mail.expires', { minutes: PASSWORD_TOKEN_TTL_MS / 60_000 });
   const ignore = t(lang, 'mail.ignore');
   const signature = t(lang, 'mail.signature');
   const action = t(lang, `mail.${kind}.action`);

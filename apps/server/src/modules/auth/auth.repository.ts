@@ -104,7 +104,8 @@ export const createAuthRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  async setPassword(tenantId: number, userId: number, passwordHash: string, at: Date): Promise<void> {
+  /** A password, or none (null): a username-only account an admin resets signs in again with a new code. */
+  async setPassword(tenantId: number, userId: number, passwordHash: string | null, at: Date): Promise<void> {
     await db
       .update(appUser)
       .set({ passwordHash, updatedAt: at })

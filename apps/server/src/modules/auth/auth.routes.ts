@@ -162,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
   // organisation's. Without a built web app there is nothing to install.
   app.get(
     '/auth/manifest.webmanifest',
-    { config: { cookieAuth: true }, schema: { tags, produces: ['application/manifest+json'] } },
+    { config: { cookieAuth: true, errors: [404] }, schema: { tags, produces: ['application/manifest+json'] } },
     async (req, reply) => {
       if (!webManifest) throw notFound();
       const { tenant } = await auth.me(req.ctx);

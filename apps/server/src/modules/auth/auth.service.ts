@@ -17,6 +17,7 @@ import {
   type SetupPasswordResult,
   type SignInBody,
   TRUSTED_DEVICE_TTL_MS,
+  WELCOME_LINK_TTL_MS,
 } from '@kanal/contract';
 import type { CallerRow } from '../../db/caller.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -89,23 +90,29 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
     return { token, userId: account.id };
   }
 
+  /**
+   * A single-use link by mail: confirming a chosen password (`activate`), setting a new one (`reset`),
+   * or a new person's first one (`welcome`, a reset link that lasts longer and greets them).
+   */
   async function mailLink(
-    kind: 'activate' | 'reset',
+    kind: 'activate' | 'reset' | 'welcome',
     account: Account & { email: string },
     lang: Language,
     pendingPasswordHash?: string,
   ) {
     const token = newToken(account.tenantId);
+    const ttl = kind === 'welcome' ? WELCOME_LINK_TTL_MS : PASSWORD_TOKEN_TTL_MS;
     await repo.insertPasswordToken({
       tenantId: account.tenantId,
       userId: account.id,
-      purpose: kind,
+      purpose: kind === 'activate' ? 'activate' : 'reset',
       tokenHash: hashToken(token),
       pendingPasswordHash: pendingPasswordHash ?? null,
-      expiresAt: new Date(clock.now().getTime() + PASSWORD_TOKEN_TTL_MS),
+      expiresAt: new Date(clock.now().getTime() + ttl),
     });
     // PUBLIC_URL, never the Host header: a forged Host cannot redirect the link.
-    const link = `${config.publicUrl}/${kind === 'activate' ? 'activate' : 'reset-password'}/${token}`;
+    const page = { activate: 'activate', reset: 'reset-password', welcome: 'welcome' }[kind];
+    const link = `${config.publicUrl}/${page}/${token}`;
     await mailer.send({ tenantId: account.tenantId, recipient: account.email, ...linkMail(kind, lang, account, link) });
   }
 
@@ -154,6 +161,21 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
     return resetRun;
   }
 
+  /**
+   * A new activation code for an account without a password, to be shown once to the admin who
+   * creates or resets it (DESIGN.md §5); earlier codes stop working.
+   */
+  async function issueActivationCode(tenantId: number, userId: number): Promise<string> {
+    const code = newActivationCode();
+    await repo.replaceActivationCode({
+      tenantId,
+      userId,
+      codeHash: hashActivationCode({ tenantId, id: userId }, code),
+      expiresAt: new Date(clock.now().getTime() + ACTIVATION_CODE_TTL_MS),
+    });
+    return code;
+  }
+
   return {
     /**
      * Spec point 4, login step 1. Unknown and deactivated accounts answer `true` like any account
@@ -188,7 +210,18 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
       await limiter.assertUnder(failures, config.rateLimit.perIdentifier);
       // Always verify (against a dummy without a hash): failures take the same time for every account.
       const valid = await verifyPassword(account?.passwordHash, body.password);
-      if (!account || !valid || !account.active) {
+      if (account && valid && !account.active) {
+        // The right password: the person may know why they cannot come in, and whom to ask.
+        await audit.record({
+          event: 'login.failed',
+          tenantId: account.tenantId,
+          userId: account.id,
+          ip: meta.ip,
+          details: { application: body.application, deactivated: true },
+        });
+        throw new AppError('AccountDeactivated', 401);
+      }
+      if (!account || !valid) {
         await limiter.record(failures);
         await audit.record({
           event: 'login.failed',
@@ -261,19 +294,38 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
       });
     },
 
+    issueActivationCode,
+
     /**
-     * A new activation code for an account without a password, to be shown once to the admin who
-     * creates or resets it (DESIGN.md §5); earlier codes stop working.
+     * Lets in a person an admin (`by`) has created (`welcome`) or whose password they reset (`reset`): a
+     * link by mail when the person has an e-mail, in the admin's language; otherwise a new activation code for
+     * the admin to hand over. A reset of a username-only account clears its password and ends its
+     * sessions, since the code is then its way back in. A welcome is for someone who has not set up yet.
      */
-    async issueActivationCode(tenantId: number, userId: number): Promise<string> {
-      const code = newActivationCode();
-      await repo.replaceActivationCode({
-        tenantId,
-        userId,
-        codeHash: hashActivationCode({ tenantId, id: userId }, code),
-        expiresAt: new Date(clock.now().getTime() + ACTIVATION_CODE_TTL_MS),
-      });
-      return code;
+    async invite(
+      tenantId: number,
+      userId: number,
+      kind: 'welcome' | 'reset',
+      by: { userId: number; lang: Language },
+    ): Promise<{ activationCode: string | null }> {
+      const account = await repo.findAccountById(tenantId, userId);
+      if (!account) throw notFound();
+      if (kind === 'welcome' && account.passwordHash !== null) throw new AppError('AlreadySetUp', 409);
+      if (account.email) {
+        await mailLink(kind, { ...account, email: account.email }, by.lang);
+        await audit.record({ event: `${kind}.mailed`, tenantId, userId, details: { by: by.userId } });
+        return { activationCode: null };
+      }
+      if (account.passwordHash !== null) {
+        await transaction(async (tx) => {
+          const now = clock.now();
+          await tx.repo.setPassword(tenantId, userId, null, now);
+          await tx.repo.revokeUserSessions(tenantId, userId, now);
+        });
+      }
+      const code = await issueActivationCode(tenantId, userId);
+      await audit.record({ event: `${kind}.code_issued`, tenantId, userId, details: { by: by.userId } });
+      return { activationCode: code };
     },
 
     /** Opening the confirmation link: the pending password takes effect and the user is signed in. */

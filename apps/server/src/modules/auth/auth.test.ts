@@ -123,13 +123,13 @@ describe('sign-in and sessions', () => {
     expect(JSON.stringify(sessions)).not.toContain(token);
   });
 
-  it('gives the same 401 for a wrong password, an unknown and a deactivated account', async () => {
+  it('gives the same 401 for a wrong password, an unknown account and a wrong password of a deactivated one', async () => {
     const known = await makeUser(t.db, { tenantId });
     const deactivated = await makeUser(t.db, { tenantId, active: false });
     const attempts = [
       { email: known.email, password: 'kriva-lozinka' },
       { email: 'nepostojeci@primjer.hr', password: TEST_PASSWORD },
-      { email: deactivated.email, password: TEST_PASSWORD },
+      { email: deactivated.email, password: 'kriva-lozinka' },
     ];
     const answers = await Promise.all(
       attempts.map(async (body) => {
@@ -148,6 +148,19 @@ describe('sign-in and sessions', () => {
       });
     }
     expect(await events(known.id)).toContain('login.failed');
+
+    // With the right password, a deactivated person learns why they cannot come in.
+    const right = await call(t, {
+      method: 'POST',
+      url: '/api/auth/signin',
+      body: { email: deactivated.email, password: TEST_PASSWORD },
+      lang: 'en',
+    });
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toMatchObject({
+      code: 'AccountDeactivated',
+      message: "Your account has been deactivated. Please contact your organisation's administrator.",
+    });
   });
 
   it('ends the session on sign-out: the token answers 401 and the cookie is cleared', async () => {

@@ -24,6 +24,31 @@ const audienceOf = (tenantId: number, contentId: number): SQL => sql`
     JOIN app_user u ON u.tenant_id = au.tenant_id AND u.id = au.user_id AND u.active
     WHERE au.tenant_id = ${tenantId} AND au.content_id = ${contentId}`;
 
+/**
+ * The live items each of some users is aimed at (user_id, content_id): every live item of the tenant for
+ * everyone, those for one of the user's groups and those naming the user. Deactivated accounts are aimed
+ * at by nothing.
+ */
+const itemsAimedAt = (tenantId: number, userIds: number[]): SQL => {
+  const users = sql`u.tenant_id = ${tenantId} AND u.id IN ${userIds} AND u.active`;
+  const live = sql`c.tenant_id = ${tenantId} AND c.status IN ('published', 'scheduled')`;
+  return sql`
+  SELECT u.id AS user_id, c.id AS content_id FROM app_user u
+    JOIN content c ON ${live} AND c.audience_all
+    WHERE ${users}
+  UNION
+  SELECT u.id, c.id FROM app_user u
+    JOIN group_member gm ON gm.tenant_id = u.tenant_id AND gm.user_id = u.id
+    JOIN content_audience_group ag ON ag.tenant_id = gm.tenant_id AND ag.group_id = gm.group_id
+    JOIN content c ON ${live} AND c.id = ag.content_id
+    WHERE ${users}
+  UNION
+  SELECT u.id, c.id FROM app_user u
+    JOIN content_audience_user au ON au.tenant_id = u.tenant_id AND au.user_id = u.id
+    JOIN content c ON ${live} AND c.id = au.content_id
+    WHERE ${users}`;
+};
+
 const oneRow = (tenantId: number | SQLWrapper, userId: number | SQLWrapper, contentId: number | SQLWrapper) =>
   and(
     eq(contentInteraction.tenantId, tenantId),
@@ -122,6 +147,30 @@ export const createInboxRepository = (db: DbOrTx) => ({
       SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask},
              ${deadline?.toISOString() ?? null}::timestamptz, true
       FROM (${audienceOf(tenantId, contentId)}) a
+      ON CONFLICT (tenant_id, user_id, content_id) DO NOTHING`);
+  },
+
+  /**
+   * Brings some users' rows in line with what is aimed at them now (added, moved between groups,
+   * deactivated or back), in two statements whatever their number: a row for every live item aimed at
+   * them that they lack, and their untouched rows of live items no longer aimed at them removed.
+   * Viewed and finished rows stay as their history, and archived items keep every row.
+   */
+  async syncUsers(tenantId: number, userIds: number[]) {
+    if (userIds.length === 0) return;
+    await db.execute(sql`
+      DELETE FROM content_interaction ci
+      USING content c
+      WHERE ci.tenant_id = ${tenantId} AND ci.user_id IN ${userIds}
+        AND ci.viewed_at IS NULL AND ci.finished_at IS NULL
+        AND c.tenant_id = ci.tenant_id AND c.id = ci.content_id AND c.status IN ('published', 'scheduled')
+        AND (ci.user_id, ci.content_id) NOT IN (SELECT user_id, content_id FROM (${itemsAimedAt(tenantId, userIds)}) a)`);
+    await db.execute(sql`
+      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live)
+      SELECT ${tenantId}, a.user_id, a.content_id, c.publish_at, c.type = 'TASK', t.deadline, true
+      FROM (${itemsAimedAt(tenantId, userIds)}) a
+        JOIN content c ON c.tenant_id = ${tenantId} AND c.id = a.content_id
+        LEFT JOIN task t ON t.tenant_id = c.tenant_id AND t.content_id = c.id
       ON CONFLICT (tenant_id, user_id, content_id) DO NOTHING`);
   },
 

@@ -32,6 +32,9 @@ export const createInbox = ({ repo }: { repo: InboxRepository }) => ({
    * row carries the item's publish_at, task flag, deadline and liveness, which is all the home feed reads to pick,
    * order and count. Set-based: at most three statements whatever the audience size.
    */
+  /** Brings users' rows in line with what is aimed at them, inside the caller's transaction (the admin's change). */
+  syncUsers: repo.syncUsers,
+
   async sync(tenantId: number, contentId: number, item: InboxItem): Promise<void> {
     const live = item.status === 'published' || item.status === 'scheduled';
     const isTask = item.type === 'TASK';

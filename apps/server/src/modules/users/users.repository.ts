@@ -1,9 +1,43 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { UserListQuery, UserSort, UserStatus } from '@kanal/contract';
+import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appUser, loginIdentifier } from '../../db/schema/index.js';
+import { appUser, content, groupMember, loginIdentifier } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { searchWords } from './search.js';
 
 export type NewAccount = Omit<typeof appUser.$inferInsert, 'tenantId'>;
+/** What an admin may change of an account (PATCH /user/{id}); the groups are the groups repository's. */
+export type AccountChanges = Partial<Pick<NewAccount, 'name' | 'email' | 'username' | 'phone' | 'role' | 'active'>>;
+
+const statusOf = sql<UserStatus>`CASE WHEN NOT ${appUser.active} THEN 'deactivated'
+  WHEN ${appUser.passwordHash} IS NULL THEN 'invited' ELSE 'active' END`;
+const STATUS_IS: Record<UserStatus, SQL | undefined> = {
+  active: and(eq(appUser.active, true), isNotNull(appUser.passwordHash)),
+  invited: and(eq(appUser.active, true), isNull(appUser.passwordHash)),
+  deactivated: eq(appUser.active, false),
+};
+/** The list's orders, each ending in the id so that pages never overlap. */
+const ORDER: Record<UserSort, SQL[]> = {
+  name: [asc(appUser.searchText), asc(appUser.id)],
+  '-name': [desc(appUser.searchText), desc(appUser.id)],
+  email: [sql`${appUser.email} ASC NULLS LAST`, asc(appUser.id)],
+  '-email': [sql`${appUser.email} DESC NULLS LAST`, desc(appUser.id)],
+  role: [asc(appUser.role), asc(appUser.searchText), asc(appUser.id)],
+  '-role': [desc(appUser.role), asc(appUser.searchText), asc(appUser.id)],
+  createdAt: [asc(appUser.createdAt), asc(appUser.id)],
+  '-createdAt': [desc(appUser.createdAt), desc(appUser.id)],
+};
+/** A person as the admin console shows them, but their groups (the groups repository's). */
+const personColumns = {
+  id: appUser.id,
+  name: appUser.name,
+  email: appUser.email,
+  username: appUser.username,
+  phone: appUser.phone,
+  role: appUser.role,
+  status: statusOf,
+  createdAt: appUser.createdAt,
+};
 
 export const createUsersRepository = (db: DbOrTx) => {
   const own = (tenantId: number, userId: number) => and(eq(appUser.tenantId, tenantId), eq(appUser.id, userId));
@@ -93,6 +127,98 @@ export const createUsersRepository = (db: DbOrTx) => {
 
     async setAvatar(tenantId: number, userId: number, fileId: string, at: Date): Promise<void> {
       await db.update(appUser).set({ avatar: fileId, updatedAt: at }).where(own(tenantId, userId));
+    },
+
+    /** GET /user: one page of the tenant's people and how many match, searched, filtered and sorted. */
+    async listPeople(tenantId: number, query: UserListQuery) {
+      const where = and(
+        eq(appUser.tenantId, tenantId),
+        ...searchWords(appUser.searchText, query.q),
+        query.role.length > 0 ? inArray(appUser.role, query.role) : undefined,
+        query.status.length > 0 ? or(...query.status.map((status) => STATUS_IS[status])) : undefined,
+        query.group === undefined
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(groupMember)
+                .where(
+                  and(
+                    eq(groupMember.tenantId, appUser.tenantId),
+                    eq(groupMember.userId, appUser.id),
+                    eq(groupMember.groupId, query.group),
+                  ),
+                ),
+            ),
+      );
+      const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(appUser).where(where);
+      const rows = await db
+        .select(personColumns)
+        .from(appUser)
+        .where(where)
+        .orderBy(...ORDER[query.sort])
+        .limit(query.limit)
+        .offset(query.offset);
+      return { count: counted?.count ?? 0, rows };
+    },
+
+    /** The named people of the tenant (others are left out), in the order of the ids given. */
+    async findPeople(tenantId: number, userIds: number[]) {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .select(personColumns)
+        .from(appUser)
+        .where(and(eq(appUser.tenantId, tenantId), inArray(appUser.id, userIds)));
+      return userIds.flatMap((id) => rows.filter((row) => row.id === id));
+    },
+
+    /**
+     * An admin's change to an account, with its sign-in identifiers; call it in a transaction. 'taken'
+     * when another account holds the new e-mail or username.
+     */
+    async changeAccount(tenantId: number, userId: number, changes: AccountChanges, at: Date): Promise<'ok' | 'taken'> {
+      try {
+        await db
+          .update(appUser)
+          .set({ ...changes, updatedAt: at })
+          .where(own(tenantId, userId));
+        if (changes.email !== undefined || changes.username !== undefined)
+          await syncLoginIdentifiers(tenantId, [userId]);
+        return 'ok';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    /** Whichever of an e-mail and a username another account already holds (login is global). */
+    async takenIdentifiers(identifiers: { email: string | null; username: string | null }, exceptUserId?: number) {
+      const wanted = [identifiers.email, identifiers.username].filter((value): value is string => value !== null);
+      if (wanted.length === 0) return { email: false, username: false };
+      const owners = await db
+        .select({ identifier: loginIdentifier.identifier, userId: loginIdentifier.userId })
+        .from(loginIdentifier)
+        .where(inArray(loginIdentifier.identifier, wanted));
+      const taken = (value: string | null) => owners.some((o) => o.identifier === value && o.userId !== exceptUserId);
+      return { email: taken(identifiers.email), username: taken(identifiers.username) };
+    },
+
+    /** Of the given people, those who authored content: they cannot be deleted from under it. */
+    async authorsAmong(tenantId: number, userIds: number[]): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ id: content.creatorId })
+        .from(content)
+        .where(and(eq(content.tenantId, tenantId), inArray(content.creatorId, userIds)));
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes people of the tenant with everything that is theirs (cascades); how many there were. */
+    async deletePeople(tenantId: number, userIds: number[]): Promise<number> {
+      const deleted = await db
+        .delete(appUser)
+        .where(and(eq(appUser.tenantId, tenantId), inArray(appUser.id, userIds)))
+        .returning({ id: appUser.id });
+      return deleted.length;
     },
 
     /** The avatar's file id; undefined when the user is not in the tenant or has none. */

@@ -1,4 +1,6 @@
 import { ROLES, type Role } from '@kanal/contract';
+import { and, eq } from 'drizzle-orm';
+import { appUser } from '../../db/schema/index.js';
 import { makeSession, makeTenant, makeUser } from '../factories.js';
 import type { TestApp } from '../test-app.js';
 import type { JsonSchema } from './arbitraries.js';
@@ -43,8 +45,18 @@ export async function tenantWithEveryRole(t: TestApp) {
   return {
     tenantId,
     members,
-    /** A fresh session for each call, so a call that signs out does not end the next one's. */
-    session: (role: Role) => makeSession(t.db, members[role], t.clock.now()),
+    /**
+     * A fresh session for each call, so a call that signs out does not end the next one's. A member that
+     * a call has deleted, deactivated or given another role is replaced first.
+     */
+    async session(role: Role) {
+      const [current] = await t.db
+        .select({ role: appUser.role, active: appUser.active })
+        .from(appUser)
+        .where(and(eq(appUser.tenantId, tenantId), eq(appUser.id, members[role].id)));
+      if (current?.role !== role || !current.active) members[role] = await makeUser(t.db, { tenantId, role });
+      return makeSession(t.db, members[role], t.clock.now());
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { ErrorBodySchema, ROLES, type Role } from '@kanal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { answer, appUser, file, media, question, tenant } from '../../db/schema/index.js';
+import { answer, appUser, file, groupMember, media, question, tenant, userGroup } from '../../db/schema/index.js';
 import { makeContent } from '../content-factories.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { valid } from './arbitraries.js';
@@ -23,6 +23,7 @@ let theirs: {
   answer: number;
   media: number;
   file: string;
+  group: number;
 };
 
 beforeAll(async () => {
@@ -55,7 +56,13 @@ beforeAll(async () => {
     .select({ id: media.id })
     .from(media)
     .where(and(eq(media.contentId, item.id)));
+  const [group] = await t.db
+    .insert(userGroup)
+    .values({ tenantId: other.tenantId, name: 'Njihova grupa' })
+    .returning({ id: userGroup.id });
+  await t.db.insert(groupMember).values({ tenantId: other.tenantId, groupId: group?.id ?? 0, userId });
   theirs = {
+    group: group?.id ?? 0,
     tenant: other.tenantId,
     user: userId,
     content: item.id,
@@ -79,8 +86,14 @@ function pathId(op: Operation, name: string): string | null {
     '/api/mobile/client/logo/{id}': theirs.tenant,
     '/api/mobile/users/avatar/{id}': theirs.user,
     '/api/mobile/media/info/{id}': theirs.media,
+    '/api/admin/user/resend-welcome-emails/{id}': theirs.user,
   };
-  const known = byPath[op.path] ?? (op.path.startsWith('/api/mobile/content/{id}') ? theirs.content : undefined);
+  const byPrefix: [string, number][] = [
+    ['/api/mobile/content/{id}', theirs.content],
+    ['/api/user/{id}', theirs.user],
+    ['/api/group/{id}', theirs.group],
+  ];
+  const known = byPath[op.path] ?? byPrefix.find(([prefix]) => op.path.startsWith(prefix))?.[1];
   if (known === undefined) throw new Error(`the tenant wall does not know which id ${name} of ${op.path} names`);
   return String(known);
 }
@@ -95,12 +108,18 @@ function bodyWithTheirIds(op: Operation): Record<string, unknown> | undefined {
     body.questionAnswers = [{ questionId: theirs.question, answers: [theirs.answer] }];
   }
   if ('answers' in (op.jsonBody.properties ?? {})) body.answers = [theirs.answer];
+  for (const key of ['ids', 'userIds', 'addUserIds', 'removeUserIds']) {
+    if (key in (op.jsonBody.properties ?? {})) body[key] = [theirs.user];
+  }
+  if ('groupIds' in (op.jsonBody.properties ?? {})) body.groupIds = [theirs.group];
+  // A new person needs an e-mail or a username, a rule beyond what the JSON schema says.
+  if ('username' in (op.jsonBody.properties ?? {}) && !body.email && !body.username) body.username = 'zid.proba';
   return body;
 }
 
 function namesAnId(op: Operation): boolean {
   const pathIds = op.parameters.filter((p) => p.in === 'path' && p.name !== 'token');
-  const bodyIds = Object.keys(op.jsonBody?.properties ?? {}).filter((k) => /Id$|^questionAnswers$/.test(k));
+  const bodyIds = Object.keys(op.jsonBody?.properties ?? {}).filter((k) => /Ids?$|^ids$|^questionAnswers$/.test(k));
   return pathIds.length > 0 || bodyIds.length > 0;
 }
 

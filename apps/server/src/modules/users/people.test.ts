@@ -1,0 +1,344 @@
+import type { AdminUser, Role } from '@kanal/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, contentInteraction, emailOutbox, groupMember } from '../../db/schema/index.js';
+import { makeContent, makeGroup } from '../../test/content-factories.js';
+import { call, makePerson, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let tenantId: number;
+let admin: { id: number; token: string };
+let creatorId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = (await makeTenant(t.db)).id;
+  admin = await makePerson(t.db, tenantId, { role: 'ADMIN', now: t.clock.now() });
+  creatorId = (await makePerson(t.db, tenantId, { role: 'CREATOR' })).id;
+});
+afterAll(() => t.close());
+
+const as = (token: string) => ({
+  get: (url: string) => call(t, { url, token }),
+  post: (url: string, body: unknown) => call(t, { method: 'POST', url, token, body }),
+  patch: (url: string, body: unknown) => call(t, { method: 'PATCH', url, token, body }),
+  delete: (url: string) => call(t, { method: 'DELETE', url, token }),
+});
+const byAdmin = () => as(admin.token);
+
+async function createUser(body: Record<string, unknown>) {
+  const res = await byAdmin().post('/api/user', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().payload as { user: AdminUser; activationCode: string | null };
+}
+
+async function lastMailTo(recipient: string) {
+  await t.app.services.mailer.idle();
+  const [mail] = await t.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.recipient, recipient))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
+  return mail;
+}
+
+/** The person's inbox: content id → whether viewed. */
+async function inboxOf(userId: number) {
+  const rows = await t.db
+    .select({ contentId: contentInteraction.contentId, viewedAt: contentInteraction.viewedAt })
+    .from(contentInteraction)
+    .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.userId, userId)));
+  return new Map(rows.map((row) => [row.contentId, row.viewedAt !== null]));
+}
+
+describe('creating people', () => {
+  it('welcomes a person with an e-mail by a link that sets their first password; they then see what is aimed at everyone', async () => {
+    const forAll = await makeContent(t.db, { tenantId, creatorId, audience: 'all' });
+    const { user, activationCode } = await createUser({ name: 'Nova Osoba', email: 'Nova.Osoba@Primjer.hr' });
+    expect(user).toMatchObject({ name: 'Nova Osoba', email: 'nova.osoba@primjer.hr', role: 'USER', status: 'invited' });
+    expect(activationCode).toBeNull();
+    // What is aimed at everyone is theirs from the start, not only after their first sign-in.
+    expect((await inboxOf(user.id)).has(forAll.id)).toBe(true);
+
+    const mail = await lastMailTo('nova.osoba@primjer.hr');
+    expect(mail?.subject).toBe('Dobro došli u Kanal');
+    const token = mail?.text.match(/https:\/\/kanal\.test\/welcome\/([\w-]+)/)?.[1];
+    expect(token).toBeDefined();
+    const set = await call(t, {
+      method: 'POST',
+      url: `/api/auth/reset-password/${token}`,
+      body: { password: 'Prva-lozinka-7' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const session = await signIn(t, 'nova.osoba@primjer.hr', 'Prva-lozinka-7');
+    const feed = await call(t, { url: '/api/mobile/content/list/new', token: session });
+    expect(feed.json().payload.content.map((item: { id: number }) => item.id)).toContain(forAll.id);
+    expect((await byAdmin().get(`/api/user/${user.id}`)).json().payload.status).toBe('active');
+  });
+
+  it('gives the admin a one-time activation code for a username-only person, which they use to set up', async () => {
+    const { user, activationCode } = await createUser({ name: 'Skladište Jedan', username: 'Skladiste.1' });
+    expect(user).toMatchObject({ username: 'skladiste.1', email: null, status: 'invited' });
+    expect(activationCode).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){2}$/);
+    const setup = await call(t, {
+      method: 'POST',
+      url: '/api/auth/setup-password',
+      body: { email: 'skladiste.1', password: 'Skladiste-lozinka-1', activationCode },
+    });
+    expect(setup.json().payload.status).toBe('signedIn');
+    // A second welcome is for someone who has not set up yet.
+    const again = await byAdmin().post(`/api/admin/user/resend-welcome-emails/${user.id}`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('AlreadySetUp');
+  });
+
+  it('refuses a person without an e-mail or username, a taken one, an unknown group and a role the admin may not give', async () => {
+    const none = await byAdmin().post('/api/user', { name: 'Bez prijave' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'email' });
+    await createUser({ name: 'Prvi', email: 'zauzeto@primjer.hr', username: 'zauzeto' });
+    expect((await byAdmin().post('/api/user', { name: 'Drugi', email: 'ZAUZETO@primjer.hr' })).json().code).toBe(
+      'EmailTaken',
+    );
+    expect((await byAdmin().post('/api/user', { name: 'Treći', username: 'zauzeto' })).json().code).toBe(
+      'UsernameTaken',
+    );
+    const otherTenant = await makeTenant(t.db);
+    const theirGroup = await makeGroup(t.db, { tenantId: otherTenant.id });
+    expect(
+      (await byAdmin().post('/api/user', { name: 'X', username: 'x.y.z', groupIds: [theirGroup.id] })).statusCode,
+    ).toBe(404);
+    const superadmin = await byAdmin().post('/api/user', { name: 'Y', username: 'y.y.y', role: 'SUPERADMIN' });
+    expect(superadmin.statusCode).toBe(400);
+    expect(superadmin.json()).toMatchObject({ field: 'role' });
+    const bad = await call(t, {
+      method: 'POST',
+      url: '/api/user',
+      token: admin.token,
+      body: { name: 'Z', username: 'ne valja!' },
+      lang: 'en',
+    });
+    expect(bad.json()).toMatchObject({ field: 'username' });
+    expect(bad.json().message).toContain('A username has 3 to 64 characters');
+  });
+});
+
+describe('the list of people', () => {
+  let tenant: number;
+  let token: string;
+  beforeAll(async () => {
+    tenant = (await makeTenant(t.db)).id;
+    token = (await makePerson(t.db, tenant, { role: 'ANALYST' })).token;
+    const sales = await makeGroup(t.db, { tenantId: tenant, name: 'Prodaja' });
+    const people: [string, string, Role, boolean][] = [
+      ['Šime Čačić', 'sime@primjer.hr', 'USER', true],
+      ['Ana Đurić', 'ana.duric@primjer.hr', 'CREATOR', true],
+      ['Zoran Žic', 'zoran@primjer.hr', 'USER', false],
+      ['Ivana Babić', 'ivana@primjer.hr', 'USER', true],
+    ];
+    for (const [name, email, role, active] of people) {
+      const user = await makeUser(t.db, { tenantId: tenant, name, email, role, active });
+      if (name !== 'Zoran Žic')
+        await t.db.insert(groupMember).values({ tenantId: tenant, groupId: sales.id, userId: user.id });
+    }
+    await makeUser(t.db, { tenantId: tenant, name: 'Pozvani Pero', username: 'pero', password: null });
+  });
+
+  const names = async (query: string) => {
+    const res = await as(token).get(`/api/user?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().payload.items as AdminUser[]).map((user) => user.name);
+  };
+
+  it('finds people whatever the accents, case and order of the words', async () => {
+    expect(await names('q=sime%20cacic')).toEqual(['Šime Čačić']);
+    expect(await names('q=%C4%8CA%C4%8CI%C4%86')).toEqual(['Šime Čačić']);
+    expect(await names('q=duric%20ana')).toEqual(['Ana Đurić']);
+    expect(await names('q=ivana%40primjer')).toEqual(['Ivana Babić']);
+    expect(await names('q=%25')).toEqual([]);
+  });
+
+  it('filters by role, status and group, sorts, and pages with the total', async () => {
+    // By name as read, accents aside: Š among the S's, not after Z.
+    expect(await names('role=USER,CREATOR&sort=name')).toEqual([
+      'Ana Đurić',
+      'Ivana Babić',
+      'Pozvani Pero',
+      'Šime Čačić',
+      'Zoran Žic',
+    ]);
+    expect(await names('role=CREATOR')).toEqual(['Ana Đurić']);
+    expect(await names('status=deactivated')).toEqual(['Zoran Žic']);
+    expect(await names('status=invited&role=USER')).toEqual(['Pozvani Pero']);
+    const groups = (await as(token).get('/api/group/tenant')).json().payload as { id: number }[];
+    expect(await names(`group=${groups[0]?.id}&sort=-name`)).toEqual(['Šime Čačić', 'Ivana Babić', 'Ana Đurić']);
+    const page = (await as(token).get('/api/user?role=USER,CREATOR&sort=name&limit=2&offset=2')).json().payload;
+    expect(page.count).toBe(5);
+    expect(page.items.map((u: AdminUser) => u.name)).toEqual(['Pozvani Pero', 'Šime Čačić']);
+    const ana = (await as(token).get('/api/user?q=ana')).json().payload.items[0] as AdminUser;
+    expect(ana.groups.map((g) => g.name)).toEqual(['Prodaja']);
+  });
+});
+
+describe('changing people', () => {
+  it("follows a person's groups: joining brings the group's items, leaving takes the untouched ones", async () => {
+    const sales = await makeGroup(t.db, { tenantId, name: 'Prodaja promjene' });
+    const forSales = await makeContent(t.db, { tenantId, creatorId, audience: { groups: [sales.id] } });
+    const seenForSales = await makeContent(t.db, { tenantId, creatorId, audience: { groups: [sales.id] } });
+    const { user } = await createUser({ name: 'Grupna Osoba', username: 'grupna.osoba' });
+    expect((await inboxOf(user.id)).has(forSales.id)).toBe(false);
+
+    const joined = await byAdmin().patch(`/api/user/${user.id}`, { groupIds: [sales.id] });
+    expect(joined.json().payload.groups).toEqual([{ id: sales.id, name: 'Prodaja promjene' }]);
+    expect((await inboxOf(user.id)).has(forSales.id)).toBe(true);
+    await t.db
+      .update(contentInteraction)
+      .set({ viewedAt: t.clock.now() })
+      .where(and(eq(contentInteraction.userId, user.id), eq(contentInteraction.contentId, seenForSales.id)));
+
+    await byAdmin().patch(`/api/user/${user.id}`, { groupIds: [] });
+    const inbox = await inboxOf(user.id);
+    expect(inbox.has(forSales.id)).toBe(false);
+    // What they had opened stays theirs.
+    expect(inbox.get(seenForSales.id)).toBe(true);
+  });
+
+  it('deactivating ends the open session at the next request and takes the untouched items; reactivating brings them back', async () => {
+    const forAll = await makeContent(t.db, { tenantId, creatorId, audience: 'all' });
+    const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    await byAdmin().patch(`/api/user/${person.id}`, { groupIds: [] });
+    expect((await call(t, { url: '/api/mobile/content/list/new', token: person.token })).statusCode).toBe(200);
+
+    const off = await byAdmin().patch(`/api/user/${person.id}`, { active: false });
+    expect(off.json().payload.status).toBe('deactivated');
+    expect((await call(t, { url: '/api/mobile/content/list/new', token: person.token })).statusCode).toBe(401);
+    expect((await inboxOf(person.id)).has(forAll.id)).toBe(false);
+
+    await byAdmin().patch(`/api/user/${person.id}`, { active: true });
+    expect((await inboxOf(person.id)).has(forAll.id)).toBe(true);
+  });
+
+  it("refuses changing one's own role or deactivating oneself, and an admin touching a SUPERADMIN", async () => {
+    for (const body of [{ role: 'USER' }, { active: false }]) {
+      const res = await byAdmin().patch(`/api/user/${admin.id}`, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('OwnAccount');
+    }
+    expect((await byAdmin().patch(`/api/user/${admin.id}`, { name: 'Admin Adminić' })).json().payload.name).toBe(
+      'Admin Adminić',
+    );
+    const superadmin = await makeUser(t.db, { tenantId, role: 'SUPERADMIN' });
+    expect((await byAdmin().patch(`/api/user/${superadmin.id}`, { name: 'X' })).statusCode).toBe(403);
+    expect((await byAdmin().delete(`/api/user/${superadmin.id}`)).statusCode).toBe(403);
+  });
+
+  it('keeps a person able to sign in: taking away the only identifier is refused', async () => {
+    const { user } = await createUser({ name: 'Samo Mail', email: 'samo.mail@primjer.hr' });
+    const res = await byAdmin().patch(`/api/user/${user.id}`, { email: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('email');
+    const renamed = await byAdmin().patch(`/api/user/${user.id}`, {
+      email: 'Novi.Mail@primjer.hr',
+      username: 'samo.mail',
+    });
+    expect(renamed.json().payload).toMatchObject({ email: 'novi.mail@primjer.hr', username: 'samo.mail' });
+    // The old address no longer signs in; the new identifiers name the account.
+    const has = async (identifier: string) =>
+      (await call(t, { method: 'POST', url: '/api/auth/has-password', body: { identifier } })).json().payload;
+    expect(await has('samo.mail')).toMatchObject({ hasPassword: false });
+    expect(await has('samo.mail@primjer.hr')).toMatchObject({ hasPassword: true });
+  });
+});
+
+describe('deleting people and resetting passwords', () => {
+  it('deletes people all or none: not oneself, not an author of content', async () => {
+    const a = await makePerson(t.db, tenantId);
+    const b = await makePerson(t.db, tenantId);
+    const own = await byAdmin().post('/api/user/delete-by-ids', { ids: [a.id, admin.id] });
+    expect(own.json().code).toBe('OwnAccount');
+    const author = await byAdmin().post('/api/user/delete-by-ids', { ids: [a.id, creatorId] });
+    expect(author.json().code).toBe('UserOwnsContent');
+    expect((await byAdmin().get(`/api/user/${a.id}`)).statusCode).toBe(200);
+
+    const done = await byAdmin().post('/api/user/delete-by-ids', { ids: [a.id, b.id] });
+    expect(done.json().payload).toEqual({ deleted: 2 });
+    expect((await byAdmin().get(`/api/user/${a.id}`)).statusCode).toBe(404);
+    expect((await byAdmin().delete(`/api/user/${b.id}`)).statusCode).toBe(404);
+    const trail = await t.db.select().from(auditLog).where(eq(auditLog.event, 'user.deleted'));
+    expect(trail.map((row) => row.details)).toEqual(
+      expect.arrayContaining([
+        { by: admin.id, userId: a.id },
+        { by: admin.id, userId: b.id },
+      ]),
+    );
+  });
+
+  it('mails a reset link to people with an e-mail, and gives new codes for username-only ones, ending their sessions', async () => {
+    const withMail = await makeUser(t.db, { tenantId, email: 'reset.me@primjer.hr' });
+    const withUsername = await makeUser(t.db, { tenantId, username: 'reset.me', email: null });
+    const session = await signIn(t, 'reset.me', TEST_PASSWORD);
+    const res = await byAdmin().post('/api/user/reset-password', { ids: [withMail.id, withUsername.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const { mailed, codes } = res.json().payload;
+    expect(mailed).toBe(1);
+    expect(codes).toEqual([
+      { id: withUsername.id, name: withUsername.name, username: 'reset.me', activationCode: expect.any(String) },
+    ]);
+    expect((await lastMailTo('reset.me@primjer.hr'))?.text).toMatch(/https:\/\/kanal\.test\/reset-password\//);
+    expect((await call(t, { url: '/api/auth/me', token: session })).statusCode).toBe(401);
+    const setup = await call(t, {
+      method: 'POST',
+      url: '/api/auth/setup-password',
+      body: { email: 'reset.me', password: 'Nova-lozinka-22', activationCode: codes[0].activationCode },
+    });
+    expect(setup.json().payload.status).toBe('signedIn');
+  });
+});
+
+describe('who may', () => {
+  it('lets analysts read people and groups, and nobody but admins change them', async () => {
+    const roles: Role[] = ['ANALYST', 'CREATOR', 'USER'];
+    for (const role of roles) {
+      const { token } = await makePerson(t.db, tenantId, { role });
+      const read = role === 'ANALYST' ? 200 : 403;
+      expect((await as(token).get('/api/user')).statusCode, role).toBe(read);
+      expect((await as(token).get('/api/group')).statusCode, role).toBe(read);
+      expect((await as(token).post('/api/user', { name: 'N', username: 'n.n.n' })).statusCode, role).toBe(403);
+      expect((await as(token).post('/api/group', { name: 'N' })).statusCode, role).toBe(403);
+    }
+  });
+});
+
+describe('groups', () => {
+  it('creates, renames, lists, shows members, and deletes a group, its members following in their inboxes', async () => {
+    const a = await makePerson(t.db, tenantId);
+    const b = await makePerson(t.db, tenantId);
+    const created = await byAdmin().post('/api/group', { name: 'Skladište', userIds: [a.id] });
+    expect(created.statusCode, created.body).toBe(200);
+    const group = created.json().payload;
+    expect(group).toMatchObject({ name: 'Skladište', memberCount: 1 });
+    expect((await byAdmin().post('/api/group', { name: 'Skladište' })).json().code).toBe('GroupNameTaken');
+
+    const item = await makeContent(t.db, { tenantId, creatorId, audience: { groups: [group.id] } });
+    expect((await inboxOf(a.id)).has(item.id)).toBe(true);
+    const changed = await byAdmin().patch(`/api/group/${group.id}`, {
+      name: 'Skladište Sjever',
+      addUserIds: [b.id],
+      removeUserIds: [a.id],
+    });
+    expect(changed.json().payload).toMatchObject({ name: 'Skladište Sjever', memberCount: 1 });
+    expect((await inboxOf(a.id)).has(item.id)).toBe(false);
+    expect((await inboxOf(b.id)).has(item.id)).toBe(true);
+
+    const listed = (await byAdmin().get('/api/group?q=skladiste%20sjever')).json().payload;
+    expect(listed).toMatchObject({ count: 1, items: [{ id: group.id, memberCount: 1 }] });
+    const members = (await byAdmin().get(`/api/group/${group.id}/users`)).json().payload;
+    expect(members.items.map((u: AdminUser) => u.id)).toEqual([b.id]);
+
+    expect((await byAdmin().delete(`/api/group/${group.id}`)).json().payload).toEqual({ done: true });
+    expect((await byAdmin().get(`/api/group/${group.id}`)).statusCode).toBe(404);
+    expect((await inboxOf(b.id)).has(item.id)).toBe(false);
+  });
+});

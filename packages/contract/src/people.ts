@@ -1,0 +1,166 @@
+import * as z from 'zod/mini';
+import { IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './constants.js';
+import { GroupListSchema, IsoDateTimeSchema } from './content.js';
+import { ROLES, type Role, RoleSchema } from './enums.js';
+import { csv, IdSchema, IdStringSchema, pageQuery } from './envelope.js';
+
+// The administrative side's people (spec point 7, "User" and "Group"): who belongs to a tenant and to
+// which of its groups.
+
+const required = { error: 'validation.required' } as const;
+const trimmedName = z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(NAME_MAX_LENGTH));
+
+/**
+ * Where an account stands: `invited` has not set its first password yet, `deactivated` may not sign in
+ * (and receives nothing), `active` signs in.
+ */
+export const USER_STATUSES = ['active', 'invited', 'deactivated'] as const;
+export const UserStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof UserStatusSchema>;
+
+/** The roles an admin of a tenant may give; only a SUPERADMIN gives SUPERADMIN. */
+export const grantableRoles = (granter: Role): readonly Role[] =>
+  granter === 'SUPERADMIN' ? ROLES : ROLES.filter((role) => role !== 'SUPERADMIN');
+
+export const USER_SORTS = ['name', '-name', 'email', '-email', 'role', '-role', 'createdAt', '-createdAt'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const USER_PAGE_SIZE = 20;
+
+/** GET /user: a search over name, e-mail and username (accent-insensitive), filters, a sort and a page. */
+export const UserListQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
+  role: csv(RoleSchema, ROLES.length),
+  status: csv(UserStatusSchema, USER_STATUSES.length),
+  group: z.optional(IdStringSchema),
+  sort: z._default(z.enum(USER_SORTS), 'name'),
+  ...pageQuery(USER_PAGE_SIZE),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+/** A person as the admin console lists and edits them. */
+export const AdminUserSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  role: RoleSchema,
+  status: UserStatusSchema,
+  groups: GroupListSchema,
+  createdAt: IsoDateTimeSchema,
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUserListSchema = z.object({ count: z.int(), items: z.array(AdminUserSchema) });
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+
+const emailField = z.nullable(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(IDENTIFIER_MAX_LENGTH),
+      z.email({ error: 'validation.invalidEmail' }),
+    ),
+);
+/** Letters, digits, dot, dash and underscore, 3–64: a username is typed at sign-in, often on a phone. */
+const usernameField = z.nullable(
+  z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9._-]{3,64}$/, { error: 'validation.invalidUsername' })),
+);
+const phoneField = z.nullable(
+  z.string().check(z.trim(), z.regex(/^\+?[0-9][0-9 ()/-]{5,19}$/, { error: 'validation.invalidPhone' })),
+);
+const groupIds = z.array(IdSchema).check(z.maxLength(500));
+
+/** POST /user: a new person, with an e-mail (welcome mail) or a username (activation code), or both. */
+export const CreateUserBodySchema = z
+  .object({
+    name: trimmedName,
+    email: z._default(emailField, null),
+    username: z._default(usernameField, null),
+    phone: z._default(phoneField, null),
+    role: z._default(RoleSchema, 'USER'),
+    groupIds: z._default(groupIds, []),
+  })
+  .check(
+    z.refine((body) => body.email !== null || body.username !== null, {
+      error: 'validation.emailOrUsername',
+      path: ['email'],
+    }),
+  );
+export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
+
+/** PATCH /user/{id}: only the fields given change; `groupIds` replaces the person's groups. */
+export const UpdateUserBodySchema = z.object({
+  name: z.optional(trimmedName),
+  email: z.optional(emailField),
+  username: z.optional(usernameField),
+  phone: z.optional(phoneField),
+  role: z.optional(RoleSchema),
+  active: z.optional(z.boolean()),
+  groupIds: z.optional(groupIds),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+/** What creating a person (or a new code for them) answers: the code is shown to the admin once. */
+export const CreatedUserSchema = z.object({
+  user: AdminUserSchema,
+  /** For a username-only person: the one-time code they type at their first sign-in. */
+  activationCode: z.nullable(z.string()),
+});
+export type CreatedUser = z.infer<typeof CreatedUserSchema>;
+
+/** Several people at once (delete, reset password), at most one page of the console's table. */
+export const UserIdsBodySchema = z.object({
+  ids: z.array(IdSchema).check(z.minLength(1, required), z.maxLength(100)),
+});
+export type UserIdsBody = z.infer<typeof UserIdsBodySchema>;
+
+export const DeletedSchema = z.object({ deleted: z.int() });
+
+/** POST /user/reset-password: mailed links, and new codes for the username-only people. */
+export const PasswordResetsSchema = z.object({
+  mailed: z.int(),
+  codes: z.array(z.object({ id: z.int(), name: z.string(), username: z.string(), activationCode: z.string() })),
+});
+export type PasswordResets = z.infer<typeof PasswordResetsSchema>;
+
+// Groups.
+
+export const GROUP_PAGE_SIZE = 20;
+
+export const GroupListQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
+  ...pageQuery(GROUP_PAGE_SIZE),
+});
+export type GroupListQuery = z.infer<typeof GroupListQuerySchema>;
+
+export const AdminGroupSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  memberCount: z.int(),
+  createdAt: z.string(),
+});
+export type AdminGroup = z.infer<typeof AdminGroupSchema>;
+export const AdminGroupListSchema = z.object({ count: z.int(), items: z.array(AdminGroupSchema) });
+export type AdminGroupList = z.infer<typeof AdminGroupListSchema>;
+
+/** POST /group: a name unique in the tenant, and its first members. */
+export const CreateGroupBodySchema = z.object({ name: trimmedName, userIds: z._default(groupIds, []) });
+export type CreateGroupBody = z.infer<typeof CreateGroupBodySchema>;
+
+/** PATCH /group/{id}: a new name, and members to add and to remove. */
+export const UpdateGroupBodySchema = z.object({
+  name: z.optional(trimmedName),
+  addUserIds: z._default(groupIds, []),
+  removeUserIds: z._default(groupIds, []),
+});
+export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>;
+
+/** GET /group/{id}/users: the members, searchable, a page at a time. */
+export const GroupMembersQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
+  ...pageQuery(USER_PAGE_SIZE),
+});
+export type GroupMembersQuery = z.infer<typeof GroupMembersQuerySchema>;
