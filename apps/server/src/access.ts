@@ -86,4 +86,15 @@ export const ACCESS: AccessTable = {
   'PATCH /api/group/:id': PEOPLE_ADMINS,
   'DELETE /api/group/:id': PEOPLE_ADMINS,
   'GET /api/group/:id/users': PEOPLE_READERS,
+
+  // Organisations: the provider's SUPERADMINs; a tenant's admins and analysts see its own top five.
+  'GET /api/tenant': ['SUPERADMIN'],
+  'POST /api/tenant': ['SUPERADMIN'],
+  'GET /api/tenant/info/groups': ['SUPERADMIN'],
+  'GET /api/tenant/top-five/:id': PEOPLE_READERS,
+  'GET /api/tenant/:id': ['SUPERADMIN'],
+  'PATCH /api/tenant/:id': ['SUPERADMIN'],
+  'DELETE /api/tenant/:id': ['SUPERADMIN'],
+  'POST /api/tenant/:id/activate': ['SUPERADMIN'],
+  'POST /api/tenant/:id/deactivate': ['SUPERADMIN'],
 };

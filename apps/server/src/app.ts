@@ -36,6 +36,9 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createTenantsRepository } from './modules/tenants/tenants.repository.js';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
+import { createTenantsService } from './modules/tenants/tenants.service.js';
 import { createGroupsRepository } from './modules/users/groups.repository.js';
 import { createGroupsService } from './modules/users/groups.service.js';
 import { peopleRoutes } from './modules/users/people.routes.js';
@@ -163,9 +166,10 @@ export async function buildApp({
   });
   const { content, forms, authoring } = createContentServices(db, clock);
   const profile = createProfileService({ repo: createProfileRepository(db), clock });
+  const store = fileStore ?? diskFileStore(config.filesDir);
   const files = createFilesService({
     repo: createFilesRepository(db),
-    store: fileStore ?? diskFileStore(config.filesDir),
+    store,
     contentShowsFile: content.showsFile,
   });
   const people = createPeopleService({
@@ -191,6 +195,21 @@ export async function buildApp({
       db.transaction((tx) =>
         fn({ groups: createGroupsRepository(tx), inbox: createInbox({ repo: createInboxRepository(tx) }) }),
       ),
+  });
+  const tenants = createTenantsService({
+    tenants: createTenantsRepository(db),
+    users: createUsersRepository(db),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ tenants: createTenantsRepository(tx), users: createUsersRepository(tx), audit: createAuditLog(tx) }),
+      ),
+    people,
+    invite: auth.invite,
+    removeFiles: async (keys) => {
+      for (const key of keys) await store.remove(key);
+    },
+    topFive: profile.topFive,
+    clock,
   });
   const users = createUsersService({
     repo: createUsersRepository(db),
@@ -225,7 +244,8 @@ export async function buildApp({
       await api.register(contentRoutes, { content });
       await api.register(formsRoutes, { forms });
       await api.register(usersRoutes, { users });
-      await api.register(peopleRoutes, { people, groups });
+      await api.register(peopleRoutes, { people, groups, tenantOf: tenants.scopeOf });
+      await api.register(tenantsRoutes, { tenants });
       await api.register(profileRoutes, { profile });
     },
     { prefix: '/api' },
@@ -239,7 +259,7 @@ export async function buildApp({
   });
 
   return Object.assign(app, {
-    services: { auth, files, content, forms, authoring, profile, users, people, groups, mailer, limiter },
+    services: { auth, files, content, forms, authoring, profile, users, people, groups, tenants, mailer, limiter },
   });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

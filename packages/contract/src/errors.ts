@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'OwnAccount',
   'UserOwnsContent',
   'AlreadySetUp',
+  'OwnTenant',
   'CommentsDisabled',
   'NotAForm',
   'NotGraded',

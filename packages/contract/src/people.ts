@@ -26,6 +26,14 @@ export const USER_SORTS = ['name', '-name', 'email', '-email', 'role', '-role', 
 export type UserSort = (typeof USER_SORTS)[number];
 export const USER_PAGE_SIZE = 20;
 
+/**
+ * `?tenant=` on the admin calls about people and groups: the organisation a SUPERADMIN works in (the
+ * console's tenant switcher); without it, the caller's own. Anyone else may name only their own.
+ */
+export const tenantScope = { tenant: z.optional(IdStringSchema) };
+export const TenantScopeQuerySchema = z.object(tenantScope);
+export type TenantScopeQuery = z.infer<typeof TenantScopeQuerySchema>;
+
 /** GET /user: a search over name, e-mail and username (accent-insensitive), filters, a sort and a page. */
 export const UserListQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
@@ -34,6 +42,7 @@ export const UserListQuerySchema = z.object({
   group: z.optional(IdStringSchema),
   sort: z._default(z.enum(USER_SORTS), 'name'),
   ...pageQuery(USER_PAGE_SIZE),
+  ...tenantScope,
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
@@ -133,6 +142,7 @@ export const GROUP_PAGE_SIZE = 20;
 export const GroupListQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
   ...pageQuery(GROUP_PAGE_SIZE),
+  ...tenantScope,
 });
 export type GroupListQuery = z.infer<typeof GroupListQuerySchema>;
 
@@ -162,5 +172,71 @@ export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>;
 export const GroupMembersQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
   ...pageQuery(USER_PAGE_SIZE),
+  ...tenantScope,
 });
 export type GroupMembersQuery = z.infer<typeof GroupMembersQuerySchema>;
+
+// Tenants (SUPERADMIN).
+
+export const TENANT_PAGE_SIZE = 20;
+
+export const TenantListQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
+  ...pageQuery(TENANT_PAGE_SIZE),
+});
+export type TenantListQuery = z.infer<typeof TenantListQuerySchema>;
+
+/** An organisation as the provider's console shows it. */
+export const AdminTenantSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  /** A file id: the logo is GET /api/files/{image}. */
+  image: z.nullable(z.string()),
+  showPromoTag: z.boolean(),
+  active: z.boolean(),
+  userCount: z.int(),
+  createdAt: IsoDateTimeSchema,
+});
+export type AdminTenant = z.infer<typeof AdminTenantSchema>;
+export const AdminTenantListSchema = z.object({ count: z.int(), items: z.array(AdminTenantSchema) });
+export type AdminTenantList = z.infer<typeof AdminTenantListSchema>;
+
+/** POST /tenant: a new organisation and its first ADMIN, who is welcomed by mail. */
+export const CreateTenantBodySchema = z.object({
+  name: trimmedName,
+  showPromoTag: z._default(z.boolean(), false),
+  admin: z.object({
+    name: trimmedName,
+    email: z
+      .string(required)
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.maxLength(IDENTIFIER_MAX_LENGTH),
+        z.email({ error: 'validation.invalidEmail' }),
+      ),
+  }),
+});
+export type CreateTenantBody = z.infer<typeof CreateTenantBodySchema>;
+export const CreatedTenantSchema = z.object({ tenant: AdminTenantSchema, admin: AdminUserSchema });
+export type CreatedTenant = z.infer<typeof CreatedTenantSchema>;
+
+/** PATCH /tenant/{id}: the name, the logo (a file uploaded to that tenant; null removes it), the Promo tag. */
+export const UpdateTenantBodySchema = z.object({
+  name: z.optional(trimmedName),
+  image: z.optional(z.nullable(z.uuid({ error: 'validation.invalid' }))),
+  showPromoTag: z.optional(z.boolean()),
+});
+export type UpdateTenantBody = z.infer<typeof UpdateTenantBodySchema>;
+
+/** DELETE /tenant/{id}: the organisation's name typed back, since nothing of it remains. */
+export const DeleteTenantBodySchema = z.object({ name: z.string(required).check(z.trim(), z.minLength(1, required)) });
+export type DeleteTenantBody = z.infer<typeof DeleteTenantBodySchema>;
+
+/** GET /tenant/info/groups: every organisation with its groups, to aim the provider's promotions. */
+export const TenantGroupsSchema = z.array(z.object({ id: z.int(), name: z.string(), groups: GroupListSchema }));
+export type TenantGroups = z.infer<typeof TenantGroupsSchema>;
+
+/** GET /tenant/top-five/{id}: the five people with the most points, by dense rank. */
+export const TopFiveSchema = z.array(z.object({ id: z.int(), name: z.string(), points: z.int(), rank: z.int() }));
+export type TopFive = z.infer<typeof TopFiveSchema>;

@@ -19,7 +19,12 @@ export type AuditEvent =
   | 'reset.code_issued'
   | 'user.created'
   | 'user.updated'
-  | 'user.deleted';
+  | 'user.deleted'
+  | 'tenant.created'
+  | 'tenant.updated'
+  | 'tenant.activated'
+  | 'tenant.deactivated'
+  | 'tenant.deleted';
 
 export type AuditEntry = {
   event: AuditEvent;

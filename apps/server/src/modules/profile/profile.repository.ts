@@ -1,6 +1,14 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { attempt, content, contentInteraction, groupMember, pointsLedger, userGroup } from '../../db/schema/index.js';
+import {
+  appUser,
+  attempt,
+  content,
+  contentInteraction,
+  groupMember,
+  pointsLedger,
+  userGroup,
+} from '../../db/schema/index.js';
 import { sameItem, visibleTo } from '../../db/visibility.js';
 
 /** What the profile panel shows of the user: counts of what they see and finished, points, rank, groups. */
@@ -55,6 +63,25 @@ export const createProfileRepository = (db: DbOrTx) => ({
       .from(ranked)
       .where(eq(ranked.userId, userId));
     return row ? { points: Number(row.points), rank: Number(row.rank) } : { points: 0, rank: null };
+  },
+
+  /** The five people of the tenant with the most points, by dense rank (ties share a rank), then name. */
+  async topFive(tenantId: number) {
+    const points = sql<number>`sum(${pointsLedger.points})`.mapWith(Number);
+    const rows = await db
+      .select({
+        id: appUser.id,
+        name: appUser.name,
+        points,
+        rank: sql<number>`dense_rank() OVER (ORDER BY sum(${pointsLedger.points}) DESC)`.mapWith(Number),
+      })
+      .from(pointsLedger)
+      .innerJoin(appUser, and(eq(appUser.tenantId, pointsLedger.tenantId), eq(appUser.id, pointsLedger.userId)))
+      .where(eq(pointsLedger.tenantId, tenantId))
+      .groupBy(appUser.id, appUser.name, appUser.searchText)
+      .orderBy(sql`sum(${pointsLedger.points}) DESC`, appUser.searchText, appUser.id)
+      .limit(5);
+    return rows;
   },
 
   listGroupsOf: (tenantId: number, userId: number) =>

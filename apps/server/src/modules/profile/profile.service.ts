@@ -14,6 +14,9 @@ const byName = new Intl.Collator('hr');
 
 /** The profile panel (spec point 2): what the user finished of what they see, their points and rank, their groups. */
 export const createProfileService = ({ repo, clock }: { repo: ProfileRepository; clock: Clock }) => ({
+  /** A tenant's five people with the most points (GET /tenant/top-five/{id}). */
+  topFive: repo.topFive,
+
   async stats(ctx: Ctx): Promise<ContentStats> {
     const { total, finished } = await repo.interactionTotals(ctx.tenantId, ctx.userId, clock.now());
     return { finishedContent: finished, totalContent: total };

@@ -8,8 +8,9 @@ import { searchWords } from './search.js';
 /** A tenant's groups and who is in them (user_group, group_member). */
 export const createGroupsRepository = (db: DbOrTx) => {
   const own = (tenantId: number, groupId: number) => and(eq(userGroup.tenantId, tenantId), eq(userGroup.id, groupId));
-  const memberCount = sql<number>`(SELECT count(*)::int FROM ${groupMember}
-    WHERE ${groupMember.tenantId} = ${userGroup.tenantId} AND ${groupMember.groupId} = ${userGroup.id})`;
+  // Spelled out: in a select list drizzle leaves columns unqualified, which would bind to the inner table.
+  const memberCount = sql<number>`(SELECT count(*)::int FROM group_member gm
+    WHERE gm.tenant_id = "user_group"."tenant_id" AND gm.group_id = "user_group"."id")`;
   const groupColumns = { id: userGroup.id, name: userGroup.name, memberCount, createdAt: userGroup.createdAt };
 
   return {

@@ -1,0 +1,92 @@
+import type { TenantListQuery } from '@kanal/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { file, tenant, userGroup } from '../../db/schema/index.js';
+import { searchWords } from '../users/search.js';
+
+export type TenantChanges = Partial<Pick<typeof tenant.$inferInsert, 'name' | 'image' | 'showPromoTag' | 'active'>>;
+
+/** The organisations (tenant): the provider's SUPERADMINs run them. */
+export const createTenantsRepository = (db: DbOrTx) => {
+  // Spelled out: in a select list drizzle leaves columns unqualified, and "id" would be the inner table's.
+  const userCount = sql<number>`(SELECT count(*)::int FROM app_user u WHERE u.tenant_id = "tenant"."id")`;
+  const columns = {
+    id: tenant.id,
+    name: tenant.name,
+    image: tenant.image,
+    showPromoTag: tenant.showPromoTag,
+    active: tenant.active,
+    userCount,
+    createdAt: tenant.createdAt,
+  };
+  const byName = [sql`kanal_fold(${tenant.name})`, asc(tenant.id)];
+
+  return {
+    async list(query: TenantListQuery) {
+      const where = and(...searchWords(sql`kanal_fold(${tenant.name})`, query.q));
+      const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(tenant).where(where);
+      const rows = await db
+        .select(columns)
+        .from(tenant)
+        .where(where)
+        .orderBy(...byName)
+        .limit(query.limit)
+        .offset(query.offset);
+      return { count: counted?.count ?? 0, rows };
+    },
+
+    async find(tenantId: number) {
+      const [row] = await db.select(columns).from(tenant).where(eq(tenant.id, tenantId));
+      return row;
+    },
+
+    async insert(values: { name: string; showPromoTag: boolean }): Promise<number> {
+      const [row] = await db.insert(tenant).values(values).returning({ id: tenant.id });
+      if (!row) throw new Error('tenant insert returned nothing');
+      return row.id;
+    },
+
+    async change(tenantId: number, changes: TenantChanges, at: Date): Promise<void> {
+      await db
+        .update(tenant)
+        .set({ ...changes, updatedAt: at })
+        .where(eq(tenant.id, tenantId));
+    },
+
+    /** Whether a file is the tenant's own (a logo must be). */
+    async ownsFile(tenantId: number, fileId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: file.id })
+        .from(file)
+        .where(and(eq(file.tenantId, tenantId), eq(file.id, fileId)));
+      return row !== undefined;
+    },
+
+    /**
+     * Deletes the organisation and every row of it (its foreign keys cascade); answers the storage keys
+     * of its files, whose bytes the caller removes once the deletion has committed.
+     */
+    async delete(tenantId: number): Promise<string[]> {
+      const files = await db.select({ key: file.storageKey }).from(file).where(eq(file.tenantId, tenantId));
+      await db.delete(tenant).where(eq(tenant.id, tenantId));
+      return files.map((row) => row.key);
+    },
+
+    /** Every organisation with its groups, by name. */
+    async withGroups() {
+      const rows = await db
+        .select({ id: tenant.id, name: tenant.name, groupId: userGroup.id, groupName: userGroup.name })
+        .from(tenant)
+        .leftJoin(userGroup, eq(userGroup.tenantId, tenant.id))
+        .orderBy(...byName, sql`kanal_fold(${userGroup.name})`, asc(userGroup.id));
+      const tenants = new Map<number, { id: number; name: string; groups: { id: number; name: string }[] }>();
+      for (const row of rows) {
+        const entry = tenants.get(row.id) ?? { id: row.id, name: row.name, groups: [] };
+        tenants.set(row.id, entry);
+        if (row.groupId !== null && row.groupName !== null) entry.groups.push({ id: row.groupId, name: row.groupName });
+      }
+      return [...tenants.values()];
+    },
+  };
+};
+export type TenantsRepository = ReturnType<typeof createTenantsRepository>;
