@@ -74,6 +74,7 @@ export const ACCESS: AccessTable = {
   'GET /api/user': PEOPLE_READERS,
   'POST /api/user': PEOPLE_ADMINS,
   'GET /api/user/:id': PEOPLE_READERS,
+  'GET /api/user/:id/activity': PEOPLE_READERS,
   'PATCH /api/user/:id': PEOPLE_ADMINS,
   'DELETE /api/user/:id': PEOPLE_ADMINS,
   'POST /api/user/delete-by-ids': PEOPLE_ADMINS,

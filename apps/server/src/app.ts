@@ -185,6 +185,7 @@ export async function buildApp({
         }),
       ),
     invite: auth.invite,
+    activity: profile.activity,
     clock,
   });
   const groups = createGroupsService({

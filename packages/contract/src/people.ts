@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './constants.js';
 import { GroupListSchema, IsoDateTimeSchema } from './content.js';
-import { ROLES, type Role, RoleSchema } from './enums.js';
+import { ContentTypeSchema, ROLES, type Role, RoleSchema } from './enums.js';
 import { csv, IdSchema, IdStringSchema, pageQuery } from './envelope.js';
 
 // The administrative side's people (spec point 7, "User" and "Group"): who belongs to a tenant and to
@@ -134,6 +134,25 @@ export const PasswordResetsSchema = z.object({
   codes: z.array(z.object({ id: z.int(), name: z.string(), username: z.string(), activationCode: z.string() })),
 });
 export type PasswordResets = z.infer<typeof PasswordResetsSchema>;
+
+/** What a person did, as their admin reads it (GET /user/{id}/activity), newest first. */
+export const ACTIVITY_KINDS = ['viewed', 'finished', 'attempt', 'comment'] as const;
+export const ActivityItemSchema = z.object({
+  kind: z.enum(ACTIVITY_KINDS),
+  at: IsoDateTimeSchema,
+  content: z.object({ id: z.int(), name: z.string(), type: ContentTypeSchema }),
+  /** An attempt's mark, 0..1; null for an ungraded one (an inquiry) and for other kinds. */
+  finalMark: z.nullable(z.number()),
+  /** Whether a graded attempt reached the item's passing score; null where there is no verdict. */
+  passed: z.nullable(z.boolean()),
+  /** A comment's text. */
+  text: z.nullable(z.string()),
+});
+export type ActivityItem = z.infer<typeof ActivityItemSchema>;
+export const ActivityPageSchema = z.object({ count: z.int(), items: z.array(ActivityItemSchema) });
+export type ActivityPage = z.infer<typeof ActivityPageSchema>;
+export const ActivityQuerySchema = z.object({ ...pageQuery(USER_PAGE_SIZE), ...tenantScope });
+export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
 
 // Groups.
 

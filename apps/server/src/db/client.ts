@@ -110,3 +110,6 @@ export function openDatabase(
     ? Promise.resolve(openPostgres(config.databaseUrl, undefined, queryLog))
     : openPglite(`${config.dataDir}/pglite`, queryLog);
 }
+
+/** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`, which drizzle's types do not say. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

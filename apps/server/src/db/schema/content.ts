@@ -253,6 +253,8 @@ export const comment = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     // The detail screen lists the caller's own comments on an item.
     index('comment_content_user_idx').on(t.tenantId, t.contentId, t.userId, t.createdAt),
+    // A person's timeline for their admin (GET /user/{id}/activity) reads their comments across items.
+    index('comment_user_idx').on(t.tenantId, t.userId, t.createdAt),
     foreignKey({
       name: 'comment_content_fk',
       columns: [t.tenantId, t.contentId],

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { type CallerRow, callerColumns, liveCaller } from '../../db/caller.js';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import {
   appUser,
@@ -276,7 +276,7 @@ export const createAuthRepository = (db: DbOrTx) => ({
         ORDER BY id LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING id, identifier, lang, ip`);
-    return (result as unknown as { rows: ResetRequest[] }).rows;
+    return rowsOf<ResetRequest>(result);
   },
 
   async deleteResetRequest(id: number): Promise<void> {

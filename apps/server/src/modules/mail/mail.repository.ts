@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
 
 export type OutboxMessage = typeof emailOutbox.$inferSelect;
@@ -23,7 +23,7 @@ export const createMailRepository = (db: DbOrTx) => ({
         ORDER BY id LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING id, recipient, subject, text, html`);
-    return (result as unknown as { rows: OutboxMessage[] }).rows;
+    return rowsOf<OutboxMessage>(result);
   },
 
   async markSent(id: number, at: Date): Promise<void> {

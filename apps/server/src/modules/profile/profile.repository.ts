@@ -1,5 +1,6 @@
+import type { ActivityItem, ContentType } from '@kanal/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
   appUser,
   attempt,
@@ -12,6 +13,17 @@ import {
 import { sameItem, visibleTo } from '../../db/visibility.js';
 
 /** What the profile panel shows of the user: counts of what they see and finished, points, rank, groups. */
+type ActivityRow = {
+  kind: ActivityItem['kind'];
+  at: Date | string;
+  content_id: number;
+  name: string;
+  type: ContentType;
+  final_mark: number | null;
+  passing_score: number | null;
+  text: string | null;
+};
+
 export const createProfileRepository = (db: DbOrTx) => ({
   async interactionTotals(tenantId: number, userId: number, now: Date) {
     const [row] = await db
@@ -82,6 +94,36 @@ export const createProfileRepository = (db: DbOrTx) => ({
       .orderBy(sql`sum(${pointsLedger.points}) DESC`, appUser.searchText, appUser.id)
       .limit(5);
     return rows;
+  },
+
+  /**
+   * A person's timeline for their admin: items opened and finished, attempts with their marks, and
+   * comments, newest first, a page at a time, with how many there are.
+   */
+  async activity(tenantId: number, userId: number, limit: number, offset: number) {
+    const events = sql`
+      SELECT 'viewed' AS kind, ci.viewed_at AS at, ci.content_id, NULL::real AS final_mark, NULL::text AS text
+        FROM content_interaction ci
+        WHERE ci.tenant_id = ${tenantId} AND ci.user_id = ${userId} AND ci.viewed_at IS NOT NULL
+      UNION ALL
+      SELECT 'finished', ci.finished_at, ci.content_id, NULL, NULL
+        FROM content_interaction ci
+        WHERE ci.tenant_id = ${tenantId} AND ci.user_id = ${userId} AND ci.finished_at IS NOT NULL
+      UNION ALL
+      SELECT 'attempt', a.created_at, a.content_id, a.final_mark, NULL
+        FROM attempt a WHERE a.tenant_id = ${tenantId} AND a.user_id = ${userId}
+      UNION ALL
+      SELECT 'comment', cm.created_at, cm.content_id, NULL, cm.text
+        FROM comment cm WHERE cm.tenant_id = ${tenantId} AND cm.user_id = ${userId}`;
+    const counted = await db.execute(sql`SELECT count(*)::int AS count FROM (${events}) e`);
+    const page = await db.execute(sql`
+      SELECT e.kind, e.at, e.content_id, c.name, c.type, e.final_mark, e.text,
+             (c.settings ->> 'passingScore')::real AS passing_score
+      FROM (${events}) e
+      JOIN content c ON c.tenant_id = ${tenantId} AND c.id = e.content_id
+      ORDER BY e.at DESC, e.kind, e.content_id
+      LIMIT ${limit} OFFSET ${offset}`);
+    return { count: rowsOf<{ count: number }>(counted)[0]?.count ?? 0, rows: rowsOf<ActivityRow>(page) };
   },
 
   listGroupsOf: (tenantId: number, userId: number) =>

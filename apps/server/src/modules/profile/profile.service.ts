@@ -1,4 +1,5 @@
 import {
+  type ActivityPage,
   CONTENT_TYPE_DISPLAY_ORDER,
   type ContentStats,
   type CountByType,
@@ -16,6 +17,22 @@ const byName = new Intl.Collator('hr');
 export const createProfileService = ({ repo, clock }: { repo: ProfileRepository; clock: Clock }) => ({
   /** A tenant's five people with the most points (GET /tenant/top-five/{id}). */
   topFive: repo.topFive,
+
+  /** A person's timeline, newest first (GET /user/{id}/activity); the caller has checked who may read it. */
+  async activity(tenantId: number, userId: number, page: { limit: number; offset: number }): Promise<ActivityPage> {
+    const { count, rows } = await repo.activity(tenantId, userId, page.limit, page.offset);
+    return {
+      count,
+      items: rows.map((row) => ({
+        kind: row.kind,
+        at: new Date(row.at).toISOString(),
+        content: { id: row.content_id, name: row.name, type: row.type },
+        finalMark: row.final_mark,
+        passed: row.final_mark === null || row.passing_score === null ? null : row.final_mark >= row.passing_score,
+        text: row.text,
+      })),
+    };
+  },
 
   async stats(ctx: Ctx): Promise<ContentStats> {
     const { total, finished } = await repo.interactionTotals(ctx.tenantId, ctx.userId, clock.now());

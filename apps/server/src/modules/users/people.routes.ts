@@ -1,4 +1,6 @@
 import {
+  ActivityPageSchema,
+  ActivityQuerySchema,
   AdminGroupListSchema,
   AdminGroupSchema,
   AdminUserListSchema,
@@ -68,6 +70,18 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
   app.get('/user/:id', { schema: { tags, querystring, params: IdParamsSchema, response: user } }, async (req) => ({
     payload: await people.get(await actor(req), req.params.id),
   }));
+  app.get(
+    '/user/:id/activity',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: ActivityQuerySchema,
+        response: { 200: envelope(ActivityPageSchema) },
+      },
+    },
+    async (req) => ({ payload: await people.activity(await actor(req), req.params.id, req.query) }),
+  );
   app.patch(
     '/user/:id',
     {

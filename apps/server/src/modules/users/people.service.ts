@@ -1,4 +1,6 @@
 import {
+  type ActivityPage,
+  type ActivityQuery,
   type AdminUser,
   type AdminUserList,
   type CreatedUser,
@@ -17,6 +19,7 @@ import type { RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
+import type { ProfileService } from '../profile/profile.service.js';
 import type { GroupsRepository } from './groups.repository.js';
 import type { AccountChanges, UsersRepository } from './users.repository.js';
 
@@ -26,6 +29,8 @@ type Deps = Pick<Repos, 'users' | 'groups'> & {
   transaction: <T>(fn: (repos: Repos) => Promise<T>) => Promise<T>;
   /** Lets a new or reset person in: a mailed link, or an activation code for the admin to hand over. */
   invite: AuthService['invite'];
+  /** A person's timeline (the profile's reading of what they did). */
+  activity: ProfileService['activity'];
   clock: Clock;
 };
 /** The admin making a change, and the language of the mails it sends. */
@@ -39,7 +44,7 @@ const fieldError = (name: string, message: string) =>
  * delete, and let in again. Every change that decides what someone receives (being added, reactivated,
  * moved between groups) brings their inbox along in the same transaction.
  */
-export const createPeopleService = ({ users, groups, transaction, invite, clock }: Deps) => {
+export const createPeopleService = ({ users, groups, transaction, invite, activity, clock }: Deps) => {
   async function withGroups(tenantId: number, rows: Awaited<ReturnType<UsersRepository['findPeople']>>) {
     const groupsOf = await groups.groupsOf(
       tenantId,
@@ -88,6 +93,12 @@ export const createPeopleService = ({ users, groups, transaction, invite, clock 
     },
 
     get: (actor: Actor, userId: number) => person(actor.tenantId, userId),
+
+    /** GET /user/{id}/activity: what the person viewed, finished, attempted and commented, newest first. */
+    async activity(actor: Actor, userId: number, page: ActivityQuery): Promise<ActivityPage> {
+      await person(actor.tenantId, userId);
+      return activity(actor.tenantId, userId, page);
+    },
 
     /** A new person, in their groups, with what is aimed at them; then their welcome (mail or code). */
     async create(actor: Actor, body: CreateUserBody): Promise<CreatedUser> {

@@ -1,7 +1,7 @@
 import type { AdminUser, Role } from '@kanal/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contentInteraction, emailOutbox, groupMember } from '../../db/schema/index.js';
+import { attempt, auditLog, comment, contentInteraction, emailOutbox, groupMember } from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
 import { call, makePerson, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -340,5 +340,58 @@ describe('groups', () => {
     expect((await byAdmin().delete(`/api/group/${group.id}`)).json().payload).toEqual({ done: true });
     expect((await byAdmin().get(`/api/group/${group.id}`)).statusCode).toBe(404);
     expect((await inboxOf(b.id)).has(item.id)).toBe(false);
+  });
+});
+
+describe("a person's activity", () => {
+  it('shows what they opened, finished, attempted (marked, passed or not) and commented, newest first, paged', async () => {
+    const person = await makePerson(t.db, tenantId);
+    const course = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      type: 'EDUCATION',
+      name: 'Sigurnost na radu',
+      settings: { passingScore: 0.75 },
+    });
+    const at = (minutes: number) => new Date(Date.parse('2026-11-20T08:00:00Z') + minutes * 60_000);
+    await t.db
+      .update(contentInteraction)
+      .set({ viewedAt: at(0), finishedAt: at(30) })
+      .where(and(eq(contentInteraction.userId, person.id), eq(contentInteraction.contentId, course.id)));
+    await t.db.insert(attempt).values([
+      { tenantId, userId: person.id, contentId: course.id, finalMark: 0.5, correct: 2, total: 4, createdAt: at(10) },
+      { tenantId, userId: person.id, contentId: course.id, finalMark: 1, correct: 4, total: 4, createdAt: at(20) },
+    ]);
+    await t.db
+      .insert(comment)
+      .values({ tenantId, userId: person.id, contentId: course.id, text: 'Korisno!', createdAt: at(40) });
+
+    const res = await byAdmin().get(`/api/user/${person.id}/activity`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { count, items } = res.json().payload;
+    expect(count).toBe(5);
+    expect(
+      items.map((item: { kind: string; finalMark: number | null; passed: boolean | null }) => [
+        item.kind,
+        item.finalMark,
+        item.passed,
+      ]),
+    ).toEqual([
+      ['comment', null, null],
+      ['finished', null, null],
+      ['attempt', 1, true],
+      ['attempt', 0.5, false],
+      ['viewed', null, null],
+    ]);
+    expect(items[0]).toMatchObject({
+      text: 'Korisno!',
+      content: { id: course.id, name: 'Sigurnost na radu', type: 'EDUCATION' },
+    });
+    expect(items[0].at).toBe(at(40).toISOString());
+    const second = (await byAdmin().get(`/api/user/${person.id}/activity?limit=2&offset=2`)).json().payload;
+    expect(second.items.map((item: { kind: string }) => item.kind)).toEqual(['attempt', 'attempt']);
+
+    const other = await makePerson(t.db, (await makeTenant(t.db)).id, { role: 'ADMIN' });
+    expect((await as(other.token).get(`/api/user/${person.id}/activity`)).statusCode).toBe(404);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "comment_user_idx" ON "comment" USING btree ("tenant_id","user_id","created_at");
