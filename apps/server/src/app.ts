@@ -39,6 +39,7 @@ import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
 import { createTenantsRepository } from './modules/tenants/tenants.repository.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { createTenantsService } from './modules/tenants/tenants.service.js';
+import { createAccounts } from './modules/users/accounts.js';
 import { createGroupsRepository } from './modules/users/groups.repository.js';
 import { createGroupsService } from './modules/users/groups.service.js';
 import { peopleRoutes } from './modules/users/people.routes.js';
@@ -199,10 +200,18 @@ export async function buildApp({
   });
   const tenants = createTenantsService({
     tenants: createTenantsRepository(db),
-    users: createUsersRepository(db),
+    emailTaken: async (email) => (await createUsersRepository(db).takenIdentifiers({ email, username: null })).email,
     transaction: (fn) =>
       db.transaction((tx) =>
-        fn({ tenants: createTenantsRepository(tx), users: createUsersRepository(tx), audit: createAuditLog(tx) }),
+        fn({
+          tenants: createTenantsRepository(tx),
+          addAccount: async (tenantId, account) => {
+            const [created] = await createAccounts(tx, tenantId, [account]);
+            if (!created) throw new Error('account insert returned nothing');
+            return created.id;
+          },
+          audit: createAuditLog(tx),
+        }),
       ),
     people,
     invite: auth.invite,

@@ -2,7 +2,7 @@ import type { TenantListQuery } from '@kanal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { file, tenant, userGroup } from '../../db/schema/index.js';
-import { searchWords } from '../users/search.js';
+import { searchWords } from '../../db/search.js';
 
 export type TenantChanges = Partial<Pick<typeof tenant.$inferInsert, 'name' | 'image' | 'showPromoTag' | 'active'>>;
 

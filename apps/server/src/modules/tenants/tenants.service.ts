@@ -14,13 +14,18 @@ import type { Clock } from '../../lib/clock.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Actor, PeopleService } from '../users/people.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
 import type { TenantsRepository } from './tenants.repository.js';
 
-type Repos = { tenants: TenantsRepository; users: Pick<UsersRepository, 'insertAccounts'>; audit: AuditLog };
+type Repos = {
+  tenants: TenantsRepository;
+  /** Creates an account with its sign-in identifiers (the users module's), in this transaction. */
+  addAccount: (tenantId: number, account: { name: string; email: string; role: 'ADMIN' }) => Promise<number>;
+  audit: AuditLog;
+};
 type Deps = {
   tenants: TenantsRepository;
-  users: Pick<UsersRepository, 'takenIdentifiers'>;
+  /** Whether another account already signs in with this e-mail (login is global). */
+  emailTaken: (email: string) => Promise<boolean>;
   /** Runs `fn` in one transaction, with repositories bound to it. */
   transaction: <T>(fn: (repos: Repos) => Promise<T>) => Promise<T>;
   people: Pick<PeopleService, 'get'>;
@@ -43,7 +48,7 @@ const toTenant = (row: NonNullable<Awaited<ReturnType<TenantsRepository['find']>
  */
 export const createTenantsService = ({
   tenants,
-  users,
+  emailTaken,
   transaction,
   people,
   invite,
@@ -72,18 +77,17 @@ export const createTenantsService = ({
 
     /** The organisation and its first ADMIN in one transaction; then the admin's welcome mail. */
     async create(actor: Actor, body: CreateTenantBody): Promise<CreatedTenant> {
-      if ((await users.takenIdentifiers({ email: body.admin.email, username: null })).email) {
-        throw new AppError('EmailTaken', 409);
-      }
+      if (await emailTaken(body.admin.email)) throw new AppError('EmailTaken', 409);
       const { tenantId, adminId } = await transaction(async (tx) => {
         const tenantId = await tx.tenants.insert({ name: body.name, showPromoTag: body.showPromoTag });
-        const [admin] = await tx.users.insertAccounts(tenantId, [
-          { name: body.admin.name, email: body.admin.email, role: 'ADMIN' },
-        ]);
-        if (!admin) throw new Error('account insert returned nothing');
+        const adminId = await tx.addAccount(tenantId, {
+          name: body.admin.name,
+          email: body.admin.email,
+          role: 'ADMIN',
+        });
         await tx.audit.record({ event: 'tenant.created', tenantId, details: { by: actor.userId } });
-        await tx.audit.record({ event: 'user.created', tenantId, userId: admin.id, details: { by: actor.userId } });
-        return { tenantId, adminId: admin.id };
+        await tx.audit.record({ event: 'user.created', tenantId, userId: adminId, details: { by: actor.userId } });
+        return { tenantId, adminId };
       });
       await invite(tenantId, adminId, 'welcome', actor);
       return { tenant: toTenant(await found(tenantId)), admin: await people.get({ ...actor, tenantId }, adminId) };

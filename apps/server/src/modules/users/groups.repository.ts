@@ -2,8 +2,8 @@ import type { Group, GroupListQuery } from '@kanal/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appUser, groupMember, userGroup } from '../../db/schema/index.js';
+import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { searchWords } from './search.js';
 
 /** A tenant's groups and who is in them (user_group, group_member). */
 export const createGroupsRepository = (db: DbOrTx) => {

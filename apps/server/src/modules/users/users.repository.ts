@@ -2,8 +2,8 @@ import type { UserListQuery, UserSort, UserStatus } from '@kanal/contract';
 import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appUser, content, groupMember, loginIdentifier } from '../../db/schema/index.js';
+import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { searchWords } from './search.js';
 
 export type NewAccount = Omit<typeof appUser.$inferInsert, 'tenantId'>;
 /** What an admin may change of an account (PATCH /user/{id}); the groups are the groups repository's. */
