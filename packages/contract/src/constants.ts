@@ -28,6 +28,9 @@ export const TRUSTED_DEVICE_TTL_MS = 365 * DAY_MS;
 export const ID_MAX = 2_147_483_647;
 
 export const LIST_LIMIT_MAX = 100;
+/** A people import: at most this many rows, in a file of at most this size. */
+export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** The search box of the admin lists. */
 export const SEARCH_MAX_LENGTH = 100;
 export const NEW_CONTENT_LIMIT = 50;

@@ -2,6 +2,7 @@ import {
   COMMENT_MAX_LENGTH,
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
+  IMPORT_MAX_ROWS,
   LANGUAGES,
   type Language,
   PASSWORD_MAX_LENGTH,
@@ -20,6 +21,7 @@ export const MESSAGE_PARAMS = {
   max: PASSWORD_MAX_LENGTH,
   commentMax: COMMENT_MAX_LENGTH,
   textMax: TEXT_ANSWER_MAX_LENGTH,
+  maxRows: IMPORT_MAX_ROWS,
 } as const;
 
 /** The best supported language for an Accept-Language header: Croatian unless English is preferred. */

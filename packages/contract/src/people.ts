@@ -259,3 +259,31 @@ export type TenantGroups = z.infer<typeof TenantGroupsSchema>;
 /** GET /tenant/top-five/{id}: the five people with the most points, by dense rank. */
 export const TopFiveSchema = z.array(z.object({ id: z.int(), name: z.string(), points: z.int(), rank: z.int() }));
 export type TopFive = z.infer<typeof TopFiveSchema>;
+
+// Importing people from a spreadsheet (spec "Other": /export/template, /import/template/check, /import/template).
+
+/** The template's columns, in order; headers are read in either language. */
+export const IMPORT_COLUMNS = ['name', 'email', 'username', 'phone', 'role', 'groups'] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** One problem of one row: its spreadsheet row number (the header is row 1) and column. */
+export const ImportProblemSchema = z.object({
+  row: z.int(),
+  column: z.nullable(z.enum(IMPORT_COLUMNS)),
+  code: z.string(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+
+/** POST /import/template/check: how many rows, and every problem; nothing is written. */
+export const ImportCheckSchema = z.object({ rows: z.int(), problems: z.array(ImportProblemSchema) });
+export type ImportCheck = z.infer<typeof ImportCheckSchema>;
+
+/** POST /import/template: all rows or none; the codes of new username-only people are shown once. */
+export const ImportResultSchema = z.object({
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  codes: z.array(z.object({ name: z.string(), username: z.string(), activationCode: z.string() })),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;

@@ -20,6 +20,7 @@ export type AuditEvent =
   | 'user.created'
   | 'user.updated'
   | 'user.deleted'
+  | 'user.imported'
   | 'tenant.created'
   | 'tenant.updated'
   | 'tenant.activated'

@@ -110,6 +110,15 @@ export const createGroupsRepository = (db: DbOrTx) => {
         .onConflictDoNothing();
     },
 
+    /** Many memberships at once (an import's new people), ids the caller has checked are the tenant's. */
+    async addMemberships(tenantId: number, memberships: { userId: number; groupId: number }[]): Promise<void> {
+      if (memberships.length === 0) return;
+      await db
+        .insert(groupMember)
+        .values(memberships.map((m) => ({ tenantId, ...m })))
+        .onConflictDoNothing();
+    },
+
     /** Adds people to a group (those already in stay), only people of the tenant. */
     async addMembers(tenantId: number, groupId: number, userIds: number[]): Promise<void> {
       if (userIds.length === 0) return;

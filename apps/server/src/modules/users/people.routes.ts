@@ -15,6 +15,9 @@ import {
   GroupListSchema,
   GroupMembersQuerySchema,
   IdParamsSchema,
+  IMPORT_MAX_BYTES,
+  ImportCheckSchema,
+  ImportResultSchema,
   PasswordResetsSchema,
   type TenantScopeQuery,
   TenantScopeQuerySchema,
@@ -25,9 +28,25 @@ import {
 } from '@kanal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
 import type { RequestContext } from '../../plugins/request-context.js';
+import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { GroupsService } from './groups.service.js';
 import type { Actor, PeopleService } from './people.service.js';
+import { importTemplate } from './people-import.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const TEMPLATE_FILE = { hr: 'kanal-osobe-predlozak.xlsx', en: 'kanal-people-template.xlsx' } as const;
+
+/** The one uploaded spreadsheet, whole (an import is bounded by IMPORT_MAX_BYTES); 400 without one. */
+async function spreadsheetOf(req: FastifyRequest): Promise<Buffer> {
+  for await (const file of uploadedFiles(req)) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.content) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+  throw new AppError('BodyParamsInvalid', 400, { field: { name: 'file', message: 'validation.required' } });
+}
 
 /** Taken e-mails, usernames and group names, one's own account, an author's deletion; an unknown `?tenant=`. */
 const conflicts = { errors: [404, 409] } as const;
@@ -110,6 +129,29 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
     { config: conflicts, schema: { tags, querystring, params: IdParamsSchema, response: created } },
     async (req) => ({ payload: await people.resendWelcome(await actor(req), req.params.id) }),
   );
+
+  app.get('/export/template', { schema: { tags, produces: [XLSX] } }, async (req, reply) =>
+    reply
+      .type(XLSX)
+      .header('content-disposition', `attachment; filename="${TEMPLATE_FILE[req.lang]}"`)
+      .send(await importTemplate(req.lang)),
+  );
+
+  // Multipart is parsed only in this scope, with an import's limits: one spreadsheet.
+  await app.register(async (uploads) => {
+    await acceptUploads(uploads, { fileSize: IMPORT_MAX_BYTES, files: 1 });
+    const upload = { config: conflicts, schema: { tags, querystring, consumes: ['multipart/form-data'] } };
+    uploads.post(
+      '/import/template/check',
+      { ...upload, schema: { ...upload.schema, response: { 200: envelope(ImportCheckSchema) } } },
+      async (req) => ({ payload: await people.checkImport(await actor(req), await spreadsheetOf(req)) }),
+    );
+    uploads.post(
+      '/import/template',
+      { ...upload, schema: { ...upload.schema, response: { 200: envelope(ImportResultSchema) } } },
+      async (req) => ({ payload: await people.import(await actor(req), await spreadsheetOf(req)) }),
+    );
+  });
 
   const group = { 200: envelope(AdminGroupSchema) };
   app.get(

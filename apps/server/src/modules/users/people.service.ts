@@ -6,6 +6,8 @@ import {
   type CreatedUser,
   type CreateUserBody,
   grantableRoles,
+  type ImportCheck,
+  type ImportResult,
   type Language,
   type PasswordResets,
   type Role,
@@ -21,6 +23,8 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { GroupsRepository } from './groups.repository.js';
+import { foldText, parseImport, problem } from './people-import.js';
+import { readSpreadsheet } from './spreadsheet.js';
 import type { AccountChanges, UsersRepository } from './users.repository.js';
 
 type Repos = { users: UsersRepository; groups: GroupsRepository; inbox: Inbox; audit: AuditLog };
@@ -35,6 +39,9 @@ type Deps = Pick<Repos, 'users' | 'groups'> & {
 };
 /** The admin making a change, and the language of the mails it sends. */
 export type Actor = Pick<RequestContext, 'tenantId' | 'userId' | 'role'> & { lang: Language };
+
+/** New people of an import are written this many to a statement. */
+const IMPORT_BATCH = 1000;
 
 const fieldError = (name: string, message: string) =>
   new AppError('BodyParamsInvalid', 400, { field: { name, message } });
@@ -86,7 +93,134 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
     if (taken.username) throw new AppError('UsernameTaken', 409);
   }
 
+  /**
+   * An import's rows checked against the tenant: its groups by name, and whose account each e-mail or
+   * username is (another tenant's is a problem, the tenant's own is the person to update). Answers the
+   * rows with their groups' ids and matched account, and every problem by row.
+   */
+  async function resolveImport(actor: Actor, bytes: Buffer) {
+    const { tenantId, lang } = actor;
+    const parsed = parseImport(await readSpreadsheet(bytes), lang, actor.role);
+    const problems = [...parsed.problems];
+    const groupByName = new Map((await groups.all(tenantId)).map((group) => [foldText(group.name), group.id]));
+    const owners = await users.identifierOwners(
+      parsed.rows.flatMap((row) => [row.email, row.username].filter((value): value is string => value !== null)),
+    );
+    const ownersInTenant = [...owners.values()].filter((owner) => owner.tenantId === tenantId);
+    const existing = new Map(
+      (
+        await withGroups(tenantId, await users.findPeople(tenantId, [...new Set(ownersInTenant.map((o) => o.userId))]))
+      ).map((person) => [person.id, person]),
+    );
+    const rows = parsed.rows.map((row) => {
+      const groupIds = row.groups.flatMap((name) => {
+        const id = groupByName.get(foldText(name));
+        if (id === undefined) problems.push(problem(lang, row.row, 'groups', 'unknownGroup', { group: name }));
+        return id === undefined ? [] : [id];
+      });
+      const byEmail = row.email === null ? undefined : owners.get(row.email);
+      const byUsername = row.username === null ? undefined : owners.get(row.username);
+      if (byEmail && byEmail.tenantId !== tenantId) problems.push(problem(lang, row.row, 'email', 'errors.EmailTaken'));
+      if (byUsername && (byUsername.tenantId !== tenantId || (byEmail && byEmail.userId !== byUsername.userId))) {
+        problems.push(problem(lang, row.row, 'username', 'errors.UsernameTaken'));
+      }
+      const match = existing.get((byEmail ?? byUsername)?.userId ?? 0);
+      if (match && !grantableRoles(actor.role).includes(match.role)) {
+        problems.push(problem(lang, row.row, 'role', 'validation.roleNotAllowed'));
+      } else if (match?.id === actor.userId && match.role !== row.role) {
+        problems.push(problem(lang, row.row, 'role', 'errors.OwnAccount'));
+      }
+      return { ...row, groupIds: [...new Set(groupIds)], match };
+    });
+    problems.sort((a, b) => a.row - b.row);
+    return { count: parsed.count, rows, problems };
+  }
+
   return {
+    /** POST /import/template/check: every problem of every row; nothing is written. */
+    async checkImport(actor: Actor, bytes: Buffer): Promise<ImportCheck> {
+      const { count, problems } = await resolveImport(actor, bytes);
+      return { rows: count, problems };
+    },
+
+    /**
+     * POST /import/template: the same checks, then every row in one transaction or none. People the
+     * tenant already has (same e-mail or username) are updated where the row differs; new ones are
+     * created, put in their groups, given what is aimed at them, and welcomed once it has committed.
+     */
+    async import(actor: Actor, bytes: Buffer): Promise<ImportResult> {
+      const { tenantId } = actor;
+      const { rows, problems } = await resolveImport(actor, bytes);
+      if (problems.length > 0) {
+        throw new AppError('BodyParamsInvalid', 400, {
+          field: { name: 'file', message: 'validation.importHasProblems' },
+        });
+      }
+      const result: ImportResult = { created: 0, updated: 0, unchanged: 0, codes: [] };
+      const createdIds = await transaction(async (tx) => {
+        const fresh = rows.filter((row) => !row.match);
+        const created: number[] = [];
+        for (let start = 0; start < fresh.length; start += IMPORT_BATCH) {
+          const batch = fresh.slice(start, start + IMPORT_BATCH);
+          const inserted = await tx.users
+            .insertAccounts(
+              tenantId,
+              batch.map(({ name, email, username, phone, role }) => ({ name, email, username, phone, role })),
+            )
+            .catch((error: unknown) => {
+              throw isUniqueViolation(error) ? new AppError('EmailTaken', 409) : error;
+            });
+          // The rows come back as sent; matched by their identifiers all the same.
+          const idOf = new Map(inserted.map((account) => [account.email ?? `@${account.username}`, account.id]));
+          const memberships = batch.flatMap((row) => {
+            const userId = idOf.get(row.email ?? `@${row.username}`) ?? 0;
+            created.push(userId);
+            return row.groupIds.map((groupId) => ({ userId, groupId }));
+          });
+          await tx.groups.addMemberships(tenantId, memberships);
+        }
+        const updated: number[] = [];
+        for (const row of rows) {
+          const current = row.match;
+          if (!current) continue;
+          const changes: AccountChanges = {};
+          if (row.name !== current.name) changes.name = row.name;
+          if (row.phone !== null && row.phone !== current.phone) changes.phone = row.phone;
+          if (row.role !== current.role) changes.role = row.role;
+          if (row.email !== null && row.email !== current.email) changes.email = row.email;
+          if (row.username !== null && row.username !== current.username) changes.username = row.username;
+          const groupsChanged =
+            row.groupIds.length !== current.groups.length || current.groups.some((g) => !row.groupIds.includes(g.id));
+          if (Object.keys(changes).length === 0 && !groupsChanged) {
+            result.unchanged += 1;
+            continue;
+          }
+          if ((await tx.users.changeAccount(tenantId, current.id, changes, clock.now())) === 'taken') {
+            throw new AppError('EmailTaken', 409);
+          }
+          if (groupsChanged) await tx.groups.setGroupsOf(tenantId, current.id, row.groupIds);
+          updated.push(current.id);
+        }
+        await tx.inbox.syncUsers(tenantId, [...created, ...updated]);
+        result.created = created.length;
+        result.updated = updated.length;
+        await tx.audit.record({
+          event: 'user.imported',
+          tenantId,
+          details: { by: actor.userId, created: result.created, updated: result.updated, unchanged: result.unchanged },
+        });
+        return created;
+      });
+      const people = await users.findPeople(tenantId, createdIds);
+      for (const person of people) {
+        const { activationCode } = await invite(tenantId, person.id, 'welcome', actor);
+        if (activationCode !== null) {
+          result.codes.push({ name: person.name, username: person.username ?? '', activationCode });
+        }
+      }
+      return result;
+    },
+
     async list(actor: Actor, query: UserListQuery): Promise<AdminUserList> {
       const { count, rows } = await users.listPeople(actor.tenantId, query);
       return { count, items: await withGroups(actor.tenantId, rows) };

@@ -203,6 +203,22 @@ export const createUsersRepository = (db: DbOrTx) => {
       return { email: taken(identifiers.email), username: taken(identifiers.username) };
     },
 
+    /** Which accounts sign in with these (lower-cased) e-mails and usernames, in any tenant. */
+    async identifierOwners(identifiers: string[]) {
+      const owners = new Map<string, { tenantId: number; userId: number }>();
+      if (identifiers.length === 0) return owners;
+      const rows = await db
+        .select({
+          identifier: loginIdentifier.identifier,
+          tenantId: loginIdentifier.tenantId,
+          userId: loginIdentifier.userId,
+        })
+        .from(loginIdentifier)
+        .where(inArray(loginIdentifier.identifier, [...new Set(identifiers)]));
+      for (const { identifier, ...owner } of rows) owners.set(identifier, owner);
+      return owners;
+    },
+
     /** Of the given people, those who authored content: they cannot be deleted from under it. */
     async authorsAmong(tenantId: number, userIds: number[]): Promise<number[]> {
       const rows = await db

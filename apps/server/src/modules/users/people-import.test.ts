@@ -1,0 +1,182 @@
+import type { ImportCheck } from '@kanal/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUser, contentInteraction, emailOutbox } from '../../db/schema/index.js';
+import { makeContent, makeGroup } from '../../test/content-factories.js';
+import { call, makePerson, makeTenant, makeUser, pngBytes, signIn, upload } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let tenantId: number;
+let admin: { id: number; token: string };
+let salesItem: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = (await makeTenant(t.db)).id;
+  admin = await makePerson(t.db, tenantId, { role: 'ADMIN', now: t.clock.now() });
+  const creator = await makePerson(t.db, tenantId, { role: 'CREATOR' });
+  const sales = await makeGroup(t.db, { tenantId, name: 'Prodaja' });
+  await makeGroup(t.db, { tenantId, name: 'Skladište' });
+  salesItem = (await makeContent(t.db, { tenantId, creatorId: creator.id, audience: { groups: [sales.id] } })).id;
+});
+afterAll(() => t.close());
+
+const csv = (...lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`);
+const HEADER = 'Ime i prezime;E-mail;Korisničko ime;Telefon;Uloga;Grupe';
+const send = (url: string, bytes: Uint8Array, name = 'osobe.csv') =>
+  upload(t, url, admin.token, [{ name, bytes, type: 'text/csv' }]);
+const peopleCount = async () =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(appUser).where(eq(appUser.tenantId, tenantId)))[0]?.n;
+
+describe('the template', () => {
+  it('is an XLSX with the headers in the caller’s language, an example row and the rules', async () => {
+    for (const [lang, header, sheetName] of [
+      ['hr', 'Ime i prezime', 'Upute'],
+      ['en', 'Full name', 'Instructions'],
+    ] as const) {
+      const res = await call(t, { url: '/api/export/template', token: admin.token, lang });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.xlsx"$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const [people, rules] = workbook.worksheets;
+      expect(people?.getRow(1).getCell(1).text).toBe(header);
+      expect(people?.getRow(2).getCell(4).text).toBe('+385 91 123 4567');
+      expect(rules?.name).toBe(sheetName);
+      expect(rules?.rowCount).toBeGreaterThan(3);
+    }
+  });
+});
+
+describe('checking and importing', () => {
+  const bad = csv(
+    HEADER,
+    'Marija Kovač;marija@primjer.hr;;+385 91 111 2222;;Prodaja',
+    'Bez Adrese;nije-adresa;;;;',
+    'Ivo Ivić;;ivo.ivic;;USER;Nabava',
+    'Marija Druga;MARIJA@primjer.hr;;;;',
+    'Šef Šefić;sef@primjer.hr;;;SUPERADMIN;',
+  );
+
+  it('finds every problem by row and column, in the admin’s language, and writes nothing', async () => {
+    const before = await peopleCount();
+    const res = await send('/api/import/template/check', bad);
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows, problems } = res.json().payload as ImportCheck;
+    expect(rows).toBe(5);
+    expect(problems.map(({ row, column, code }) => [row, column, code])).toEqual([
+      [3, 'email', 'validation.invalidEmail'],
+      [4, 'groups', 'unknownGroup'],
+      [5, 'email', 'duplicateInFile'],
+      [6, 'role', 'validation.roleNotAllowed'],
+    ]);
+    expect(problems[1]?.message).toBe('Nema grupe „Nabava”');
+    expect(problems[2]?.message).toBe('Ponavlja se u retku 2');
+    expect(await peopleCount()).toBe(before);
+    // Importing the same file refuses it whole.
+    const refused = await send('/api/import/template', bad);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'file' });
+    expect(await peopleCount()).toBe(before);
+  });
+
+  it('imports the fixed file in one go: new people in their groups, welcomed, with codes for the username-only', async () => {
+    const fixed = csv(
+      HEADER,
+      'Marija Kovač;marija@primjer.hr;;0911112222;;Prodaja',
+      'Ivo Ivić;;ivo.ivic;;USER;skladiste',
+      'Ana Anić;ana.anic@primjer.hr;ana.anic;;CREATOR;Prodaja, Skladište',
+    );
+    expect((await send('/api/import/template/check', fixed)).json().payload).toEqual({ rows: 3, problems: [] });
+    const res = await send('/api/import/template', fixed);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json().payload;
+    expect(result).toMatchObject({ created: 3, updated: 0, unchanged: 0 });
+    expect(result.codes).toEqual([{ name: 'Ivo Ivić', username: 'ivo.ivic', activationCode: expect.any(String) }]);
+
+    const marija = (await call(t, { url: '/api/user?q=marija', token: admin.token })).json().payload.items[0];
+    // A phone's leading zero stays: every cell is read as text.
+    expect(marija).toMatchObject({ phone: '0911112222', role: 'USER', groups: [{ name: 'Prodaja' }] });
+    const inbox = await t.db
+      .select()
+      .from(contentInteraction)
+      .where(and(eq(contentInteraction.userId, marija.id), eq(contentInteraction.contentId, salesItem)));
+    expect(inbox).toHaveLength(1);
+
+    // The username-only person sets up with their code; the others got the welcome mail.
+    const setup = await call(t, {
+      method: 'POST',
+      url: '/api/auth/setup-password',
+      body: { email: 'ivo.ivic', password: 'Ivina-lozinka-1', activationCode: result.codes[0].activationCode },
+    });
+    expect(setup.json().payload.status).toBe('signedIn');
+    await t.app.services.mailer.idle();
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.recipient, 'ana.anic@primjer.hr'))
+      .orderBy(desc(emailOutbox.id));
+    expect(mail?.subject).toBe('Dobro došli u Kanal');
+  });
+
+  it('updates the people it already has instead of duplicating them, and counts what stayed the same', async () => {
+    const again = csv(
+      HEADER,
+      'Marija Kovač-Horvat;marija@primjer.hr;;0911112222;;Prodaja',
+      'Ivo Ivić;;ivo.ivic;;USER;Skladište',
+      'Ana Anić;ana.anic@primjer.hr;ana.anic;;CREATOR;Skladište,Prodaja',
+    );
+    const before = await peopleCount();
+    const res = await send('/api/import/template', again);
+    expect(res.json().payload).toEqual({ created: 0, updated: 1, unchanged: 2, codes: [] });
+    expect(await peopleCount()).toBe(before);
+    expect((await call(t, { url: '/api/user?q=horvat', token: admin.token })).json().payload.count).toBe(1);
+    expect(await signIn(t, 'ivo.ivic', 'Ivina-lozinka-1')).toMatch(/_/);
+  });
+
+  it("reads XLSX too, and treats another organisation's address as a problem", async () => {
+    const other = await makeTenant(t.db);
+    await makeUser(t.db, { tenantId: other.id, email: 'tudi@primjer.hr' });
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Osobe');
+    sheet.addRow(['Full name', 'Email', 'Groups']);
+    sheet.addRow(['Tuđa Osoba', 'tudi@primjer.hr', '']);
+    sheet.addRow(['Formula Osoba', { formula: 'LOWER("FORMULA@PRIMJER.HR")', result: 'formula@primjer.hr' }, '']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload(t, '/api/import/template/check', admin.token, [{ name: 'osobe.xlsx', bytes }]);
+    expect(res.json().payload).toMatchObject({
+      rows: 2,
+      problems: [{ row: 2, column: 'email', code: 'errors.EmailTaken' }],
+    });
+  });
+
+  it('refuses a file that is not a spreadsheet, an empty one, one without the headers and one over 10,000 rows', async () => {
+    const cases: [Uint8Array, string][] = [
+      [pngBytes(), 'Datoteka nije tablica: pošaljite XLSX ili CSV'],
+      [Buffer.alloc(0), 'U tablici nema nijednog retka s osobom'],
+      [csv(HEADER), 'U tablici nema nijednog retka s osobom'],
+      [csv('a;b;c', '1;2;3'), 'Prvi redak mora imati nazive stupaca iz predloška'],
+      [
+        csv(HEADER, ...Array.from({ length: 10_001 }, (_, i) => `Osoba ${i};o${i}@primjer.hr;;;;`)),
+        'Tablica ima više od 10000 redaka: podijelite je na manje',
+      ],
+    ];
+    for (const [bytes, message] of cases) {
+      const res = await send('/api/import/template/check', bytes);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'file' });
+      expect(res.json().message, message).toContain(message);
+    }
+  });
+
+  it('is for admins only', async () => {
+    const analyst = await makePerson(t.db, tenantId, { role: 'ANALYST' });
+    expect(
+      (await upload(t, '/api/import/template', analyst.token, [{ name: 'a.csv', bytes: csv(HEADER) }])).statusCode,
+    ).toBe(403);
+    expect((await call(t, { url: '/api/export/template', token: analyst.token })).statusCode).toBe(403);
+  });
+});

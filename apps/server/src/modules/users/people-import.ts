@@ -1,0 +1,154 @@
+import {
+  CreateUserBodySchema,
+  grantableRoles,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type ImportColumn,
+  type ImportProblem,
+  isMessageKey,
+  LANGUAGES,
+  type Language,
+  makeTranslate,
+  ROLES,
+  type Role,
+  translate,
+} from '@kanal/contract';
+import ExcelJS from 'exceljs';
+import en from '../../locales/en.json' with { type: 'json' };
+import hr from '../../locales/hr.json' with { type: 'json' };
+import { fileProblem } from './spreadsheet.js';
+
+const texts = makeTranslate({ hr, en });
+export const importTexts = { hr: hr.import, en: en.import } as const;
+
+/** One person of an import, as the row gives them; `row` is the spreadsheet's row number. */
+export type ImportRow = {
+  row: number;
+  name: string;
+  email: string | null;
+  username: string | null;
+  phone: string | null;
+  role: Role;
+  groups: string[];
+};
+
+/** Lower case without accents or doubled spaces: how headers and group names are matched. */
+export const foldText = (value: string) =>
+  value.replace(/[đĐ]/g, 'd').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Every name a column's header may have: its key and its label in each language. */
+const HEADER_NAMES = new Map<string, ImportColumn>(
+  IMPORT_COLUMNS.flatMap((column) => [
+    [foldText(column), column] as const,
+    ...LANGUAGES.map((lang) => [foldText(importTexts[lang].columns[column]), column] as const),
+  ]),
+);
+
+/** A problem of one row, in the admin's language. */
+export const problem = (
+  lang: Language,
+  row: number,
+  column: ImportColumn | null,
+  code: string,
+  params?: Record<string, string | number>,
+): ImportProblem => ({
+  row,
+  column,
+  code,
+  message:
+    code.startsWith('errors.') || code.startsWith('validation.')
+      ? translate(lang, code, params)
+      : texts(lang, `import.problems.${code}`, params),
+});
+
+/**
+ * The rows of a spreadsheet checked on their own (before the tenant's groups and accounts are looked
+ * at): required name, an e-mail or username, their forms, the role and whether the admin may give it,
+ * and duplicates inside the file. The header row names the columns, in either language and any order.
+ */
+export function parseImport(table: string[][], lang: Language, granter: Role) {
+  const [header = [], ...body] = table;
+  const index = new Map<ImportColumn, number>();
+  header.forEach((cell, position) => {
+    const column = HEADER_NAMES.get(foldText(cell));
+    if (column && !index.has(column)) index.set(column, position);
+  });
+  if (!index.has('name') || (!index.has('email') && !index.has('username')))
+    throw fileProblem('validation.importHeader');
+
+  const cell = (cells: string[], column: ImportColumn) => {
+    const position = index.get(column);
+    return position === undefined ? '' : (cells[position] ?? '').trim();
+  };
+  const filled = body
+    .map((cells, i) => ({ cells, row: i + 2 }))
+    .filter(({ cells }) => IMPORT_COLUMNS.some((column) => cell(cells, column) !== ''));
+  if (filled.length === 0) throw fileProblem('validation.importEmpty');
+  if (filled.length > IMPORT_MAX_ROWS) throw fileProblem('validation.importTooManyRows');
+
+  const rows: ImportRow[] = [];
+  const problems: ImportProblem[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const { cells, row } of filled) {
+    const parsed = CreateUserBodySchema.safeParse({
+      name: cell(cells, 'name'),
+      email: cell(cells, 'email') || null,
+      username: cell(cells, 'username') || null,
+      phone: cell(cells, 'phone') || null,
+    });
+    const before = problems.length;
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const column = IMPORT_COLUMNS.find((c) => c === issue.path[0]) ?? null;
+        problems.push(problem(lang, row, column, isMessageKey(issue.message) ? issue.message : 'validation.invalid'));
+      }
+    }
+    const roleText = cell(cells, 'role').toUpperCase();
+    const role = (roleText === '' ? 'USER' : ROLES.find((r) => r === roleText)) as Role | undefined;
+    if (!role) problems.push(problem(lang, row, 'role', 'invalidRole'));
+    else if (!grantableRoles(granter).includes(role))
+      problems.push(problem(lang, row, 'role', 'validation.roleNotAllowed'));
+    if (!parsed.success || !role || problems.length > before) continue;
+
+    const person = parsed.data;
+    for (const [column, value] of [
+      ['email', person.email],
+      ['username', person.username],
+    ] as const) {
+      if (value === null) continue;
+      const first = firstRowOf.get(`${column}:${value}`);
+      if (first !== undefined) problems.push(problem(lang, row, column, 'duplicateInFile', { row: first }));
+      else firstRowOf.set(`${column}:${value}`, row);
+    }
+    const groups = cell(cells, 'groups')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    rows.push({
+      row,
+      name: person.name,
+      email: person.email,
+      username: person.username,
+      phone: person.phone,
+      role,
+      groups,
+    });
+  }
+  return { count: filled.length, rows, problems };
+}
+
+/** GET /export/template: the columns (headers in the admin's language), one example row, and the rules. */
+export async function importTemplate(lang: Language): Promise<Buffer> {
+  const text = importTexts[lang];
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(text.sheet);
+  sheet.columns = IMPORT_COLUMNS.map((column) => ({ header: text.columns[column], key: column, width: 26 }));
+  sheet.getRow(1).font = { bold: true };
+  // Text cells: a phone's '+' or a leading zero stays as typed.
+  sheet.addRow(IMPORT_COLUMNS.map((column) => text.example[column]));
+  for (const column of IMPORT_COLUMNS) sheet.getColumn(column).numFmt = '@';
+  const instructions = workbook.addWorksheet(text.instructionsSheet);
+  instructions.getColumn(1).width = 110;
+  for (const line of text.instructions) instructions.addRow([line]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
