@@ -81,6 +81,8 @@ export const ACCESS: AccessTable = {
   'POST /api/user/reset-password': PEOPLE_ADMINS,
   'POST /api/admin/user/resend-welcome-emails/:id': PEOPLE_ADMINS,
   'GET /api/export/template': PEOPLE_ADMINS,
+  'GET /api/export/users': PEOPLE_READERS,
+  'GET /api/export/user/:id': PEOPLE_READERS,
   'POST /api/import/template/check': PEOPLE_ADMINS,
   'POST /api/import/template': PEOPLE_ADMINS,
   'GET /api/group': PEOPLE_READERS,

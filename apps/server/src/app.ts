@@ -187,6 +187,7 @@ export async function buildApp({
       ),
     invite: auth.invite,
     activity: profile.activity,
+    personalData: profile.personalData,
     clock,
   });
   const groups = createGroupsService({

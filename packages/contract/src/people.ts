@@ -175,13 +175,16 @@ export type AdminGroup = z.infer<typeof AdminGroupSchema>;
 export const AdminGroupListSchema = z.object({ count: z.int(), items: z.array(AdminGroupSchema) });
 export type AdminGroupList = z.infer<typeof AdminGroupListSchema>;
 
+/** A group's name: imports list a person's groups separated by commas, so a name has none. */
+const groupName = trimmedName.check(z.regex(/^[^,]*$/, { error: 'validation.groupNameComma' }));
+
 /** POST /group: a name unique in the tenant, and its first members. */
-export const CreateGroupBodySchema = z.object({ name: trimmedName, userIds: z._default(groupIds, []) });
+export const CreateGroupBodySchema = z.object({ name: groupName, userIds: z._default(groupIds, []) });
 export type CreateGroupBody = z.infer<typeof CreateGroupBodySchema>;
 
 /** PATCH /group/{id}: a new name, and members to add and to remove. */
 export const UpdateGroupBodySchema = z.object({
-  name: z.optional(trimmedName),
+  name: z.optional(groupName),
   addUserIds: z._default(groupIds, []),
   removeUserIds: z._default(groupIds, []),
 });

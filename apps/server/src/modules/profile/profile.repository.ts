@@ -1,9 +1,10 @@
 import type { ActivityItem, ContentType } from '@kanal/contract';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
   appUser,
   attempt,
+  comment,
   content,
   contentInteraction,
   groupMember,
@@ -124,6 +125,55 @@ export const createProfileRepository = (db: DbOrTx) => ({
       ORDER BY e.at DESC, e.kind, e.content_id
       LIMIT ${limit} OFFSET ${offset}`);
     return { count: rowsOf<{ count: number }>(counted)[0]?.count ?? 0, rows: rowsOf<ActivityRow>(page) };
+  },
+
+  /** Everything the product holds of what a person did (their access export): items, attempts, comments, points. */
+  async personalData(tenantId: number, userId: number) {
+    const item = { name: content.name, type: content.type };
+    const ofItem = (contentId: SQLWrapper) => and(eq(content.tenantId, tenantId), eq(content.id, contentId));
+    const [items, attempts, comments, points] = await Promise.all([
+      db
+        .select({
+          ...item,
+          received: contentInteraction.publishAt,
+          viewedAt: contentInteraction.viewedAt,
+          finishedAt: contentInteraction.finishedAt,
+        })
+        .from(contentInteraction)
+        .innerJoin(content, ofItem(contentInteraction.contentId))
+        .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.userId, userId)))
+        .orderBy(contentInteraction.publishAt),
+      db
+        .select({
+          ...item,
+          at: attempt.createdAt,
+          finalMark: attempt.finalMark,
+          correct: attempt.correct,
+          total: attempt.total,
+        })
+        .from(attempt)
+        .innerJoin(content, ofItem(attempt.contentId))
+        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.userId, userId)))
+        .orderBy(attempt.createdAt),
+      db
+        .select({ ...item, at: comment.createdAt, text: comment.text })
+        .from(comment)
+        .innerJoin(content, ofItem(comment.contentId))
+        .where(and(eq(comment.tenantId, tenantId), eq(comment.userId, userId)))
+        .orderBy(comment.createdAt),
+      db
+        .select({
+          name: content.name,
+          at: pointsLedger.createdAt,
+          points: pointsLedger.points,
+          reason: pointsLedger.reason,
+        })
+        .from(pointsLedger)
+        .leftJoin(content, and(eq(content.tenantId, pointsLedger.tenantId), eq(content.id, pointsLedger.contentId)))
+        .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.userId, userId)))
+        .orderBy(pointsLedger.createdAt),
+    ]);
+    return { items, attempts, comments, points };
   },
 
   listGroupsOf: (tenantId: number, userId: number) =>

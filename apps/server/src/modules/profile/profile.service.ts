@@ -15,6 +15,9 @@ const byName = new Intl.Collator('hr');
 
 /** The profile panel (spec point 2): what the user finished of what they see, their points and rank, their groups. */
 export const createProfileService = ({ repo, clock }: { repo: ProfileRepository; clock: Clock }) => ({
+  /** What a person did, for their access export (GET /export/user/{id}); the caller checks who may read it. */
+  personalData: repo.personalData,
+
   /** A tenant's five people with the most points (GET /tenant/top-five/{id}). */
   topFive: repo.topFive,
 

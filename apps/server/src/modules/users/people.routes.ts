@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   ActivityPageSchema,
   ActivityQuerySchema,
@@ -26,16 +27,19 @@ import {
   UserIdsBodySchema,
   UserListQuerySchema,
 } from '@kanal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error.js';
+import { EXPORT_TYPES, type ExportFormat } from '../../lib/table-export.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { GroupsService } from './groups.service.js';
 import type { Actor, PeopleService } from './people.service.js';
+import { exportFileName } from './people-export.js';
 import { importTemplate } from './people-import.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX = EXPORT_TYPES.xlsx;
 const TEMPLATE_FILE = { hr: 'kanal-osobe-predlozak.xlsx', en: 'kanal-people-template.xlsx' } as const;
 
 /** The one uploaded spreadsheet, whole (an import is bounded by IMPORT_MAX_BYTES); 400 without one. */
@@ -135,6 +139,39 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
       .type(XLSX)
       .header('content-disposition', `attachment; filename="${TEMPLATE_FILE[req.lang]}"`)
       .send(await importTemplate(req.lang)),
+  );
+
+  const exportQuery = z.object({
+    ...TenantScopeQuerySchema.shape,
+    format: z._default(z.enum(['xlsx', 'csv']), 'xlsx'),
+  });
+  const download = (reply: FastifyReply, format: ExportFormat, name: string, body: Readable) =>
+    reply
+      .type(EXPORT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${name}.${format}"`)
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  app.get(
+    '/export/users',
+    { config: scoped, schema: { tags, querystring: exportQuery, produces: Object.values(EXPORT_TYPES) } },
+    async (req, reply) =>
+      download(
+        reply,
+        req.query.format,
+        exportFileName(req.lang, 'users'),
+        people.exportPeople(await actor(req), req.query.format),
+      ),
+  );
+  app.get(
+    '/export/user/:id',
+    { schema: { tags, params: IdParamsSchema, querystring: exportQuery, produces: Object.values(EXPORT_TYPES) } },
+    async (req, reply) =>
+      download(
+        reply,
+        req.query.format,
+        exportFileName(req.lang, 'user', req.params.id),
+        await people.exportPerson(await actor(req), req.params.id, req.query.format),
+      ),
   );
 
   // Multipart is parsed only in this scope, with an import's limits: one spreadsheet.

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type ActivityPage,
   type ActivityQuery,
@@ -17,12 +18,14 @@ import {
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { type ExportFormat, exportTables } from '../../lib/table-export.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { GroupsRepository } from './groups.repository.js';
+import { peopleTable, personTables } from './people-export.js';
 import { foldText, parseImport, problem } from './people-import.js';
 import { readSpreadsheet } from './spreadsheet.js';
 import type { AccountChanges, UsersRepository } from './users.repository.js';
@@ -35,6 +38,8 @@ type Deps = Pick<Repos, 'users' | 'groups'> & {
   invite: AuthService['invite'];
   /** A person's timeline (the profile's reading of what they did). */
   activity: ProfileService['activity'];
+  /** Everything a person did, for their access export. */
+  personalData: ProfileService['personalData'];
   clock: Clock;
 };
 /** The admin making a change, and the language of the mails it sends. */
@@ -51,7 +56,7 @@ const fieldError = (name: string, message: string) =>
  * delete, and let in again. Every change that decides what someone receives (being added, reactivated,
  * moved between groups) brings their inbox along in the same transaction.
  */
-export const createPeopleService = ({ users, groups, transaction, invite, activity, clock }: Deps) => {
+export const createPeopleService = ({ users, groups, transaction, invite, activity, personalData, clock }: Deps) => {
   async function withGroups(tenantId: number, rows: Awaited<ReturnType<UsersRepository['findPeople']>>) {
     const groupsOf = await groups.groupsOf(
       tenantId,
@@ -137,6 +142,19 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
   }
 
   return {
+    /** GET /export/users: the tenant's people as a spreadsheet, streamed. */
+    exportPeople(actor: Actor, format: ExportFormat): Readable {
+      return exportTables(format, [
+        peopleTable(actor.lang, (afterId, limit) => users.exportPage(actor.tenantId, afterId, limit)),
+      ]);
+    },
+
+    /** GET /export/user/{id}: everything the product holds about one person (an access request). */
+    async exportPerson(actor: Actor, userId: number, format: ExportFormat): Promise<Readable> {
+      const target = await person(actor.tenantId, userId);
+      return exportTables(format, personTables(actor.lang, target, await personalData(actor.tenantId, userId)));
+    },
+
     /** POST /import/template/check: every problem of every row; nothing is written. */
     async checkImport(actor: Actor, bytes: Buffer): Promise<ImportCheck> {
       const { count, problems } = await resolveImport(actor, bytes);

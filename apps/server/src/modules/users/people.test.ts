@@ -320,6 +320,8 @@ describe('groups', () => {
     const group = created.json().payload;
     expect(group).toMatchObject({ name: 'Skladište', memberCount: 1 });
     expect((await byAdmin().post('/api/group', { name: 'Skladište' })).json().code).toBe('GroupNameTaken');
+    // Imports list a person's groups separated by commas.
+    expect((await byAdmin().post('/api/group', { name: 'Sjever, jug' })).json().field).toBe('name');
 
     const item = await makeContent(t.db, { tenantId, creatorId, audience: { groups: [group.id] } });
     expect((await inboxOf(a.id)).has(item.id)).toBe(true);

@@ -52,8 +52,9 @@ export async function readSpreadsheet(bytes: Buffer): Promise<string[][]> {
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     try {
       await workbook.csv.read(Readable.from([text]), {
-        // Every value stays text: a phone's leading zero, a username that looks like a number.
-        map: (value: unknown) => value,
+        // Every value stays text: a phone's leading zero, a username that looks like a number. The
+        // apostrophe our CSV exports put before a formula-like value is taken off, so they import back.
+        map: (value: unknown) => (typeof value === 'string' ? value.replace(/^'(?=[=+\-@])/, '') : value),
         parserOptions: { delimiter: delimiterOf(text) },
       });
     } catch {

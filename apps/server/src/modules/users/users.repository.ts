@@ -203,6 +203,24 @@ export const createUsersRepository = (db: DbOrTx) => {
       return { email: taken(identifiers.email), username: taken(identifiers.username) };
     },
 
+    /**
+     * One page of the tenant's people for an export, by id after `afterId` (keyset: memory and time stay
+     * flat however many there are), with their groups' names.
+     */
+    async exportPage(tenantId: number, afterId: number, limit: number) {
+      return db
+        .select({
+          ...personColumns,
+          groups: sql<string>`coalesce((SELECT string_agg(g.name, ', ' ORDER BY kanal_fold(g.name))
+            FROM group_member gm JOIN user_group g ON g.tenant_id = gm.tenant_id AND g.id = gm.group_id
+            WHERE gm.tenant_id = "app_user"."tenant_id" AND gm.user_id = "app_user"."id"), '')`,
+        })
+        .from(appUser)
+        .where(and(eq(appUser.tenantId, tenantId), sql`${appUser.id} > ${afterId}`))
+        .orderBy(asc(appUser.id))
+        .limit(limit);
+    },
+
     /** Which accounts sign in with these (lower-cased) e-mails and usernames, in any tenant. */
     async identifierOwners(identifiers: string[]) {
       const owners = new Map<string, { tenantId: number; userId: number }>();

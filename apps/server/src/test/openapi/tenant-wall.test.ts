@@ -88,6 +88,7 @@ function pathId(op: Operation, name: string): string | null {
     '/api/mobile/users/avatar/{id}': theirs.user,
     '/api/mobile/media/info/{id}': theirs.media,
     '/api/admin/user/resend-welcome-emails/{id}': theirs.user,
+    '/api/export/user/{id}': theirs.user,
   };
   const byPrefix: [string, number][] = [
     ['/api/mobile/content/{id}', theirs.content],

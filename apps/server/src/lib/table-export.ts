@@ -1,0 +1,90 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { APP_TIME_ZONE } from '@kanal/contract';
+import ExcelJS from 'exceljs';
+
+export type ExportFormat = 'xlsx' | 'csv';
+export const EXPORT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+type Cell = string | number | null;
+/** One table of an export: its name (the XLSX sheet), headers, and rows as they come. */
+export type ExportTable = { name: string; headers: string[]; rows: AsyncIterable<Cell[]> | Iterable<Cell[]> };
+
+const day = new Intl.DateTimeFormat('hr-HR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: APP_TIME_ZONE,
+});
+const time = new Intl.DateTimeFormat('hr-HR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: APP_TIME_ZONE,
+});
+const parts = (format: Intl.DateTimeFormat, date: Date) =>
+  Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+
+/** `DD.MM.YYYY.` in the organisations' time zone, as every screen writes a date. */
+export function exportDate(date: Date | null): string {
+  if (!date) return '';
+  const { day: d, month, year } = parts(day, date);
+  return `${d}.${month}.${year}.`;
+}
+
+/** `DD.MM.YYYY., HH:mm`. */
+export function exportDateTime(date: Date | null): string {
+  if (!date) return '';
+  const { hour, minute } = parts(time, date);
+  return `${exportDate(date)}, ${hour}:${minute}`;
+}
+
+/**
+ * A spreadsheet program runs a CSV cell that starts with = + - @ (or a tab or carriage return) as a
+ * formula (OWASP's CSV injection): such a cell is written with a leading apostrophe, as text.
+ */
+const inert = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+function csvCell(value: Cell): string {
+  const text = value === null ? '' : typeof value === 'number' ? String(value) : inert(value);
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+async function writeCsv(out: PassThrough, tables: ExportTable[]) {
+  // The byte-order mark tells spreadsheet programs the file is UTF-8 (č, ć, đ, š, ž).
+  out.write('\uFEFF');
+  for (const [i, table] of tables.entries()) {
+    if (tables.length > 1) out.write(`${i > 0 ? '\r\n' : ''}${csvCell(table.name)}\r\n`);
+    out.write(`${table.headers.map(csvCell).join(',')}\r\n`);
+    for await (const row of table.rows) {
+      if (!out.write(`${row.map(csvCell).join(',')}\r\n`)) await new Promise((resolve) => out.once('drain', resolve));
+    }
+  }
+  out.end();
+}
+
+async function writeXlsx(out: PassThrough, tables: ExportTable[]) {
+  // Streamed: each row is written out when committed, so memory stays flat in the number of rows. Text
+  // goes into string cells, which a spreadsheet never runs as a formula.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  for (const table of tables) {
+    const sheet = workbook.addWorksheet(table.name.slice(0, 31));
+    sheet.columns = table.headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for await (const row of table.rows) sheet.addRow(row).commit();
+    sheet.commit();
+  }
+  await workbook.commit();
+}
+
+/** The tables as one XLSX workbook (a sheet each) or one CSV (the tables one after another), streamed. */
+export function exportTables(format: ExportFormat, tables: ExportTable[]): Readable {
+  const out = new PassThrough();
+  (format === 'csv' ? writeCsv(out, tables) : writeXlsx(out, tables)).catch((error: unknown) =>
+    out.destroy(error as Error),
+  );
+  return out;
+}

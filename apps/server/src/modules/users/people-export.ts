@@ -1,0 +1,115 @@
+import { type AdminUser, IMPORT_COLUMNS, type Language, makeTranslate } from '@kanal/contract';
+import { type ExportTable, exportDate, exportDateTime } from '../../lib/table-export.js';
+import en from '../../locales/en.json' with { type: 'json' };
+import hr from '../../locales/hr.json' with { type: 'json' };
+import type { ProfileService } from '../profile/profile.service.js';
+import type { UsersRepository } from './users.repository.js';
+
+const t = makeTranslate({ hr, en });
+const texts = { hr, en } as const;
+
+/** Rows fetched per statement while an export streams. */
+const EXPORT_PAGE = 1000;
+
+type PersonRow = Awaited<ReturnType<UsersRepository['exportPage']>>[number];
+
+/**
+ * GET /export/users: the import template's columns (so an export can be edited and imported back), then
+ * status and the date added; the people a page at a time as the file is written.
+ */
+export function peopleTable(
+  lang: Language,
+  pages: (afterId: number, limit: number) => Promise<PersonRow[]>,
+): ExportTable {
+  const { columns } = texts[lang].import;
+  async function* rows() {
+    for (let afterId = 0; ; ) {
+      const page = await pages(afterId, EXPORT_PAGE);
+      for (const p of page) {
+        yield [
+          p.name,
+          p.email,
+          p.username,
+          p.phone,
+          p.role,
+          p.groups,
+          t(lang, `export.statuses.${p.status}`),
+          exportDate(p.createdAt),
+        ];
+      }
+      if (page.length < EXPORT_PAGE) return;
+      afterId = page[page.length - 1]?.id ?? afterId;
+    }
+  }
+  return {
+    name: t(lang, 'export.sheets.people'),
+    headers: [
+      ...IMPORT_COLUMNS.map((column) => columns[column]),
+      t(lang, 'export.status'),
+      t(lang, 'export.createdAt'),
+    ],
+    rows: rows(),
+  };
+}
+
+/** GET /export/user/{id}: everything the product holds about one person (their access request). */
+export function personTables(
+  lang: Language,
+  person: AdminUser,
+  data: Awaited<ReturnType<ProfileService['personalData']>>,
+): ExportTable[] {
+  const h = (key: string) => t(lang, `export.headers.${key}`);
+  const { columns } = texts[lang].import;
+  const type = (value: string) => t(lang, `contentType.${value}`);
+  return [
+    {
+      name: t(lang, 'export.sheets.person'),
+      headers: [h('field'), h('value')],
+      rows: [
+        [columns.name, person.name],
+        [columns.email, person.email],
+        [columns.username, person.username],
+        [columns.phone, person.phone],
+        [columns.role, person.role],
+        [columns.groups, person.groups.map((g) => g.name).join(', ')],
+        [t(lang, 'export.status'), t(lang, `export.statuses.${person.status}`)],
+        [t(lang, 'export.createdAt'), exportDate(new Date(person.createdAt))],
+      ],
+    },
+    {
+      name: t(lang, 'export.sheets.items'),
+      headers: [h('item'), h('type'), h('received'), h('viewed'), h('finished')],
+      rows: data.items.map((i) => [
+        i.name,
+        type(i.type),
+        exportDateTime(i.received),
+        exportDateTime(i.viewedAt),
+        exportDateTime(i.finishedAt),
+      ]),
+    },
+    {
+      name: t(lang, 'export.sheets.attempts'),
+      headers: [h('item'), h('date'), h('mark'), h('correct'), h('total')],
+      rows: data.attempts.map((a) => [
+        a.name,
+        exportDateTime(a.at),
+        a.finalMark === null ? null : Math.round(a.finalMark * 100),
+        a.correct,
+        a.total,
+      ]),
+    },
+    {
+      name: t(lang, 'export.sheets.comments'),
+      headers: [h('item'), h('date'), h('text')],
+      rows: data.comments.map((c) => [c.name, exportDateTime(c.at), c.text]),
+    },
+    {
+      name: t(lang, 'export.sheets.points'),
+      headers: [h('item'), h('date'), h('points'), h('reason')],
+      rows: data.points.map((p) => [p.name, exportDateTime(p.at), p.points, p.reason]),
+    },
+  ];
+}
+
+export const exportFileName = (lang: Language, kind: 'users' | 'user', id?: number) =>
+  kind === 'users' ? t(lang, 'export.fileUsers') : t(lang, 'export.fileUser', { id: id ?? 0 });
