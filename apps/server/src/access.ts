@@ -85,6 +85,7 @@ export const ACCESS: AccessTable = {
   'GET /api/export/user/:id': PEOPLE_READERS,
   'POST /api/import/template/check': PEOPLE_ADMINS,
   'POST /api/import/template': PEOPLE_ADMINS,
+  'POST /api/user/import': PEOPLE_ADMINS,
   'GET /api/group': PEOPLE_READERS,
   'POST /api/group': PEOPLE_ADMINS,
   'GET /api/group/tenant': PEOPLE_READERS,

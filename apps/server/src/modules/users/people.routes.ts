@@ -183,11 +183,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
       { ...upload, schema: { ...upload.schema, response: { 200: envelope(ImportCheckSchema) } } },
       async (req) => ({ payload: await people.checkImport(await actor(req), await spreadsheetOf(req)) }),
     );
-    uploads.post(
-      '/import/template',
-      { ...upload, schema: { ...upload.schema, response: { 200: envelope(ImportResultSchema) } } },
-      async (req) => ({ payload: await people.import(await actor(req), await spreadsheetOf(req)) }),
-    );
+    // The spec names the import twice: under "Other" and under "User".
+    for (const url of ['/import/template', '/user/import']) {
+      uploads.post(
+        url,
+        { ...upload, schema: { ...upload.schema, response: { 200: envelope(ImportResultSchema) } } },
+        async (req) => ({ payload: await people.import(await actor(req), await spreadsheetOf(req)) }),
+      );
+    }
   });
 
   const group = { 200: envelope(AdminGroupSchema) };
