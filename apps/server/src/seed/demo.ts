@@ -128,12 +128,13 @@ async function keepDemoActivationCodes(db: Db) {
     const account = await auth.findAccount(user.username ?? '');
     if (!account || account.passwordHash !== null) continue;
     if (await auth.hasLiveActivationCode(account.tenantId, account.id, now)) continue;
-    await auth.replaceActivationCode({
-      tenantId: account.tenantId,
-      userId: account.id,
-      codeHash: hashActivationCode(account, DEMO_ACTIVATION_CODE),
-      expiresAt: new Date(now.getTime() + ACTIVATION_CODE_TTL_MS),
-    });
+    await auth.replaceActivationCodes(account.tenantId, [
+      {
+        userId: account.id,
+        codeHash: hashActivationCode(account, DEMO_ACTIVATION_CODE),
+        expiresAt: new Date(now.getTime() + ACTIVATION_CODE_TTL_MS),
+      },
+    ]);
   }
 }
 

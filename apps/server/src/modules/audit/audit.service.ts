@@ -40,14 +40,18 @@ export type AuditEntry = {
  * author is `details.by`); written in the caller's transaction.
  */
 export const createAuditLog = (db: DbOrTx) => ({
-  async record(entry: AuditEntry): Promise<void> {
-    await db.insert(auditLog).values({
-      event: entry.event,
-      tenantId: entry.tenantId ?? null,
-      userId: entry.userId ?? null,
-      ip: entry.ip ?? null,
-      details: entry.details ?? null,
-    });
+  async record(...entries: AuditEntry[]): Promise<void> {
+    for (let start = 0; start < entries.length; start += 1000) {
+      await db.insert(auditLog).values(
+        entries.slice(start, start + 1000).map((entry) => ({
+          event: entry.event,
+          tenantId: entry.tenantId ?? null,
+          userId: entry.userId ?? null,
+          ip: entry.ip ?? null,
+          details: entry.details ?? null,
+        })),
+      );
+    }
   },
 });
 export type AuditLog = ReturnType<typeof createAuditLog>;

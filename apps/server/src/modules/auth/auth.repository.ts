@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type CallerRow, callerColumns, liveCaller } from '../../db/caller.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
@@ -95,6 +95,16 @@ export const createAuthRepository = (db: DbOrTx) => ({
       .execute({ identifier: identifier.toLowerCase() })
       .then((rows) => rows[0]),
 
+  /** The accounts of one tenant with these ids (others are left out). */
+  findAccountsByIds: (tenantId: number, userIds: number[]): Promise<Account[]> =>
+    userIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select(accountColumns)
+          .from(appUser)
+          .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
+          .where(and(eq(appUser.tenantId, tenantId), inArray(appUser.id, userIds))),
+
   async findAccountById(tenantId: number, userId: number): Promise<Account | undefined> {
     const [row] = await db
       .select(accountColumns)
@@ -104,8 +114,20 @@ export const createAuthRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  /** A password, or none (null): a username-only account an admin resets signs in again with a new code. */
-  async setPassword(tenantId: number, userId: number, passwordHash: string | null, at: Date): Promise<void> {
+  /** Username-only accounts an admin resets: no password, and no session, until they set up with a new code. */
+  async clearPasswords(tenantId: number, userIds: number[], at: Date): Promise<void> {
+    if (userIds.length === 0) return;
+    await db
+      .update(appUser)
+      .set({ passwordHash: null, updatedAt: at })
+      .where(and(eq(appUser.tenantId, tenantId), inArray(appUser.id, userIds)));
+    await db
+      .update(session)
+      .set({ revokedAt: at })
+      .where(and(eq(session.tenantId, tenantId), inArray(session.userId, userIds), isNull(session.revokedAt)));
+  },
+
+  async setPassword(tenantId: number, userId: number, passwordHash: string, at: Date): Promise<void> {
     await db
       .update(appUser)
       .set({ passwordHash, updatedAt: at })
@@ -153,8 +175,11 @@ export const createAuthRepository = (db: DbOrTx) => ({
       );
   },
 
-  async insertPasswordToken(row: NewPasswordToken): Promise<void> {
-    await db.insert(passwordToken).values(row);
+  /** Links' tokens, many at once (a batch of welcomes), a thousand to a statement. */
+  async insertPasswordTokens(rows: NewPasswordToken[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += 1000) {
+      await db.insert(passwordToken).values(rows.slice(start, start + 1000));
+    }
   },
 
   /** Marks a link used and returns it, in one statement: two clicks can never both succeed. */
@@ -188,23 +213,30 @@ export const createAuthRepository = (db: DbOrTx) => ({
   },
 
   /** A new code replaces the account's earlier ones: only the last code handed over works. */
-  async replaceActivationCode(row: { tenantId: number; userId: number; codeHash: string; expiresAt: Date }) {
-    await db
-      .delete(passwordToken)
-      .where(
-        and(
-          eq(passwordToken.tenantId, row.tenantId),
-          eq(passwordToken.userId, row.userId),
-          eq(passwordToken.purpose, 'activation_code'),
+  /** New activation codes for accounts of one tenant; each one's earlier code stops working. */
+  async replaceActivationCodes(tenantId: number, rows: { userId: number; codeHash: string; expiresAt: Date }[]) {
+    if (rows.length === 0) return;
+    await db.delete(passwordToken).where(
+      and(
+        eq(passwordToken.tenantId, tenantId),
+        inArray(
+          passwordToken.userId,
+          rows.map((row) => row.userId),
         ),
+        eq(passwordToken.purpose, 'activation_code'),
+      ),
+    );
+    for (let start = 0; start < rows.length; start += 1000) {
+      await db.insert(passwordToken).values(
+        rows.slice(start, start + 1000).map((row) => ({
+          tenantId,
+          userId: row.userId,
+          purpose: 'activation_code' as const,
+          tokenHash: row.codeHash,
+          expiresAt: row.expiresAt,
+        })),
       );
-    await db.insert(passwordToken).values({
-      tenantId: row.tenantId,
-      userId: row.userId,
-      purpose: 'activation_code',
-      tokenHash: row.codeHash,
-      expiresAt: row.expiresAt,
-    });
+    }
   },
 
   /** Whether the account has an unused, unexpired activation code (the demo seed keeps one out). */

@@ -47,6 +47,8 @@ type Deps = Repos & {
   log: { error(obj: object, msg: string): void };
 };
 
+/** Mailed links are written this many at a time. */
+const MAIL_CHUNK = 500;
 /** A session is not extended on every request: once a minute is enough to keep it sliding. */
 const SLIDE_EVERY_MS = 60_000;
 /** A reset-request worker holds its claim this long; a crashed worker's requests are taken up after it. */
@@ -91,30 +93,51 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
   }
 
   /**
-   * A single-use link by mail: confirming a chosen password (`activate`), setting a new one (`reset`),
-   * or a new person's first one (`welcome`, a reset link that lasts longer and greets them).
+   * Single-use links by mail, one per account: confirming a chosen password (`activate`), setting a new
+   * one (`reset`), or a new person's first one (`welcome`, a reset link that lasts longer and greets them).
+   * A batch (an import's welcomes) is written in a few statements.
    */
-  async function mailLink(
+  async function mailLinks(
+    kind: 'activate' | 'reset' | 'welcome',
+    accounts: (Account & { email: string })[],
+    lang: Language,
+    pendingPasswordHash?: string,
+  ) {
+    const expiresAt = new Date(
+      clock.now().getTime() + (kind === 'welcome' ? WELCOME_LINK_TTL_MS : PASSWORD_TOKEN_TTL_MS),
+    );
+    // PUBLIC_URL, never the Host header: a forged Host cannot redirect the link.
+    const page = { activate: 'activate', reset: 'reset-password', welcome: 'welcome' }[kind];
+    // A chunk at a time, so a large batch never holds every mail in memory at once.
+    for (let start = 0; start < accounts.length; start += MAIL_CHUNK) {
+      const links = accounts
+        .slice(start, start + MAIL_CHUNK)
+        .map((account) => ({ account, token: newToken(account.tenantId) }));
+      await repo.insertPasswordTokens(
+        links.map(({ account, token }) => ({
+          tenantId: account.tenantId,
+          userId: account.id,
+          purpose: kind === 'activate' ? 'activate' : 'reset',
+          tokenHash: hashToken(token),
+          pendingPasswordHash: pendingPasswordHash ?? null,
+          expiresAt,
+        })),
+      );
+      await mailer.send(
+        ...links.map(({ account, token }) => ({
+          tenantId: account.tenantId,
+          recipient: account.email,
+          ...linkMail(kind, lang, account, `${config.publicUrl}/${page}/${token}`),
+        })),
+      );
+    }
+  }
+  const mailLink = (
     kind: 'activate' | 'reset' | 'welcome',
     account: Account & { email: string },
     lang: Language,
     pendingPasswordHash?: string,
-  ) {
-    const token = newToken(account.tenantId);
-    const ttl = kind === 'welcome' ? WELCOME_LINK_TTL_MS : PASSWORD_TOKEN_TTL_MS;
-    await repo.insertPasswordToken({
-      tenantId: account.tenantId,
-      userId: account.id,
-      purpose: kind === 'activate' ? 'activate' : 'reset',
-      tokenHash: hashToken(token),
-      pendingPasswordHash: pendingPasswordHash ?? null,
-      expiresAt: new Date(clock.now().getTime() + ttl),
-    });
-    // PUBLIC_URL, never the Host header: a forged Host cannot redirect the link.
-    const page = { activate: 'activate', reset: 'reset-password', welcome: 'welcome' }[kind];
-    const link = `${config.publicUrl}/${page}/${token}`;
-    await mailer.send({ tenantId: account.tenantId, recipient: account.email, ...linkMail(kind, lang, account, link) });
-  }
+  ) => mailLinks(kind, [account], lang, pendingPasswordHash);
 
   /** Uses an e-mailed link's token once; undefined when it is not a live link of that purpose. */
   function consumeLink(r: AuthRepository, token: string, purpose: 'activate' | 'reset', now: Date) {
@@ -162,18 +185,21 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
   }
 
   /**
-   * A new activation code for an account without a password, to be shown once to the admin who
-   * creates or resets it (DESIGN.md §5); earlier codes stop working.
+   * New activation codes for accounts without a password, to be shown once to the admin who creates or
+   * resets them (DESIGN.md §5); earlier codes stop working.
    */
-  async function issueActivationCode(tenantId: number, userId: number): Promise<string> {
-    const code = newActivationCode();
-    await repo.replaceActivationCode({
+  async function issueActivationCodes(tenantId: number, userIds: number[]): Promise<Map<number, string>> {
+    const codes = new Map(userIds.map((userId) => [userId, newActivationCode()]));
+    const expiresAt = new Date(clock.now().getTime() + ACTIVATION_CODE_TTL_MS);
+    await repo.replaceActivationCodes(
       tenantId,
-      userId,
-      codeHash: hashActivationCode({ tenantId, id: userId }, code),
-      expiresAt: new Date(clock.now().getTime() + ACTIVATION_CODE_TTL_MS),
-    });
-    return code;
+      [...codes].map(([userId, code]) => ({
+        userId,
+        codeHash: hashActivationCode({ tenantId, id: userId }, code),
+        expiresAt,
+      })),
+    );
+    return codes;
   }
 
   return {
@@ -294,38 +320,49 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
       });
     },
 
-    issueActivationCode,
+    /** One new activation code (the demo's and the tests' way to make one). */
+    issueActivationCode: async (tenantId: number, userId: number) =>
+      (await issueActivationCodes(tenantId, [userId])).get(userId) ?? '',
 
     /**
-     * Lets in a person an admin (`by`) has created (`welcome`) or whose password they reset (`reset`): a
-     * link by mail when the person has an e-mail, in the admin's language; otherwise a new activation code for
-     * the admin to hand over. A reset of a username-only account clears its password and ends its
-     * sessions, since the code is then its way back in. A welcome is for someone who has not set up yet.
+     * Lets in people an admin (`by`) has created (`welcome`) or whose passwords they reset (`reset`): a
+     * link by mail for each person with an e-mail, in the admin's language; otherwise a new activation
+     * code for the admin to hand over. A reset of a username-only account clears its password and ends
+     * its sessions, since the code is then its way back in. A welcome is for people who have not set up
+     * yet. Answers each person's code (null where a mail went); a batch takes a few statements.
      */
     async invite(
       tenantId: number,
-      userId: number,
+      userIds: number[],
       kind: 'welcome' | 'reset',
       by: { userId: number; lang: Language },
-    ): Promise<{ activationCode: string | null }> {
-      const account = await repo.findAccountById(tenantId, userId);
-      if (!account) throw notFound();
-      if (kind === 'welcome' && account.passwordHash !== null) throw new AppError('AlreadySetUp', 409);
-      if (account.email) {
-        await mailLink(kind, { ...account, email: account.email }, by.lang);
-        await audit.record({ event: `${kind}.mailed`, tenantId, userId, details: { by: by.userId } });
-        return { activationCode: null };
+    ): Promise<Map<number, string | null>> {
+      const accounts = await repo.findAccountsByIds(tenantId, userIds);
+      if (accounts.length !== new Set(userIds).size) throw notFound();
+      if (kind === 'welcome' && accounts.some((account) => account.passwordHash !== null)) {
+        throw new AppError('AlreadySetUp', 409);
       }
-      if (account.passwordHash !== null) {
-        await transaction(async (tx) => {
-          const now = clock.now();
-          await tx.repo.setPassword(tenantId, userId, null, now);
-          await tx.repo.revokeUserSessions(tenantId, userId, now);
-        });
-      }
-      const code = await issueActivationCode(tenantId, userId);
-      await audit.record({ event: `${kind}.code_issued`, tenantId, userId, details: { by: by.userId } });
-      return { activationCode: code };
+      const mailed = accounts.flatMap((account) => (account.email ? [{ ...account, email: account.email }] : []));
+      const coded = accounts.filter((account) => !account.email);
+      await mailLinks(kind, mailed, by.lang);
+      await repo.clearPasswords(
+        tenantId,
+        coded.filter((account) => account.passwordHash !== null).map((account) => account.id),
+        clock.now(),
+      );
+      const codes = await issueActivationCodes(
+        tenantId,
+        coded.map((account) => account.id),
+      );
+      await audit.record(
+        ...accounts.map((account) => ({
+          event: account.email ? (`${kind}.mailed` as const) : (`${kind}.code_issued` as const),
+          tenantId,
+          userId: account.id,
+          details: { by: by.userId },
+        })),
+      );
+      return new Map(accounts.map((account) => [account.id, codes.get(account.id) ?? null]));
     },
 
     /** Opening the confirmation link: the pending password takes effect and the user is signed in. */

@@ -9,8 +9,11 @@ export type NewMessage = Pick<typeof emailOutbox.$inferInsert, 'tenantId' | 'rec
 const MAX_ATTEMPTS = 5;
 
 export const createMailRepository = (db: DbOrTx) => ({
-  async enqueue(message: NewMessage): Promise<void> {
-    await db.insert(emailOutbox).values(message);
+  /** Messages into the outbox, a thousand to a statement. */
+  async enqueue(messages: NewMessage[]): Promise<void> {
+    for (let start = 0; start < messages.length; start += 1000) {
+      await db.insert(emailOutbox).values(messages.slice(start, start + 1000));
+    }
   },
 
   /** Claims up to `limit` unsent messages until `lockUntil`; SKIP LOCKED keeps two senders apart. */

@@ -37,11 +37,12 @@ export const createMailer = ({ repo, transport, clock, log }: Deps) => {
 
   return {
     /**
-     * Writes the message to the outbox and delivers it in the background, so the caller's answer
+     * Writes the messages to the outbox and delivers them in the background, so the caller's answer
      * never waits on, or reveals, SMTP.
      */
-    async send(message: NewMessage): Promise<void> {
-      await repo.enqueue(message);
+    async send(...messages: NewMessage[]): Promise<void> {
+      if (messages.length === 0) return;
+      await repo.enqueue(messages);
       void kick();
     },
     /** Delivers what is waiting (also retries earlier failures); resolves when the outbox is drained. */

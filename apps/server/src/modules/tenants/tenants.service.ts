@@ -89,7 +89,7 @@ export const createTenantsService = ({
         await tx.audit.record({ event: 'user.created', tenantId, userId: adminId, details: { by: actor.userId } });
         return { tenantId, adminId };
       });
-      await invite(tenantId, adminId, 'welcome', actor);
+      await invite(tenantId, [adminId], 'welcome', actor);
       return { tenant: toTenant(await found(tenantId)), admin: await people.get({ ...actor, tenantId }, adminId) };
     },
 

@@ -229,12 +229,10 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         });
         return created;
       });
-      const people = await users.findPeople(tenantId, createdIds);
-      for (const person of people) {
-        const { activationCode } = await invite(tenantId, person.id, 'welcome', actor);
-        if (activationCode !== null) {
-          result.codes.push({ name: person.name, username: person.username ?? '', activationCode });
-        }
+      const codes = await invite(tenantId, createdIds, 'welcome', actor);
+      for (const person of await users.findPeople(tenantId, createdIds)) {
+        const activationCode = codes.get(person.id);
+        if (activationCode) result.codes.push({ name: person.name, username: person.username ?? '', activationCode });
       }
       return result;
     },
@@ -273,8 +271,8 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         await tx.audit.record({ event: 'user.created', tenantId, userId: created.id, details: { by: actor.userId } });
         return created.id;
       });
-      const { activationCode } = await invite(tenantId, userId, 'welcome', actor);
-      return { user: await person(tenantId, userId), activationCode };
+      const codes = await invite(tenantId, [userId], 'welcome', actor);
+      return { user: await person(tenantId, userId), activationCode: codes.get(userId) ?? null };
     },
 
     /**
@@ -347,10 +345,16 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       const found = await users.findPeople(actor.tenantId, [...new Set(userIds)]);
       if (found.length === 0) throw notFound();
       for (const target of found) assertMayHandle(actor, target.role);
+      const codes = await invite(
+        actor.tenantId,
+        found.map((target) => target.id),
+        'reset',
+        actor,
+      );
       const result: PasswordResets = { mailed: 0, codes: [] };
       for (const target of found) {
-        const { activationCode } = await invite(actor.tenantId, target.id, 'reset', actor);
-        if (activationCode === null) result.mailed += 1;
+        const activationCode = codes.get(target.id);
+        if (!activationCode) result.mailed += 1;
         else result.codes.push({ id: target.id, name: target.name, username: target.username ?? '', activationCode });
       }
       return result;
@@ -360,8 +364,8 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
     async resendWelcome(actor: Actor, userId: number): Promise<CreatedUser> {
       const target = await person(actor.tenantId, userId);
       assertMayHandle(actor, target.role);
-      const { activationCode } = await invite(actor.tenantId, userId, 'welcome', actor);
-      return { user: target, activationCode };
+      const codes = await invite(actor.tenantId, [userId], 'welcome', actor);
+      return { user: target, activationCode: codes.get(userId) ?? null };
     },
   };
 };
