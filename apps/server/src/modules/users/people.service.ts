@@ -197,6 +197,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
           });
           await tx.groups.addMemberships(tenantId, memberships);
         }
+        if (created.length > 0) await tx.users.refreshStatistics();
         const updated: number[] = [];
         for (const row of rows) {
           const current = row.match;
