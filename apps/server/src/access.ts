@@ -93,6 +93,7 @@ export const ACCESS: AccessTable = {
   'PATCH /api/group/:id': PEOPLE_ADMINS,
   'DELETE /api/group/:id': PEOPLE_ADMINS,
   'GET /api/group/:id/users': PEOPLE_READERS,
+  'POST /api/group/import': PEOPLE_ADMINS,
 
   // Organisations: the provider's SUPERADMINs; a tenant's admins and analysts see its own top five.
   'GET /api/tenant': ['SUPERADMIN'],

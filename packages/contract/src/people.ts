@@ -290,3 +290,11 @@ export const ImportResultSchema = z.object({
   codes: z.array(z.object({ name: z.string(), username: z.string(), activationCode: z.string() })),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+/** POST /group/import: a column of group names; the new ones are created, all or none (any problem: none). */
+export const GroupImportResultSchema = z.object({
+  created: z.int(),
+  unchanged: z.int(),
+  problems: z.array(ImportProblemSchema),
+});
+export type GroupImportResult = z.infer<typeof GroupImportResultSchema>;

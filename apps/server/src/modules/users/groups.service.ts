@@ -4,6 +4,7 @@ import type {
   AdminUserList,
   CreateGroupBody,
   Group,
+  GroupImportResult,
   GroupListQuery,
   GroupMembersQuery,
   UpdateGroupBody,
@@ -12,6 +13,8 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { GroupsRepository } from './groups.repository.js';
 import type { Actor, PeopleService } from './people.service.js';
+import { foldText, parseGroupImport } from './people-import.js';
+import { readSpreadsheet } from './spreadsheet.js';
 import type { UsersRepository } from './users.repository.js';
 
 type Repos = { groups: GroupsRepository; inbox: Inbox };
@@ -88,6 +91,24 @@ export const createGroupsService = ({ groups, users, people, transaction }: Deps
         await tx.inbox.syncUsers(tenantId, [...new Set([...addUserIds, ...removeUserIds])]);
       });
       return group(tenantId, groupId);
+    },
+
+    /**
+     * POST /group/import: a column of group names; those the tenant lacks are created, in one
+     * transaction, and only if no row has a problem (then nothing is, and the problems say why).
+     */
+    async import(actor: Actor, bytes: Buffer): Promise<GroupImportResult> {
+      const { tenantId } = actor;
+      const { names, problems } = parseGroupImport(await readSpreadsheet(bytes), actor.lang);
+      const existing = new Set((await groups.all(tenantId)).map((group) => foldText(group.name)));
+      const fresh = names.filter(({ name }) => !existing.has(foldText(name)));
+      if (problems.length > 0) return { created: 0, unchanged: 0, problems };
+      await transaction(async (tx) => {
+        for (const { name } of fresh) {
+          if ((await tx.groups.insert(tenantId, name)) === 'taken') throw new AppError('GroupNameTaken', 409);
+        }
+      });
+      return { created: fresh.length, unchanged: names.length - fresh.length, problems: [] };
     },
 
     /** Its members lose the untouched items that only the group brought them. */

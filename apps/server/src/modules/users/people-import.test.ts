@@ -173,6 +173,26 @@ describe('checking and importing', () => {
     }
   });
 
+  it('imports groups from a column of names: the new ones created, the known ones left, all or none', async () => {
+    const bad = csv('Naziv grupe', 'Nabava', 'Prodaja', '"Sjever, jug"', 'nabava');
+    const refused = (await send('/api/group/import', bad)).json().payload;
+    expect(refused.created).toBe(0);
+    expect(refused.problems.map((p: { row: number; code: string }) => [p.row, p.code])).toEqual([
+      [4, 'validation.groupNameComma'],
+      [5, 'duplicateInFile'],
+    ]);
+    const before = (await call(t, { url: '/api/group/tenant', token: admin.token })).json().payload.length;
+    expect((await call(t, { url: '/api/group/tenant', token: admin.token })).json().payload).toHaveLength(before);
+
+    const res = await send('/api/group/import', csv('Group name', 'Nabava', 'PRODAJA', 'Uprava'));
+    expect(res.json().payload).toEqual({ created: 2, unchanged: 1, problems: [] });
+    const names = (await call(t, { url: '/api/group/tenant', token: admin.token }))
+      .json()
+      .payload.map((g: { name: string }) => g.name);
+    expect(names).toEqual(expect.arrayContaining(['Nabava', 'Prodaja', 'Uprava']));
+    expect(names).toHaveLength(before + 2);
+  });
+
   it('is for admins only', async () => {
     const analyst = await makePerson(t.db, tenantId, { role: 'ANALYST' });
     expect(

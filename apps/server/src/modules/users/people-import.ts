@@ -1,4 +1,5 @@
 import {
+  CreateGroupBodySchema,
   CreateUserBodySchema,
   grantableRoles,
   IMPORT_COLUMNS,
@@ -135,6 +136,38 @@ export function parseImport(table: string[][], lang: Language, granter: Role) {
     });
   }
   return { count: filled.length, rows, problems };
+}
+
+/** Every name the group column's header may have: `name`, and its label in each language. */
+const GROUP_HEADERS = new Set(['name', ...LANGUAGES.map((lang) => foldText(importTexts[lang].groupColumn))]);
+
+/**
+ * A column of group names (POST /group/import), checked on their own: each a valid name, none twice.
+ * Answers the names with their rows, and the problems.
+ */
+export function parseGroupImport(table: string[][], lang: Language) {
+  const [header = [], ...body] = table;
+  const column = header.findIndex((cell) => GROUP_HEADERS.has(foldText(cell)));
+  if (column === -1) throw fileProblem('validation.importHeader');
+  const filled = body.map((cells, i) => ({ name: (cells[column] ?? '').trim(), row: i + 2 })).filter((r) => r.name);
+  if (filled.length === 0) throw fileProblem('validation.importEmpty');
+  if (filled.length > IMPORT_MAX_ROWS) throw fileProblem('validation.importTooManyRows');
+  const names: { row: number; name: string }[] = [];
+  const problems: ImportProblem[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const { name, row } of filled) {
+    const parsed = CreateGroupBodySchema.safeParse({ name });
+    if (!parsed.success) {
+      const key = parsed.error.issues[0]?.message ?? 'validation.invalid';
+      problems.push(problem(lang, row, 'name', isMessageKey(key) ? key : 'validation.invalid'));
+      continue;
+    }
+    const first = firstRowOf.get(foldText(parsed.data.name));
+    if (first !== undefined) problems.push(problem(lang, row, 'name', 'duplicateInFile', { row: first }));
+    else firstRowOf.set(foldText(parsed.data.name), row);
+    names.push({ row, name: parsed.data.name });
+  }
+  return { names, problems };
 }
 
 /** GET /export/template: the columns (headers in the admin's language), one example row, and the rules. */

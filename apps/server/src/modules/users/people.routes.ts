@@ -12,6 +12,7 @@ import {
   DeletedSchema,
   DoneSchema,
   envelope,
+  GroupImportResultSchema,
   GroupListQuerySchema,
   GroupListSchema,
   GroupMembersQuerySchema,
@@ -182,6 +183,11 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
       '/import/template/check',
       { ...upload, schema: { ...upload.schema, response: { 200: envelope(ImportCheckSchema) } } },
       async (req) => ({ payload: await people.checkImport(await actor(req), await spreadsheetOf(req)) }),
+    );
+    uploads.post(
+      '/group/import',
+      { ...upload, schema: { ...upload.schema, response: { 200: envelope(GroupImportResultSchema) } } },
+      async (req) => ({ payload: await groups.import(await actor(req), await spreadsheetOf(req)) }),
     );
     // The spec names the import twice: under "Other" and under "User".
     for (const url of ['/import/template', '/user/import']) {
