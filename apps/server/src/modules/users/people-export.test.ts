@@ -123,7 +123,8 @@ describe("a person's access export", () => {
     expect(res.statusCode).toBe(200);
     const workbook = await workbookOf(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Osoba', 'Sadržaji', 'Pokušaji', 'Komentari', 'Bodovi']);
-    const [, items, attempts, comments] = workbook.worksheets as ExcelJS.Worksheet[];
+    const [, items, attempts, comments] = workbook.worksheets;
+    if (!items || !attempts || !comments) throw new Error('a sheet is missing');
     const received = items.getRow(2).values as unknown[];
     expect(received.slice(1, 2)).toEqual(['Zaštita podataka']);
     expect(received.slice(4)).toEqual(['01.05.2026., 10:00', '01.05.2026., 10:20']);
