@@ -434,8 +434,6 @@ test('keyboard only: a card, Kreni and the carousel, with visible focus througho
 });
 
 test('home, intro and materials have no serious accessibility violations', async ({ page }) => {
-  // Three full axe runs: on this 2-core machine, beside the other worker, they can take 30 s.
-  test.slow();
   await logIn(page, 'ana@demo.hr');
   expect(await seriousViolations(page)).toEqual([]);
 
