@@ -135,6 +135,14 @@ describe('checking and importing', () => {
     expect(res.json().payload).toEqual({ created: 0, updated: 1, unchanged: 2, codes: [] });
     expect(await peopleCount()).toBe(before);
     expect((await call(t, { url: '/api/user?q=horvat', token: admin.token })).json().payload.count).toBe(1);
+    // A file without groups leaves everyone's groups alone.
+    const noGroups = await send(
+      '/api/import/template',
+      csv('Ime i prezime;E-mail', 'Marija Kovač-Horvat;marija@primjer.hr'),
+    );
+    expect(noGroups.json().payload).toMatchObject({ updated: 0, unchanged: 1 });
+    const marija = (await call(t, { url: '/api/user?q=horvat', token: admin.token })).json().payload.items[0];
+    expect(marija.groups).toEqual([{ id: expect.any(Number), name: 'Prodaja' }]);
     expect(await signIn(t, 'ivo.ivic', 'Ivina-lozinka-1')).toMatch(/_/);
   });
 

@@ -208,8 +208,10 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
           if (row.role !== current.role) changes.role = row.role;
           if (row.email !== null && row.email !== current.email) changes.email = row.email;
           if (row.username !== null && row.username !== current.username) changes.username = row.username;
+          // An empty groups cell leaves a known person's groups as they are, like every empty cell.
           const groupsChanged =
-            row.groupIds.length !== current.groups.length || current.groups.some((g) => !row.groupIds.includes(g.id));
+            row.groups.length > 0 &&
+            (row.groupIds.length !== current.groups.length || current.groups.some((g) => !row.groupIds.includes(g.id)));
           if (Object.keys(changes).length === 0 && !groupsChanged) {
             result.unchanged += 1;
             continue;
