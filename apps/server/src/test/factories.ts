@@ -1,6 +1,7 @@
 import { DAY_MS, type Role } from '@kanal/contract';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { session, tenant } from '../db/schema/index.js';
+import { emailOutbox, session, tenant } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import { createAccounts, type NewAccount } from '../modules/users/accounts.js';
@@ -133,4 +134,17 @@ export async function makePerson(
 ) {
   const user = await makeUser(db, { tenantId, role, active, password: null });
   return { id: user.id, tenantId, token: active ? await makeSession(db, user, now) : '' };
+}
+
+/** The newest mail to `recipient`, once queued reset requests and pending deliveries have been worked on. */
+export async function lastMailTo(t: Pick<TestApp, 'app' | 'db'>, recipient: string) {
+  await t.app.services.auth.idle();
+  await t.app.services.mailer.idle();
+  const [mail] = await t.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.recipient, recipient))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
+  return mail;
 }

@@ -1,5 +1,5 @@
 import { ACTIVATION_CODE_TTL_MS, HOUR_MS, MINUTE_MS, SESSION_TTL_MS } from '@kanal/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appUser,
@@ -11,7 +11,7 @@ import {
   tenant,
   trustedDevice,
 } from '../../db/schema/index.js';
-import { call, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import { call, lastMailTo, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -22,18 +22,6 @@ beforeAll(async () => {
   tenantId = (await makeTenant(t.db)).id;
 });
 afterAll(() => t.close());
-
-/** The newest mail to `recipient`, once the queued reset requests have been worked on. */
-async function lastMailTo(recipient: string) {
-  await t.app.services.auth.idle();
-  const [mail] = await t.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.recipient, recipient))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
-  return mail;
-}
 
 function linkToken(text: string, kind: 'activate' | 'reset-password') {
   const match = text.match(new RegExp(`https://kanal\\.test/${kind}/([\\w-]+)`));
@@ -347,7 +335,7 @@ describe('first-time password set-up', () => {
     });
     expect(early.statusCode).toBe(401);
 
-    const mail = await lastMailTo('nova@primjer.hr');
+    const mail = await lastMailTo(t, 'nova@primjer.hr');
     expect(mail?.subject).toBe('Potvrdite svoju lozinku');
     expect(mail?.html).toContain('https://kanal.test/activate/');
     const token = linkToken(mail?.text ?? '', 'activate');
@@ -371,7 +359,7 @@ describe('first-time password set-up', () => {
       url: '/api/auth/setup-password',
       body: { email: 'spora@primjer.hr', password: 'moja-lozinka-1' },
     });
-    const token = linkToken((await lastMailTo('spora@primjer.hr'))?.text ?? '', 'activate');
+    const token = linkToken((await lastMailTo(t, 'spora@primjer.hr'))?.text ?? '', 'activate');
     t.clock.advance(31 * MINUTE_MS);
     const res = await call(t, { method: 'POST', url: `/api/auth/signup/${token}`, body: {} });
     expect(res.statusCode).toBe(400);
@@ -386,7 +374,7 @@ describe('first-time password set-up', () => {
       body: { email: user.email, password: 'preotimanje-1' },
     });
     expect(res.json().payload).toEqual({ status: 'confirmationSent' });
-    expect(await lastMailTo(user.email ?? '')).toBeUndefined();
+    expect(await lastMailTo(t, user.email ?? '')).toBeUndefined();
     expect(await signIn(t, user.email ?? '')).toBeTruthy();
   });
 
@@ -415,8 +403,8 @@ describe('forgot and reset password', () => {
       }),
     );
     expect(answers).toEqual(Array(3).fill('200 {"payload":{"done":true}}'));
-    expect(await lastMailTo(known.email ?? '')).toBeDefined();
-    expect(await lastMailTo(deactivated.email ?? '')).toBeUndefined();
+    expect(await lastMailTo(t, known.email ?? '')).toBeDefined();
+    expect(await lastMailTo(t, deactivated.email ?? '')).toBeUndefined();
   });
 
   it('resets through the mailed link: new password works, old one and the link do not, sessions end', async () => {
@@ -430,7 +418,7 @@ describe('forgot and reset password', () => {
       lang: 'en',
       headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
     });
-    const mail = await lastMailTo(user.email ?? '');
+    const mail = await lastMailTo(t, user.email ?? '');
     expect(mail?.subject).toBe('Set a new password');
     expect(mail?.text).not.toContain('evil.example');
     const token = linkToken(mail?.text ?? '', 'reset-password');
@@ -483,7 +471,7 @@ describe('forgot and reset password', () => {
   it('refuses an expired reset link and keeps the old password', async () => {
     const user = await makeUser(t.db, { tenantId });
     await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: user.email } });
-    const token = linkToken((await lastMailTo(user.email ?? ''))?.text ?? '', 'reset-password');
+    const token = linkToken((await lastMailTo(t, user.email ?? ''))?.text ?? '', 'reset-password');
     t.clock.advance(30 * MINUTE_MS + 1000);
     const res = await call(t, {
       method: 'POST',

@@ -1,11 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminTenant } from '@kanal/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, pointsLedger, tenant } from '../../db/schema/index.js';
+import { pointsLedger, tenant } from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
-import { call, makePerson, makeTenant, makeUser, pngBytes, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import {
+  call,
+  lastMailTo,
+  makePerson,
+  makeTenant,
+  makeUser,
+  pngBytes,
+  signIn,
+  TEST_PASSWORD,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -34,14 +43,7 @@ async function newTenant(name: string, email: string) {
 }
 
 async function welcomeToken(recipient: string) {
-  await t.app.services.mailer.idle();
-  const [mail] = await t.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.recipient, recipient))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
-  return mail?.text.match(/https:\/\/kanal\.test\/welcome\/([\w-]+)/)?.[1];
+  return (await lastMailTo(t, recipient))?.text.match(/https:\/\/kanal\.test\/welcome\/([\w-]+)/)?.[1];
 }
 
 describe('creating an organisation', () => {

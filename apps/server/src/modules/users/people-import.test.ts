@@ -1,10 +1,10 @@
 import type { ImportCheck } from '@kanal/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, contentInteraction, emailOutbox } from '../../db/schema/index.js';
+import { appUser, contentInteraction } from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
-import { call, makePerson, makeTenant, makeUser, pngBytes, signIn, upload } from '../../test/factories.js';
+import { call, lastMailTo, makePerson, makeTenant, makeUser, pngBytes, signIn, upload } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -113,12 +113,7 @@ describe('checking and importing', () => {
       body: { email: 'ivo.ivic', password: 'Ivina-lozinka-1', activationCode: result.codes[0].activationCode },
     });
     expect(setup.json().payload.status).toBe('signedIn');
-    await t.app.services.mailer.idle();
-    const [mail] = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.recipient, 'ana.anic@primjer.hr'))
-      .orderBy(desc(emailOutbox.id));
+    const mail = await lastMailTo(t, 'ana.anic@primjer.hr');
     expect(mail?.subject).toBe('Dobro došli u Kanal');
   });
 

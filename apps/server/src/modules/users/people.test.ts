@@ -1,9 +1,9 @@
 import type { AdminUser, Role } from '@kanal/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempt, auditLog, comment, contentInteraction, emailOutbox, groupMember } from '../../db/schema/index.js';
+import { attempt, auditLog, comment, contentInteraction, groupMember } from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
-import { call, makePerson, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import { call, lastMailTo, makePerson, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -33,17 +33,6 @@ async function createUser(body: Record<string, unknown>) {
   return res.json().payload as { user: AdminUser; activationCode: string | null };
 }
 
-async function lastMailTo(recipient: string) {
-  await t.app.services.mailer.idle();
-  const [mail] = await t.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.recipient, recipient))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
-  return mail;
-}
-
 /** The person's inbox: content id → whether viewed. */
 async function inboxOf(userId: number) {
   const rows = await t.db
@@ -62,7 +51,7 @@ describe('creating people', () => {
     // What is aimed at everyone is theirs from the start, not only after their first sign-in.
     expect((await inboxOf(user.id)).has(forAll.id)).toBe(true);
 
-    const mail = await lastMailTo('nova.osoba@primjer.hr');
+    const mail = await lastMailTo(t, 'nova.osoba@primjer.hr');
     expect(mail?.subject).toBe('Dobro došli u Kanal');
     const token = mail?.text.match(/https:\/\/kanal\.test\/welcome\/([\w-]+)/)?.[1];
     expect(token).toBeDefined();
@@ -286,7 +275,7 @@ describe('deleting people and resetting passwords', () => {
     expect(codes).toEqual([
       { id: withUsername.id, name: withUsername.name, username: 'reset.me', activationCode: expect.any(String) },
     ]);
-    expect((await lastMailTo('reset.me@primjer.hr'))?.text).toMatch(/https:\/\/kanal\.test\/reset-password\//);
+    expect((await lastMailTo(t, 'reset.me@primjer.hr'))?.text).toMatch(/https:\/\/kanal\.test\/reset-password\//);
     expect((await call(t, { url: '/api/auth/me', token: session })).statusCode).toBe(401);
     const setup = await call(t, {
       method: 'POST',
