@@ -251,7 +251,7 @@ export async function buildApp({
         secureCookies: config.publicUrl.startsWith('https:'),
         webManifest: await readWebManifest(webRoot),
       });
-      await api.register(filesRoutes, { files });
+      await api.register(filesRoutes, { files, tenantOf: tenants.scopeOf });
       await api.register(contentRoutes, { content });
       await api.register(formsRoutes, { forms });
       await api.register(usersRoutes, { users });

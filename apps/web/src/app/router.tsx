@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { RequireAuth } from './require-auth';
 import { RootError, RootFallback, RootLayout } from './root-layout';
 
@@ -37,6 +37,23 @@ export const routes: RouteObject[] = [
               { path: 'archive/:id/questions', lazy: () => import('./routes/archive-questions') },
               { path: 'change-password', lazy: () => import('./routes/change-password') },
               { path: 'change-password/success', lazy: () => import('./routes/change-password-success') },
+            ],
+          },
+          {
+            path: 'admin',
+            lazy: () => import('./routes/admin/layout'),
+            children: [
+              { index: true, loader: () => redirect('/admin/users') },
+              { path: 'users', lazy: () => import('./routes/admin/users') },
+              { path: 'users/new', lazy: () => import('./routes/admin/user-new') },
+              { path: 'users/:id', lazy: () => import('./routes/admin/user') },
+              { path: 'groups', lazy: () => import('./routes/admin/groups') },
+              { path: 'groups/:id', lazy: () => import('./routes/admin/group') },
+              { path: 'import', lazy: () => import('./routes/admin/import') },
+              { path: 'exports', lazy: () => import('./routes/admin/exports') },
+              { path: 'tenants', lazy: () => import('./routes/admin/tenants') },
+              { path: 'tenants/new', lazy: () => import('./routes/admin/tenant-new') },
+              { path: 'tenants/:id', lazy: () => import('./routes/admin/tenant') },
             ],
           },
         ],

@@ -51,18 +51,17 @@ async function readError(response: Response): Promise<ApiError> {
   return genericError(response.status);
 }
 
-/**
- * Calls the API under /api and returns the body's `payload`. Sends the session's bearer token and the
- * current language; a non-2xx answer becomes an ApiError. No timeout, as the spec says.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a call to the API under /api with the session's token and the language; a non-2xx answer throws. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = authStore.get();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
     ...options.headers,
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) sets its own multipart type and boundary.
+  const raw = options.body instanceof FormData;
+  if (options.body !== undefined && !raw) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.token}`;
 
   let response: Response;
@@ -70,7 +69,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : raw ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
     });
@@ -84,7 +83,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && session && authStore.get()?.token === session.token) authStore.clear();
     throw await readError(response);
   }
+  return response;
+}
+
+/**
+ * Calls the API and returns the body's `payload`: JSON in and out, or a FormData upload. No timeout,
+ * as the spec says.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
   if (response.status === 204) return undefined as T;
   const body = (await response.json()) as { payload: T };
   return body.payload;
+}
+
+/** A file the API answers (an export, a template), with the name its Content-Disposition gives. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await send(path, { headers: { Accept: '*/*' } });
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName };
 }

@@ -26,10 +26,31 @@ export function storedLanguage(): Language {
   }
 }
 
+type Bundle = Record<string, unknown>;
+/**
+ * Namespaces of lazily loaded areas (the admin console): fetched with the area's chunk, for the active
+ * language and again for each language switched to while the area is open.
+ */
+const areaLoaders = new Map<string, Record<Language, () => Promise<{ default: Bundle }>>>();
+
+async function loadArea(language: Language, ns: string): Promise<void> {
+  const loader = areaLoaders.get(ns)?.[language];
+  if (!loader || i18n.hasResourceBundle(language, ns)) return;
+  i18n.addResourceBundle(language, ns, (await loader()).default, true, true);
+}
+
 async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'common')) return;
-  const { resources } = await loaders[language]();
-  for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(language, ns, bundle, true, true);
+  if (!i18n.hasResourceBundle(language, 'common')) {
+    const { resources } = await loaders[language]();
+    for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(language, ns, bundle, true, true);
+  }
+  await Promise.all([...areaLoaders.keys()].map((ns) => loadArea(language, ns)));
+}
+
+/** Registers a lazily loaded area's namespace and resolves once its texts in the active language are in. */
+export function loadAreaTexts(ns: string, loaders: Record<Language, () => Promise<{ default: Bundle }>>) {
+  areaLoaders.set(ns, loaders);
+  return loadArea(currentLanguage(), ns);
 }
 
 /**

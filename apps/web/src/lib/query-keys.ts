@@ -1,4 +1,5 @@
 const content = ['kanal', 'content'] as const;
+const admin = ['kanal', 'admin'] as const;
 
 /**
  * Every query key is built here, so invalidating after a mutation is one line. Everything that changes
@@ -10,6 +11,23 @@ export const queryKeys = {
   me: (userId: number) => ['kanal', 'auth', 'me', userId] as const,
   /** What a run's submission answered, by the run's key (kept by the end screens, never fetched). */
   submission: (key: string) => ['kanal', 'submission', key] as const,
+  /**
+   * The console's lists and records, under one root: a change invalidates all of it, since one person's
+   * edit moves several lists (their groups' member counts, the organisation's head count). `tenant` is
+   * the organisation the console works in (0 for the caller's own).
+   */
+  admin: {
+    all: admin,
+    tenants: (query: object) => [...admin, 'tenants', query] as const,
+    tenant: (id: number) => [...admin, 'tenant', id] as const,
+    users: (tenant: number, query: object) => [...admin, 'users', tenant, query] as const,
+    user: (tenant: number, id: number) => [...admin, 'user', tenant, id] as const,
+    activity: (tenant: number, id: number, page: number) => [...admin, 'activity', tenant, id, page] as const,
+    groups: (tenant: number, query: object) => [...admin, 'groups', tenant, query] as const,
+    allGroups: (tenant: number) => [...admin, 'all-groups', tenant] as const,
+    group: (tenant: number, id: number) => [...admin, 'group', tenant, id] as const,
+    members: (tenant: number, id: number, query: object) => [...admin, 'members', tenant, id, query] as const,
+  },
   content: {
     all: content,
     /** Prefix of every page of the home list. */

@@ -13,6 +13,14 @@ options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 // busy two-core CI machine can take longer than Testing Library's default of one second.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom has <dialog> but not its modal methods; the browser's (focus trap, inert page) are checked end to end.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+};
+
 beforeAll(async () => {
   await initI18n();
 });

@@ -3,23 +3,40 @@ import {
   IdParamsSchema,
   StoredFileListSchema,
   StoredFileSchema,
+  type TenantScopeQuery,
+  TenantScopeQuerySchema,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES,
 } from '@kanal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { sendFile } from '../../lib/send-file.js';
+import type { RequestContext } from '../../plugins/request-context.js';
 import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { FilesService } from './files.service.js';
 
 const FileParamsSchema = z.object({ file: z.uuid() });
 const tags = ['files'];
 
-export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
+type Options = {
+  files: FilesService;
+  /** The organisation a call works in: the caller's, or the one a SUPERADMIN names (404 if none). */
+  tenantOf: (ctx: RequestContext, requested: number | undefined) => Promise<number>;
+};
+
+export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, tenantOf }) => {
+  // `?tenant=`: the console's SUPERADMIN uploads and shows an organisation's logo in that organisation.
+  const scoped = async (req: FastifyRequest): Promise<RequestContext> => ({
+    ...req.ctx,
+    tenantId: await tenantOf(req.ctx, (req.query as TenantScopeQuery).tenant),
+  });
+  const querystring = TenantScopeQuerySchema;
+
   app.get(
     '/files/:file',
-    { config: { cookieAuth: true }, schema: { tags, params: FileParamsSchema } },
-    async (req, reply) => sendFile(req, reply, await files.download(req.ctx, req.params.file)),
+    { config: { cookieAuth: true }, schema: { tags, querystring, params: FileParamsSchema } },
+    async (req, reply) => sendFile(req, reply, await files.download(await scoped(req), req.params.file)),
   );
 
   app.get('/mobile/client/logo/:id', { schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
@@ -31,14 +48,23 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
     await acceptUploads(uploads, { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES });
     uploads.post(
       '/files',
-      { schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(StoredFileSchema) } } },
-      async (req) => ({ payload: await files.uploadOne(req.ctx, uploadedFiles(req)) }),
+      {
+        schema: { tags, querystring, consumes: ['multipart/form-data'], response: { 200: envelope(StoredFileSchema) } },
+      },
+      async (req) => ({ payload: await files.uploadOne(await scoped(req), uploadedFiles(req)) }),
     );
 
     uploads.post(
       '/files/multiple',
-      { schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(StoredFileListSchema) } } },
-      async (req) => ({ payload: await files.upload(req.ctx, uploadedFiles(req)) }),
+      {
+        schema: {
+          tags,
+          querystring,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(StoredFileListSchema) },
+        },
+      },
+      async (req) => ({ payload: await files.upload(await scoped(req), uploadedFiles(req)) }),
     );
   });
 };

@@ -14,6 +14,7 @@ import {
   pngBytes,
   signIn,
   TEST_PASSWORD,
+  upload,
 } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -82,7 +83,14 @@ describe('running organisations', () => {
 
   it('changes the name and Promo tag, and takes as logo only a file of that organisation', async () => {
     const { tenant: created } = await newTenant('Logo d.o.o.', 'logo@primjer.hr');
-    const theirs = await t.app.services.files.save(created.id, 'logo.png', 'image/png', pngBytes());
+    // The console uploads the logo into that organisation with ?tenant=, and shows it from there.
+    const uploaded = await upload(t, `/api/files?tenant=${created.id}`, superadmin.token, [
+      { name: 'logo.png', type: 'image/png', bytes: pngBytes() },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const theirs = uploaded.json().payload as { id: string };
+    expect((await bySuper().get(`/api/files/${theirs.id}?tenant=${created.id}`)).statusCode).toBe(200);
+    expect((await bySuper().get(`/api/files/${theirs.id}`)).statusCode).toBe(404);
     const others = await t.app.services.files.save(provider, 'tudi.png', 'image/png', pngBytes());
     expect((await bySuper().patch(`/api/tenant/${created.id}`, { image: others.id })).statusCode).toBe(404);
     const changed = await bySuper().patch(`/api/tenant/${created.id}`, {

@@ -1,4 +1,4 @@
-import type { Me } from '@kanal/contract';
+import { hasConsole, type Me } from '@kanal/contract';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -74,6 +74,13 @@ export function ProfilePanel({ id, me, triggerRef, onClose, onSignOut, signingOu
       </div>
       {stats ? <section className="profile-panel__stats">{stats}</section> : null}
       <ul className="profile-panel__links">
+        {hasConsole(me.role) ? (
+          <li>
+            <Link to="/admin" className="profile-panel__link" onClick={() => onClose(false)}>
+              {t('profile.admin')}
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/change-password" className="profile-panel__link" onClick={() => onClose(false)}>
             {t('profile.changePassword')}

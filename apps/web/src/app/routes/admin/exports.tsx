@@ -1,0 +1,1 @@
+export { ExportsScreen as Component } from '@/features/console/components/exports-screen';

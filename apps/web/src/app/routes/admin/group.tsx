@@ -1,0 +1,1 @@
+export { GroupScreen as Component } from '@/features/console/components/group-screen';

@@ -1,0 +1,1 @@
+export { GroupsScreen as Component } from '@/features/console/components/groups-screen';

@@ -1,0 +1,1 @@
+export { ImportScreen as Component } from '@/features/console/components/import-screen';

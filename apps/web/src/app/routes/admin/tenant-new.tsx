@@ -1,0 +1,1 @@
+export { NewTenantScreen as Component } from '@/features/console/components/tenant-new-screen';

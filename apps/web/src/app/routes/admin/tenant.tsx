@@ -1,0 +1,1 @@
+export { TenantScreen as Component } from '@/features/console/components/tenant-screen';

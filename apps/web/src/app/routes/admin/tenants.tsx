@@ -1,0 +1,1 @@
+export { TenantsScreen as Component } from '@/features/console/components/tenants-screen';

@@ -1,0 +1,1 @@
+export { NewUserScreen as Component } from '@/features/console/components/user-new-screen';

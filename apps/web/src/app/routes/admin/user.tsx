@@ -1,0 +1,1 @@
+export { UserScreen as Component } from '@/features/console/components/user-screen';

@@ -1,0 +1,127 @@
+import type {
+  ActivityPage,
+  AdminUser,
+  AdminUserList,
+  CreatedUser,
+  CreateUserBody,
+  PasswordResets,
+  Role,
+  UpdateUserBody,
+  UserSort,
+  UserStatus,
+} from '@kanal/contract';
+import { USER_PAGE_SIZE } from '@kanal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { scopedPath, useConsole } from '../lib/console-context';
+import { useConsoleMutation } from './use-console-mutation';
+
+/** The people table's state, as the URL keeps it. */
+export type UserListParams = {
+  q: string;
+  roles: Role[];
+  statuses: UserStatus[];
+  group: number | null;
+  sort: UserSort;
+  page: number;
+};
+
+export function useUsers(params: UserListParams) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.users(scope.tenantId, params),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminUserList>(
+        scopedPath('/user', scope, {
+          q: params.q,
+          role: params.roles,
+          status: params.statuses,
+          group: params.group,
+          sort: params.sort,
+          limit: USER_PAGE_SIZE,
+          offset: params.page * USER_PAGE_SIZE,
+        }),
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(id: number) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.user(scope.tenantId, id),
+    queryFn: ({ signal }) => apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { signal }),
+  });
+}
+
+export function useActivity(id: number, page: number) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.activity(scope.tenantId, id, page),
+    queryFn: ({ signal }) =>
+      apiRequest<ActivityPage>(
+        scopedPath(`/user/${id}/activity`, scope, { limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE }),
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateUser() {
+  const scope = useConsole();
+  return useConsoleMutation((body: CreateUserBody) =>
+    apiRequest<CreatedUser>(scopedPath('/user', scope), { method: 'POST', body }),
+  );
+}
+
+export function useUpdateUser() {
+  const scope = useConsole();
+  return useConsoleMutation(({ id, ...body }: UpdateUserBody & { id: number }) =>
+    apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { method: 'PATCH', body }),
+  );
+}
+
+/** Deletes one person or several at once (all or none). */
+export function useDeleteUsers() {
+  const scope = useConsole();
+  return useConsoleMutation((ids: number[]) =>
+    apiRequest<{ deleted: number }>(scopedPath('/user/delete-by-ids', scope), { method: 'POST', body: { ids } }),
+  );
+}
+
+/** Mails a reset link to each chosen person with an e-mail; the username-only ones get new codes. */
+export function useResetPasswords() {
+  const scope = useConsole();
+  return useConsoleMutation((ids: number[]) =>
+    apiRequest<PasswordResets>(scopedPath('/user/reset-password', scope), { method: 'POST', body: { ids } }),
+  );
+}
+
+export function useResendWelcome() {
+  const scope = useConsole();
+  return useConsoleMutation((id: number) =>
+    apiRequest<CreatedUser>(scopedPath(`/admin/user/resend-welcome-emails/${id}`, scope), { method: 'POST' }),
+  );
+}
+
+/**
+ * Deactivates several people. The API has no call for many at once, so each is its own change: the
+ * answer says how many went through and why the first refused one did not.
+ */
+export function useDeactivateUsers() {
+  const scope = useConsole();
+  return useConsoleMutation(async (ids: number[]) => {
+    const results = await Promise.allSettled(
+      ids.map((id) =>
+        apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { method: 'PATCH', body: { active: false } }),
+      ),
+    );
+    const refused = results.find((result) => result.status === 'rejected');
+    return {
+      done: results.filter((result) => result.status === 'fulfilled').length,
+      refusal: refused?.status === 'rejected' ? (refused.reason as unknown) : undefined,
+    };
+  });
+}

@@ -1,0 +1,55 @@
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigationType } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import './console-page.css';
+
+export type Crumb = { label: string; to: string };
+
+type Props = {
+  title: string;
+  /** The screens above this one, outermost first; the page itself closes the trail. */
+  crumbs?: Crumb[];
+  /** The page's own buttons, beside the title. */
+  actions?: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * A console screen: breadcrumbs, the title (also the tab's), its actions, and the content. After a
+ * navigation the title takes focus, so a screen reader starts on the new page, as after a page load.
+ */
+export function ConsolePage({ title, crumbs = [], actions, children }: Props) {
+  const { t } = useTranslation('admin');
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const navigationType = useNavigationType();
+  useDocumentTitle(title);
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') titleRef.current?.focus({ preventScroll: true });
+  }, [navigationType]);
+  return (
+    <div className="console-page">
+      {crumbs.length > 0 ? (
+        <nav className="console-page__crumbs" aria-label={t('console.breadcrumbs')}>
+          <ol>
+            {crumbs.map((crumb) => (
+              <li key={crumb.to}>
+                <Link to={crumb.to} className="link">
+                  {crumb.label}
+                </Link>
+              </li>
+            ))}
+            <li aria-current="page">{title}</li>
+          </ol>
+        </nav>
+      ) : null}
+      <div className="console-page__header">
+        <h1 ref={titleRef} className="console-page__title" tabIndex={-1}>
+          {title}
+        </h1>
+        {actions ? <div className="console-page__actions">{actions}</div> : null}
+      </div>
+      {children}
+    </div>
+  );
+}

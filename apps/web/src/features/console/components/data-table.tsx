@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pager } from '@/components/pager';
+import './data-table.css';
+
+/**
+ * A column header that sorts: the button names the column, `aria-sort` says the direction. `sort` is
+ * the list's current sort (`name` or `-name`); pressing the column sorts by it, then reverses.
+ */
+export function SortHeader<S extends string>({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: S;
+  label: string;
+  sort: string;
+  onSort: (sort: S) => void;
+}) {
+  const direction = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : undefined;
+  return (
+    <th scope="col" aria-sort={direction}>
+      <button
+        type="button"
+        className="data-table__sort"
+        onClick={() => onSort((direction === 'ascending' ? `-${column}` : column) as S)}
+      >
+        {label}
+        <span aria-hidden="true" className="data-table__sort-mark">
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** Rows of grey bars while the first page loads, shaped like the table that will replace them. */
+export function TableSkeleton({ columns, rows = 5 }: { columns: number; rows?: number }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="table-skeleton" role="status" aria-label={t('loading')}>
+      {Array.from({ length: rows }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart.
+        <div key={row} className="table-skeleton__row" aria-hidden="true">
+          {Array.from({ length: columns }, (_, column) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+            <span key={column} className="table-skeleton__cell" />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** What an empty list says, and what to do about it. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <p className="empty-state__title">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+/** "21–40 od 137" and the pager under a table. */
+export function TableFooter({
+  count,
+  page,
+  pageSize,
+  onPage,
+}: {
+  count: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  if (count === 0) return null;
+  return (
+    <div className="data-table__footer">
+      <p className="data-table__range">
+        {t('console.table.range', {
+          from: page * pageSize + 1,
+          to: Math.min(count, (page + 1) * pageSize),
+          count,
+        })}
+      </p>
+      <Pager page={page} pageCount={Math.ceil(count / pageSize)} onPage={onPage} label={t('console.table.pages')} />
+    </div>
+  );
+}

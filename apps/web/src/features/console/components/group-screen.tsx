@@ -1,0 +1,5 @@
+import { ConsolePage } from './console-page';
+
+export function GroupScreen() {
+  return <ConsolePage title="GroupScreen">{null}</ConsolePage>;
+}

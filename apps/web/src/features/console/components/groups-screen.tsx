@@ -1,0 +1,5 @@
+import { ConsolePage } from './console-page';
+
+export function GroupsScreen() {
+  return <ConsolePage title="GroupsScreen">{null}</ConsolePage>;
+}

@@ -1,0 +1,5 @@
+import { ConsolePage } from './console-page';
+
+export function ImportScreen() {
+  return <ConsolePage title="ImportScreen">{null}</ConsolePage>;
+}

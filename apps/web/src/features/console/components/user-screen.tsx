@@ -1,0 +1,5 @@
+import { ConsolePage } from './console-page';
+
+export function UserScreen() {
+  return <ConsolePage title="UserScreen">{null}</ConsolePage>;
+}

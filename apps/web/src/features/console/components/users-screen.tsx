@@ -1,0 +1,268 @@
+import {
+  type AdminUser,
+  ROLES,
+  type Role,
+  RoleSchema,
+  USER_PAGE_SIZE,
+  USER_SORTS,
+  USER_STATUSES,
+  type UserSort,
+  type UserStatus,
+  UserStatusSchema,
+} from '@kanal/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import * as z from 'zod/mini';
+import { Button } from '@/components/button';
+import { ErrorView } from '@/components/status-view';
+import { formatDate } from '@/lib/format';
+import { type UserListParams, useUsers } from '../api/users';
+import { useConsole } from '../lib/console-context';
+import { pageParam, useListParams } from '../lib/list-params';
+import { ConsolePage } from './console-page';
+import { EmptyState, SortHeader, TableFooter, TableSkeleton } from './data-table';
+import { GroupFilter } from './group-filter';
+import { SearchBox } from './search-box';
+import { UserBulkActions } from './user-bulk-actions';
+import { UserStatusBadge } from './user-status-badge';
+import '@/components/button.css';
+
+const sortOf = (value: string | null): UserSort =>
+  (USER_SORTS as readonly string[]).includes(value ?? '') ? (value as UserSort) : 'name';
+const oneOf = <T,>(schema: z.ZodMiniType<T>, value: string | null): T[] => {
+  const parsed = z.safeParse(schema, value);
+  return parsed.success ? [parsed.data] : [];
+};
+
+/** The table's state from the URL; anything unknown there (an old link, a hand edit) falls back. */
+function useUserListParams() {
+  const [params, update] = useListParams();
+  const list = useMemo<UserListParams>(() => {
+    const group = Number(params.get('group'));
+    return {
+      q: params.get('q') ?? '',
+      roles: oneOf<Role>(RoleSchema, params.get('role')),
+      statuses: oneOf<UserStatus>(UserStatusSchema, params.get('status')),
+      group: Number.isInteger(group) && group > 0 ? group : null,
+      sort: sortOf(params.get('sort')),
+      page: pageParam(params),
+    };
+  }, [params]);
+  return [list, update] as const;
+}
+
+/** The organisation's people: search, filters, sort and paging in the URL, and actions on a selection. */
+export function UsersScreen() {
+  const { t } = useTranslation('admin');
+  const { canEdit } = useConsole();
+  const [params, update] = useUserListParams();
+  const users = useUsers(params);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const onSearch = useCallback((q: string) => update({ q }), [update]);
+  const onSort = useCallback((sort: UserSort) => update({ sort: sort === 'name' ? null : sort }), [update]);
+
+  // A new page or a new search is a new set of rows: nothing stays selected out of sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's parameters are the trigger.
+  useEffect(() => setSelected(new Set()), [params]);
+
+  const filtered = params.q !== '' || params.roles.length > 0 || params.statuses.length > 0 || params.group !== null;
+  const items = users.data?.items ?? [];
+  const selectedUsers = items.filter((user) => selected.has(user.id));
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const allSelected = items.length > 0 && items.every((user) => selected.has(user.id));
+
+  return (
+    <ConsolePage
+      title={t('users.title')}
+      actions={
+        canEdit ? (
+          <Link to="/admin/users/new" className="button button--primary">
+            {t('users.new')}
+          </Link>
+        ) : null
+      }
+    >
+      <div className="list-toolbar">
+        <SearchBox label={t('users.search')} placeholder={t('users.searchHint')} value={params.q} onSearch={onSearch} />
+        <fieldset className="list-toolbar__filters">
+          <legend className="visually-hidden">{t('users.filters.label')}</legend>
+          <label className="list-filter">
+            <span className="field__label">{t('users.filters.role')}</span>
+            <select
+              className="field__input field__select"
+              value={params.roles[0] ?? ''}
+              onChange={(event) => update({ role: event.currentTarget.value })}
+            >
+              <option value="">{t('users.filters.any')}</option>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {t(`console.roles.${role}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="list-filter">
+            <span className="field__label">{t('users.filters.status')}</span>
+            <select
+              className="field__input field__select"
+              value={params.statuses[0] ?? ''}
+              onChange={(event) => update({ status: event.currentTarget.value })}
+            >
+              <option value="">{t('users.filters.any')}</option>
+              {USER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`users.status.${status}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <GroupFilter value={params.group} onChange={(group) => update({ group })} />
+          {/* On a phone the column headers are hidden, so the sort is chosen here. */}
+          <label className="list-filter list-filter--phone">
+            <span className="field__label">{t('users.filters.sort')}</span>
+            <select
+              className="field__input field__select"
+              value={params.sort}
+              onChange={(event) => onSort(sortOf(event.currentTarget.value))}
+            >
+              {USER_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`users.sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {filtered ? (
+            <Button
+              variant="secondary"
+              className="list-toolbar__clear"
+              onClick={() => update({ q: null, role: null, status: null, group: null })}
+            >
+              {t('console.actions.clearFilters')}
+            </Button>
+          ) : null}
+        </fieldset>
+      </div>
+
+      {canEdit && selectedUsers.length > 0 ? (
+        <UserBulkActions users={selectedUsers} onDone={() => setSelected(new Set())} />
+      ) : null}
+
+      {users.isPending ? (
+        <TableSkeleton columns={5} />
+      ) : users.isError ? (
+        <ErrorView message={t('users.loadFailed')} onRetry={() => void users.refetch()} />
+      ) : items.length === 0 ? (
+        filtered ? (
+          <EmptyState title={t('users.empty.filteredTitle')}>
+            <p>{t('users.empty.filteredText')}</p>
+          </EmptyState>
+        ) : (
+          <EmptyState title={t('users.empty.title')}>
+            {canEdit ? (
+              <>
+                <p>{t('users.empty.text')}</p>
+                <div className="console-page__actions">
+                  <Link to="/admin/users/new" className="button button--primary">
+                    {t('users.new')}
+                  </Link>
+                  <Link to="/admin/import" className="button button--secondary">
+                    {t('console.nav.import')}
+                  </Link>
+                </div>
+              </>
+            ) : null}
+          </EmptyState>
+        )
+      ) : (
+        <table className="data-table" aria-busy={users.isPlaceholderData || undefined}>
+          <caption className="visually-hidden">{t('users.title')}</caption>
+          <thead>
+            <tr>
+              {canEdit ? (
+                <th scope="col" className="data-table__select">
+                  <input
+                    type="checkbox"
+                    aria-label={t('console.table.selectAll')}
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((user) => user.id)))}
+                  />
+                </th>
+              ) : null}
+              <SortHeader column="name" label={t('users.columns.name')} sort={params.sort} onSort={onSort} />
+              <SortHeader column="role" label={t('users.columns.role')} sort={params.sort} onSort={onSort} />
+              <th scope="col">{t('users.columns.groups')}</th>
+              <th scope="col">{t('users.columns.status')}</th>
+              <SortHeader column="createdAt" label={t('users.columns.createdAt')} sort={params.sort} onSort={onSort} />
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                selectable={canEdit}
+                selected={selected.has(user.id)}
+                onToggle={() => toggle(user.id)}
+              />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {users.data ? (
+        <TableFooter
+          count={users.data.count}
+          page={params.page}
+          pageSize={USER_PAGE_SIZE}
+          onPage={(page) => update({ page })}
+        />
+      ) : null}
+    </ConsolePage>
+  );
+}
+
+function UserRow({
+  user,
+  selectable,
+  selected,
+  onToggle,
+}: {
+  user: AdminUser;
+  selectable: boolean;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <tr>
+      {selectable ? (
+        <td className="data-table__select">
+          <input
+            type="checkbox"
+            aria-label={t('console.table.selectRow', { name: user.name })}
+            checked={selected}
+            onChange={onToggle}
+          />
+        </td>
+      ) : null}
+      <td>
+        <Link to={`/admin/users/${user.id}`} className="link users-table__name">
+          {user.name}
+        </Link>
+        <span className="data-table__muted users-table__login">{user.email ?? user.username}</span>
+      </td>
+      <td data-label={t('users.columns.role')}>{t(`console.roles.${user.role}`)}</td>
+      <td data-label={t('users.columns.groups')}>{user.groups.map((group) => group.name).join(', ') || '–'}</td>
+      <td data-label={t('users.columns.status')}>
+        <UserStatusBadge status={user.status} />
+      </td>
+      <td data-label={t('users.columns.createdAt')}>{formatDate(user.createdAt)}</td>
+    </tr>
+  );
+}

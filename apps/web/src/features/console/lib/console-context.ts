@@ -1,0 +1,44 @@
+import type { Me } from '@kanal/contract';
+import { createContext, useContext } from 'react';
+
+export type ConsoleContext = {
+  me: Me;
+  /**
+   * The organisation the console works in: a SUPERADMIN's choice in the tenant switcher, anyone else's
+   * own. Every call about people and groups names it (`?tenant=`, see `scopedPath`).
+   */
+  tenantId: number;
+  setTenantId: (id: number) => void;
+  /** ADMIN and SUPERADMIN change people and groups; an ANALYST only reads them. */
+  canEdit: boolean;
+};
+
+export const ConsoleContextValue = createContext<ConsoleContext | null>(null);
+
+/** What every console screen knows: who is working, in which organisation, and whether they may change it. */
+export function useConsole(): ConsoleContext {
+  const value = useContext(ConsoleContextValue);
+  if (!value) throw new Error('useConsole is used outside the console layout');
+  return value;
+}
+
+type QueryValue = string | number | readonly string[] | undefined | null;
+
+/**
+ * An API path with its query string: empty values are left out, lists are comma-separated (spec point
+ * 7), and `tenant` is added when the console works in another organisation than the caller's own.
+ */
+export function scopedPath(
+  path: string,
+  context: Pick<ConsoleContext, 'me' | 'tenantId'>,
+  query: Record<string, QueryValue> = {},
+) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    const text = Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
+    if (text !== '') params.set(name, text);
+  }
+  if (context.tenantId !== context.me.tenant.id) params.set('tenant', String(context.tenantId));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

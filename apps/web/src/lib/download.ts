@@ -1,0 +1,18 @@
+import { apiDownload } from './api-client';
+
+/**
+ * Fetches a file from the API with the session's token (a plain link would go without it) and hands
+ * it to the browser as a download under the name the server gave it.
+ */
+export async function download(path: string, fallbackName: string): Promise<void> {
+  const { blob, fileName } = await apiDownload(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Released after the click has handed the file over, not before (Safari would lose it).
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
