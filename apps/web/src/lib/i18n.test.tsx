@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import enAdmin from '@/locales/en/admin/index';
 import enArchive from '@/locales/en/archive.json';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
 import enContent from '@/locales/en/content.json';
 import enHome from '@/locales/en/home.json';
 import enShell from '@/locales/en/shell.json';
+import hrAdmin from '@/locales/hr/admin/index';
 import hrArchive from '@/locales/hr/archive.json';
 import hrAuth from '@/locales/hr/auth.json';
 import hrCommon from '@/locales/hr/common.json';
@@ -35,6 +37,7 @@ describe('languages', () => {
       [hrHome, enHome],
       [hrContent, enContent],
       [hrArchive, enArchive],
+      [hrAdmin, enAdmin],
     ] as const;
     for (const [hr, en] of pairs) expect(pluralBases(hr)).toEqual(pluralBases(en));
   });
@@ -42,8 +45,8 @@ describe('languages', () => {
   it('has every plural form each language needs', () => {
     const forms = (lang: string) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
     for (const [lang, catalogues] of [
-      ['hr', [hrHome, hrContent, hrArchive]],
-      ['en', [enHome, enContent, enArchive]],
+      ['hr', [hrHome, hrContent, hrArchive, hrAdmin]],
+      ['en', [enHome, enContent, enArchive, enAdmin]],
     ] as const) {
       const all = catalogues.flatMap((catalogue) => keys(catalogue));
       const bases = new Set(all.filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, '')));

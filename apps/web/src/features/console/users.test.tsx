@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/preact';
+import type { ActivityItem } from '@kanal/contract';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { type FakeRequest, fakeApi, ok } from '@/test/fake-api';
+import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 import { makeAdminUser, signInAs } from './test/console-fixtures';
 
@@ -9,16 +10,21 @@ const people = Array.from({ length: 45 }, (_, i) =>
   makeAdminUser(i + 1, { name: `Osoba ${String(i + 1).padStart(2, '0')}` }),
 );
 
-function openUsers(role: 'ADMIN' | 'ANALYST' | 'USER', path = '/admin/users') {
+type Routes = Parameters<typeof fakeApi>[0];
+
+function openUsers(role: 'ADMIN' | 'ANALYST' | 'USER', path = '/admin/users', routes: Routes = {}) {
   const who = signInAs(role);
   const api = fakeApi({
+    ...routes,
     'GET /auth/me': () => ok(who),
     'GET /group/tenant': () => ok([{ id: 3, name: 'Prodaja' }]),
-    'GET /user': (request) => {
-      const { offset = '0', limit = '20', q } = query(request);
-      const matching = q ? people.filter((p) => p.name.includes(q)) : people;
-      return ok({ count: matching.length, items: matching.slice(Number(offset), Number(offset) + Number(limit)) });
-    },
+    'GET /user':
+      routes['GET /user'] ??
+      ((request) => {
+        const { offset = '0', limit = '20', q } = query(request);
+        const matching = q ? people.filter((p) => p.name.includes(q)) : people;
+        return ok({ count: matching.length, items: matching.slice(Number(offset), Number(offset) + Number(limit)) });
+      }),
   });
   return { ...renderApp(path), api };
 }
@@ -39,5 +45,185 @@ describe('the people table', () => {
   it('is the 404 screen for someone without the console', async () => {
     openUsers('USER');
     expect(await screen.findByRole('heading', { name: 'Ovdje nema ničega: 404!' })).toBeInTheDocument();
+  });
+});
+
+describe('searching and filtering people', () => {
+  it('keeps the search, the filters and the sort in the URL and sends them to the API', async () => {
+    const { user, router, api } = openUsers('ADMIN');
+    await screen.findByRole('table', { name: 'Osobe' });
+    await user.type(screen.getByRole('searchbox', { name: 'Pretraži osobe' }), 'Osoba 4{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Osoba+4'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Uloga' }), 'Administrator');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Grupa' }), 'Prodaja');
+    await user.click(screen.getByRole('button', { name: /^Dodano/ }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        q: 'Osoba 4',
+        role: 'ADMIN',
+        group: '3',
+        sort: 'createdAt',
+      }),
+    );
+    expect(query(api.calls.at(-1) as FakeRequest)).toMatchObject({
+      q: 'Osoba 4',
+      role: 'ADMIN',
+      group: '3',
+      sort: 'createdAt',
+    });
+    await user.click(screen.getByRole('button', { name: 'Poništi filtre' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=createdAt'));
+  });
+
+  it('says so when nobody matches, and offers the first steps when there is nobody at all', async () => {
+    openUsers('ADMIN', '/admin/users?q=nitko', { 'GET /user': () => ok({ count: 0, items: [] }) });
+    expect(await screen.findByText('Nijedna osoba ne odgovara pretrazi')).toBeInTheDocument();
+  });
+});
+
+describe('acting on selected people', () => {
+  it('deactivates the ticked people after asking, and clears the selection', async () => {
+    const patched: number[] = [];
+    const { user, api } = openUsers('ADMIN', '/admin/users', {
+      'PATCH /user/1': (request) => (
+        patched.push(1), ok({ ...people[0], ...(request.body as object), status: 'deactivated' })
+      ),
+      'PATCH /user/2': () => (patched.push(2), ok({ ...people[1], status: 'deactivated' })),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Odaberi: Osoba 01' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Odaberi: Osoba 02' }));
+    expect(screen.getByText('Odabrane su 2 stavke')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deaktiviraj' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deaktivirati 2 osobe?' });
+    expect(patched).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Deaktiviraj' }));
+    expect(await screen.findByText('Deaktivirane su 2 osobe.')).toBeInTheDocument();
+    expect(patched.sort()).toEqual([1, 2]);
+    expect(api.find('PATCH', '/user/1')?.body).toEqual({ active: false });
+    expect(screen.queryByText('Odabrane su 2 stavke')).not.toBeInTheDocument();
+  });
+
+  it('shows the new activation codes of username-only people after a reset', async () => {
+    const { user } = openUsers('ADMIN', '/admin/users', {
+      'POST /user/reset-password': () =>
+        ok({ mailed: 1, codes: [{ id: 2, name: 'Osoba 02', username: 'osoba2', activationCode: 'K7P2QX' }] }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Odaberi sve na ovoj stranici' }));
+    await user.click(screen.getByRole('button', { name: 'Pošalji novu lozinku' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pošalji novu lozinku' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Aktivacijski kodovi' });
+    expect(within(sheet).getByText('K7P2QX')).toBeInTheDocument();
+    expect(screen.getByText('Poveznica za novu lozinku poslana je 1 osobi.')).toBeInTheDocument();
+  });
+
+  it('gives an analyst the table without selection or changes', async () => {
+    openUsers('ANALYST');
+    await screen.findByRole('table', { name: 'Osobe' });
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Nova osoba' })).not.toBeInTheDocument();
+  });
+});
+
+describe('adding a person', () => {
+  it('creates one with an e-mail and opens their page; a taken e-mail is shown beside the field', async () => {
+    let taken = true;
+    const created = makeAdminUser(77, { name: 'Šime Čačić', email: 'sime@tvrtka.hr', status: 'invited' });
+    const { user, router, api } = openUsers('ADMIN', '/admin/users/new', {
+      'POST /user': () =>
+        taken
+          ? fail(409, 'EmailTaken', 'Ta je e-mail adresa već u upotrebi.')
+          : ok({ user: created, activationCode: null }),
+      'GET /user/77': () => ok(created),
+      'GET /user/77/activity': () => ok({ count: 0, items: [] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Dodaj osobu' }));
+    expect(await screen.findByText('Unesite e-mail ili korisničko ime')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Ime i prezime'), 'Šime Čačić');
+    await user.type(screen.getByLabelText('E-mail'), 'sime@tvrtka.hr');
+    await user.click(screen.getByRole('checkbox', { name: 'Prodaja' }));
+    await user.click(screen.getByRole('button', { name: 'Dodaj osobu' }));
+    expect(await screen.findByText('Ta je e-mail adresa već u upotrebi.')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    taken = false;
+    await user.click(screen.getByRole('button', { name: 'Dodaj osobu' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Šime Čačić' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/users/77');
+    expect(api.find('POST', '/user')?.body).toEqual({
+      name: 'Šime Čačić',
+      email: 'sime@tvrtka.hr',
+      username: null,
+      phone: null,
+      role: 'USER',
+      groupIds: [3],
+    });
+  });
+
+  it('shows a username-only person’s activation code once, before their page', async () => {
+    const created = makeAdminUser(78, { name: 'Ivo Ivić', email: null, username: 'ivo', status: 'invited' });
+    const { user, router } = openUsers('ADMIN', '/admin/users/new', {
+      'POST /user': () => ok({ user: created, activationCode: 'AB12CD' }),
+      'GET /user/78': () => ok(created),
+      'GET /user/78/activity': () => ok({ count: 0, items: [] }),
+    });
+    await user.type(await screen.findByLabelText('Ime i prezime'), 'Ivo Ivić');
+    await user.type(screen.getByLabelText('Korisničko ime'), 'ivo');
+    await user.click(screen.getByRole('button', { name: 'Dodaj osobu' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Aktivacijski kodovi' });
+    expect(within(sheet).getByText('AB12CD')).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('button', { name: 'Gotovo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users/78'));
+  });
+});
+
+describe('a person’s page', () => {
+  const ana = makeAdminUser(5, { name: 'Ana Anić', groups: [{ id: 3, name: 'Prodaja' }] });
+  const activity: ActivityItem[] = [
+    {
+      kind: 'attempt',
+      at: new Date(2026, 10, 20, 14, 5).toISOString(),
+      content: { id: 9, name: 'Sigurnost na radu', type: 'EDUCATION' },
+      finalMark: 0.4,
+      passed: false,
+      text: null,
+    },
+    {
+      kind: 'comment',
+      at: new Date(2026, 10, 19, 8, 0).toISOString(),
+      content: { id: 8, name: 'Novi cjenik', type: 'INFORMATION' },
+      finalMark: null,
+      passed: null,
+      text: 'Hvala na informaciji!',
+    },
+  ];
+
+  it('saves changed details, shows the timeline and deactivates after asking', async () => {
+    const { user, api } = openUsers('ADMIN', '/admin/users/5', {
+      'GET /user/5': () => ok(ana),
+      'GET /user/5/activity': () => ok({ count: 2, items: activity }),
+      'PATCH /user/5': (request) => ok({ ...ana, ...(request.body as object) }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana Anić' })).toBeInTheDocument();
+    expect(await screen.findByText('Riješio/la: Sigurnost na radu')).toBeInTheDocument();
+    expect(screen.getByText('Nije položeno, 40 %')).toBeInTheDocument();
+    expect(screen.getByText('20.11.2026., 14:05')).toBeInTheDocument();
+    expect(screen.getByText('Hvala na informaciji!')).toBeInTheDocument();
+
+    const phone = screen.getByLabelText('Telefon');
+    await user.type(phone, '+385 91 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Spremi promjene' }));
+    expect(await screen.findByText('Promjene su spremljene.')).toBeInTheDocument();
+    expect(api.find('PATCH', '/user/5')?.body).toMatchObject({ phone: '+385 91 123 4567', groupIds: [3] });
+
+    await user.click(screen.getByRole('button', { name: 'Deaktiviraj' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deaktivirati osobu Ana Anić?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deaktiviraj' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toContainEqual({ active: false }),
+    );
+  });
+
+  it('answers an unknown id with a not-found message', async () => {
+    openUsers('ADMIN', '/admin/users/999', { 'GET /user/999': () => fail(404, 'NotFound', 'Not found.') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Traženo nije pronađeno.' })).toBeInTheDocument();
   });
 });

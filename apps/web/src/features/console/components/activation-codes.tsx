@@ -20,7 +20,7 @@ export function ActivationCodesDialog({ codes, onClose }: { codes: ActivationCod
           <Button variant="secondary" onClick={() => window.print()}>
             {t('console.actions.print')}
           </Button>
-          <Button onClick={onClose}>{t('close', { ns: 'common' })}</Button>
+          <Button onClick={onClose}>{t('console.actions.done')}</Button>
         </>
       }
     >
