@@ -5,13 +5,6 @@ import * as z from 'zod/mini';
 
 export const ROLES = ['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST', 'USER'] as const;
 export const RoleSchema = z.enum(ROLES);
-
-/**
- * Who has the admin console (DESIGN.md §9): the staff who run people. A CREATOR gets it with content
- * authoring; anyone else reaching /admin sees the 404 screen.
- */
-export const CONSOLE_ROLES = ['SUPERADMIN', 'ADMIN', 'ANALYST'] as const satisfies readonly (typeof ROLES)[number][];
-export const hasConsole = (role: (typeof ROLES)[number]) => (CONSOLE_ROLES as readonly string[]).includes(role);
 export type Role = z.infer<typeof RoleSchema>;
 
 export const CONTENT_TYPES = ['EDUCATION', 'POLL', 'INQUIRY', 'INFORMATION', 'TASK'] as const;

@@ -1,8 +1,13 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from './require-auth';
 import { RootError, RootFallback, RootLayout } from './root-layout';
+import type { ConsoleScreen } from './routes/admin/console';
 
-// Every screen is its own lazily loaded chunk: the first load carries only the router and this table.
+const loadConsole = () => import('./routes/admin/console');
+const consoleScreen = (name: ConsoleScreen) => async () => ({ Component: (await loadConsole()).screens[name] });
+
+// Every screen is its own lazily loaded chunk, and the admin console one chunk for all its screens: the
+// first load carries only the router and this table.
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -41,19 +46,22 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'admin',
-            lazy: () => import('./routes/admin/layout'),
+            lazy: async () => {
+              const { loader, Component } = await loadConsole();
+              return { loader, Component };
+            },
             children: [
-              { index: true, loader: () => redirect('/admin/users') },
-              { path: 'users', lazy: () => import('./routes/admin/users') },
-              { path: 'users/new', lazy: () => import('./routes/admin/user-new') },
-              { path: 'users/:id', lazy: () => import('./routes/admin/user') },
-              { path: 'groups', lazy: () => import('./routes/admin/groups') },
-              { path: 'groups/:id', lazy: () => import('./routes/admin/group') },
-              { path: 'import', lazy: () => import('./routes/admin/import') },
-              { path: 'exports', lazy: () => import('./routes/admin/exports') },
-              { path: 'tenants', lazy: () => import('./routes/admin/tenants') },
-              { path: 'tenants/new', lazy: () => import('./routes/admin/tenant-new') },
-              { path: 'tenants/:id', lazy: () => import('./routes/admin/tenant') },
+              { index: true, element: <Navigate to="/admin/users" replace /> },
+              { path: 'users', lazy: consoleScreen('UsersScreen') },
+              { path: 'users/new', lazy: consoleScreen('NewUserScreen') },
+              { path: 'users/:id', lazy: consoleScreen('UserScreen') },
+              { path: 'groups', lazy: consoleScreen('GroupsScreen') },
+              { path: 'groups/:id', lazy: consoleScreen('GroupScreen') },
+              { path: 'import', lazy: consoleScreen('ImportScreen') },
+              { path: 'exports', lazy: consoleScreen('ExportsScreen') },
+              { path: 'tenants', lazy: consoleScreen('TenantsScreen') },
+              { path: 'tenants/new', lazy: consoleScreen('NewTenantScreen') },
+              { path: 'tenants/:id', lazy: consoleScreen('TenantScreen') },
             ],
           },
         ],

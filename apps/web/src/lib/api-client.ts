@@ -51,8 +51,11 @@ async function readError(response: Response): Promise<ApiError> {
   return genericError(response.status);
 }
 
-/** Sends a call to the API under /api with the session's token and the language; a non-2xx answer throws. */
-async function send(path: string, options: RequestOptions): Promise<Response> {
+/**
+ * Sends a call to the API under /api with the session's token and the language, and answers the
+ * response; a non-2xx answer throws.
+ */
+export async function apiFetch(path: string, options: RequestOptions): Promise<Response> {
   const session = authStore.get();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -91,16 +94,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
  * as the spec says.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options);
+  const response = await apiFetch(path, options);
   if (response.status === 204) return undefined as T;
   const body = (await response.json()) as { payload: T };
   return body.payload;
-}
-
-/** A file the API answers (an export, a template), with the name its Content-Disposition gives. */
-export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | undefined }> {
-  const response = await send(path, { headers: { Accept: '*/*' } });
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1];
-  return { blob: await response.blob(), fileName };
 }

@@ -1,12 +1,13 @@
-import { apiDownload } from './api-client';
+import { apiFetch } from './api-client';
 
 /**
  * Fetches a file from the API with the session's token (a plain link would go without it) and hands
  * it to the browser as a download under the name the server gave it.
  */
 export async function download(path: string, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await apiDownload(path);
-  const url = URL.createObjectURL(blob);
+  const response = await apiFetch(path, { headers: { Accept: '*/*' } });
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName ?? fallbackName;

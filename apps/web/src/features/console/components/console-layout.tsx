@@ -1,7 +1,7 @@
 import type { Me } from '@kanal/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Toaster } from '@/components/toast';
 import { useStoredValue } from '@/lib/stored-value';
@@ -122,9 +122,14 @@ export function ConsoleLayout({ me }: { me: Me }) {
             <ul className="console__links">
               {links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} className="console__link">
+                  {/* Link, not NavLink: see useListParams on the router's shared chunk. */}
+                  <Link
+                    to={link.to}
+                    className="console__link"
+                    aria-current={pathname === link.to || pathname.startsWith(`${link.to}/`) ? 'page' : undefined}
+                  >
                     {link.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -2,18 +2,15 @@ import {
   type AdminUser,
   ROLES,
   type Role,
-  RoleSchema,
   USER_PAGE_SIZE,
   USER_SORTS,
   USER_STATUSES,
   type UserSort,
   type UserStatus,
-  UserStatusSchema,
 } from '@kanal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import * as z from 'zod/mini';
 import { Button } from '@/components/button';
 import { ErrorView } from '@/components/status-view';
 import { formatDate } from '@/lib/format';
@@ -30,10 +27,8 @@ import '@/components/button.css';
 
 const sortOf = (value: string | null): UserSort =>
   (USER_SORTS as readonly string[]).includes(value ?? '') ? (value as UserSort) : 'name';
-const oneOf = <T,>(schema: z.ZodMiniType<T>, value: string | null): T[] => {
-  const parsed = z.safeParse(schema, value);
-  return parsed.success ? [parsed.data] : [];
-};
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T[] =>
+  values.includes(value as T) ? [value as T] : [];
 
 /** The table's state from the URL; anything unknown there (an old link, a hand edit) falls back. */
 function useUserListParams() {
@@ -42,8 +37,8 @@ function useUserListParams() {
     const group = Number(params.get('group'));
     return {
       q: params.get('q') ?? '',
-      roles: oneOf<Role>(RoleSchema, params.get('role')),
-      statuses: oneOf<UserStatus>(UserStatusSchema, params.get('status')),
+      roles: oneOf<Role>(ROLES, params.get('role')),
+      statuses: oneOf<UserStatus>(USER_STATUSES, params.get('status')),
       group: Number.isInteger(group) && group > 0 ? group : null,
       sort: sortOf(params.get('sort')),
       page: pageParam(params),

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 /** The page number in the URL (`?page=2` is the third page; the first has none). */
 export const pageParam = (params: URLSearchParams) => {
@@ -13,22 +13,23 @@ export const pageParam = (params: URLSearchParams) => {
  * new entry only for a new page, not for each letter typed.
  */
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  // useLocation and useNavigate rather than useSearchParams: the router's shared chunk, which every
+  // end-user page loads, carries only what the end-user pages already use.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
   const update = useCallback(
-    (changes: Record<string, string | number | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (!('page' in changes)) next.delete('page');
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '' || (name === 'page' && value === 0)) next.delete(name);
-            else next.set(name, String(value));
-          }
-          return next;
-        },
-        { replace: !('page' in changes) },
-      ),
-    [setParams],
+    (changes: Record<string, string | number | null>) => {
+      const next = new URLSearchParams(params);
+      if (!('page' in changes)) next.delete('page');
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '' || (name === 'page' && value === 0)) next.delete(name);
+        else next.set(name, String(value));
+      }
+      const query = next.toString();
+      navigate({ search: query ? `?${query}` : '' }, { replace: !('page' in changes) });
+    },
+    [params, navigate],
   );
   return [params, update] as const;
 }

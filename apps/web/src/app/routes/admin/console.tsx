@@ -1,0 +1,60 @@
+import { hasConsole } from '@kanal/contract';
+import { useTranslation } from 'react-i18next';
+import { ErrorView, LoadingView } from '@/components/status-view';
+import { useMe } from '@/features/auth/api/get-me';
+import { ConsoleLayout } from '@/features/console/components/console-layout';
+import { ExportsScreen } from '@/features/console/components/exports-screen';
+import { GroupScreen } from '@/features/console/components/group-screen';
+import { GroupsScreen } from '@/features/console/components/groups-screen';
+import { ImportScreen } from '@/features/console/components/import-screen';
+import { NewTenantScreen } from '@/features/console/components/tenant-new-screen';
+import { TenantScreen } from '@/features/console/components/tenant-screen';
+import { TenantsScreen } from '@/features/console/components/tenants-screen';
+import { NewUserScreen } from '@/features/console/components/user-new-screen';
+import { UserScreen } from '@/features/console/components/user-screen';
+import { UsersScreen } from '@/features/console/components/users-screen';
+import { loadAreaTexts } from '@/lib/i18n';
+import { Component as NotFound } from '../not-found';
+
+/**
+ * The whole console is one chunk, fetched when /admin is first opened: the route table then names one
+ * import instead of one per screen, and the end-user pages' first load stays as small as it was.
+ */
+export const screens = {
+  UsersScreen,
+  NewUserScreen,
+  UserScreen,
+  GroupsScreen,
+  GroupScreen,
+  ImportScreen,
+  ExportsScreen,
+  TenantsScreen,
+  NewTenantScreen,
+  TenantScreen,
+};
+export type ConsoleScreen = keyof typeof screens;
+
+// The console's texts come with its chunk, never with the end-user app's.
+export async function loader() {
+  await loadAreaTexts('admin', {
+    hr: () => import('@/locales/hr/admin/index'),
+    en: () => import('@/locales/en/admin/index'),
+  });
+  return null;
+}
+
+/** The admin console, for the staff roles; to anyone else /admin does not exist. */
+export function Component() {
+  const { t } = useTranslation('shell');
+  const me = useMe();
+  if (me.isPending) return <LoadingView />;
+  if (me.isError) {
+    return (
+      <main id="main">
+        <ErrorView message={t('userLoadFailed')} onRetry={() => void me.refetch()} />
+      </main>
+    );
+  }
+  if (!hasConsole(me.data.role)) return <NotFound />;
+  return <ConsoleLayout me={me.data} />;
+}

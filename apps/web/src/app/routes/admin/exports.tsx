@@ -1,1 +1,0 @@
-export { ExportsScreen as Component } from '@/features/console/components/exports-screen';

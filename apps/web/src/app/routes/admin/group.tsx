@@ -1,1 +1,0 @@
-export { GroupScreen as Component } from '@/features/console/components/group-screen';

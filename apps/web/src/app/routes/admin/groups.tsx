@@ -1,1 +1,0 @@
-export { GroupsScreen as Component } from '@/features/console/components/groups-screen';

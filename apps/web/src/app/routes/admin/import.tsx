@@ -1,1 +1,0 @@
-export { ImportScreen as Component } from '@/features/console/components/import-screen';

@@ -1,1 +1,0 @@
-export { NewTenantScreen as Component } from '@/features/console/components/tenant-new-screen';

@@ -1,1 +1,0 @@
-export { TenantScreen as Component } from '@/features/console/components/tenant-screen';

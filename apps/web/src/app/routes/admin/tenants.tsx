@@ -1,1 +1,0 @@
-export { TenantsScreen as Component } from '@/features/console/components/tenants-screen';

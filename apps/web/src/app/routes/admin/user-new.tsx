@@ -1,1 +1,0 @@
-export { NewUserScreen as Component } from '@/features/console/components/user-new-screen';

@@ -1,1 +1,0 @@
-export { UserScreen as Component } from '@/features/console/components/user-screen';

@@ -1,1 +1,0 @@
-export { UsersScreen as Component } from '@/features/console/components/users-screen';
