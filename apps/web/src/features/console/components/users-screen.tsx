@@ -246,7 +246,7 @@ function UserRow({
           />
         </td>
       ) : null}
-      <td>
+      <td className="users-table__who">
         <Link to={`/admin/users/${user.id}`} className="link users-table__name">
           {user.name}
         </Link>
