@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -96,10 +97,13 @@ export function wrapPglite(client: PGlite, queryLog?: QueryLog): Database {
   };
 }
 
+/** Every PGlite the server and its tests open: with the extensions the migrations create (pg_trgm, 0016). */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
+
 export async function openPglite(dataDir: string, queryLog?: QueryLog): Promise<Database> {
   // PGlite does not create missing parent directories itself.
   await mkdir(dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create(dataDir), queryLog);
+  return wrapPglite(await PGlite.create(dataDir, PGLITE_OPTIONS), queryLog);
 }
 
 export function openDatabase(

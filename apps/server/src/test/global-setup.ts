@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, wrapPglite } from '../db/client.js';
+import { openPostgres, PGLITE_OPTIONS, wrapPglite } from '../db/client.js';
 
 export type TestDatabaseSource =
   | { kind: 'pglite'; dumpPath: string }
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'kanal-test-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create(PGLITE_OPTIONS);
   await wrapPglite(client).migrate();
   const dump = await client.dumpDataDir('none');
   await client.close();

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type Database, openPostgres, type QueryLog, wrapPglite } from '../db/client.js';
+import { type Database, openPostgres, PGLITE_OPTIONS, type QueryLog, wrapPglite } from '../db/client.js';
 import { diskFileStore } from '../modules/files/file-store.js';
 import type { MailTransport } from '../modules/mail/mail-transport.js';
 import { databaseUrl } from './global-setup.js';
@@ -45,7 +45,7 @@ async function openTestDatabase(queryLog?: QueryLog): Promise<Database & { drop(
   const source = inject('testDatabase');
   if (source.kind === 'pglite') {
     const dump = await readFile(source.dumpPath);
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([dump]) });
     return { ...wrapPglite(client, queryLog), drop: async () => {} };
   }
   const created = await createPostgresDatabase(source);

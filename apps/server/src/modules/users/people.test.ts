@@ -1,7 +1,7 @@
 import type { AdminUser, Role } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempt, auditLog, comment, contentInteraction, groupMember } from '../../db/schema/index.js';
+import { appUser, attempt, auditLog, comment, contentInteraction, groupMember } from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
 import { call, lastMailTo, makePerson, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -331,6 +331,29 @@ describe('groups', () => {
     expect((await byAdmin().delete(`/api/group/${group.id}`)).json().payload).toEqual({ done: true });
     expect((await byAdmin().get(`/api/group/${group.id}`)).statusCode).toBe(404);
     expect((await inboxOf(b.id)).has(item.id)).toBe(false);
+  });
+});
+
+describe('the group filter of the list of people', () => {
+  it('follows every way a membership changes: creating, a person’s groups, a group’s members, deletions', async () => {
+    const ana = await createUser({ name: 'Ana Filtrić', email: 'ana.filtric@primjer.hr' });
+    const ivo = await createUser({ name: 'Ivo Filtrić', email: 'ivo.filtric@primjer.hr' });
+    const group = (await byAdmin().post('/api/group', { name: 'Filtar', userIds: [ana.user.id] })).json().payload;
+    const other = (await byAdmin().post('/api/group', { name: 'Filtar 2', userIds: [ana.user.id] })).json().payload;
+    const members = async (id: number) =>
+      ((await byAdmin().get(`/api/user?q=filtric&group=${id}`)).json().payload.items as AdminUser[]).map((u) => u.id);
+
+    expect(await members(group.id)).toEqual([ana.user.id]);
+    await byAdmin().patch(`/api/user/${ivo.user.id}`, { groupIds: [group.id] });
+    expect(await members(group.id)).toEqual([ana.user.id, ivo.user.id]);
+    await byAdmin().patch(`/api/group/${group.id}`, { removeUserIds: [ana.user.id] });
+    expect(await members(group.id)).toEqual([ivo.user.id]);
+    expect(await members(other.id)).toEqual([ana.user.id]);
+    await byAdmin().delete(`/api/group/${other.id}`);
+    const [row] = await t.db.select({ groupIds: appUser.groupIds }).from(appUser).where(eq(appUser.id, ana.user.id));
+    expect(row?.groupIds).toEqual([]);
+    expect((await byAdmin().post('/api/user/delete-by-ids', { ids: [ivo.user.id] })).statusCode).toBe(200);
+    expect(await members(group.id)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { UserListQuery, UserSort, UserStatus } from '@kanal/contract';
-import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appUser, content, groupMember, loginIdentifier } from '../../db/schema/index.js';
+import { appUser, content, loginIdentifier } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 
@@ -136,20 +136,8 @@ export const createUsersRepository = (db: DbOrTx) => {
         ...searchWords(appUser.searchText, query.q),
         query.role.length > 0 ? inArray(appUser.role, query.role) : undefined,
         query.status.length > 0 ? or(...query.status.map((status) => STATUS_IS[status])) : undefined,
-        query.group === undefined
-          ? undefined
-          : exists(
-              db
-                .select({ one: sql`1` })
-                .from(groupMember)
-                .where(
-                  and(
-                    eq(groupMember.tenantId, appUser.tenantId),
-                    eq(groupMember.userId, appUser.id),
-                    eq(groupMember.groupId, query.group),
-                  ),
-                ),
-            ),
+        // The copy of the person's groups (app_user.group_ids), so that search and group share one index bitmap.
+        query.group === undefined ? undefined : arrayContains(appUser.groupIds, [query.group]),
       );
       const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(appUser).where(where);
       const rows = await db

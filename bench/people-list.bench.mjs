@@ -1,0 +1,129 @@
+// npm run bench:people:list — the admin console's people table under load (issue 12), on the
+// 100,000-user tenant of bench/generate-feed-data.mjs. Its items do not matter here, so few will do:
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_list node bench/generate-feed-data.mjs --reset --items 300
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_list npm run bench:people:list
+// Options: --connections 20 --duration 10 --warmup 3 --q "marija jur"
+//
+// This process builds the real app on that database and adds one route of its own, GET /bench/plain:
+// the tenant's first page of people in the table's order (folded name, its index; no search, no filter, no groups, no count), behind the
+// same session check and serialised through the same envelope(AdminUserListSchema): what the
+// product's pipeline costs around a simple read of the same table. Against it: GET /api/user with a
+// search term and a group filter (the console's search: every word, accents aside, in name, e-mail or
+// username; the group's members only; sorted by name; the page and the total count). The sessions are
+// the tenant's three admins'; the load generator (autocannon) runs in a child process.
+import path from 'node:path';
+import { AdminUserListSchema, envelope, ROLES, USER_PAGE_SIZE } from '@kanal/contract';
+import { authGuard, buildApp, eq, loadConfig, openDatabase, schema, sql } from '@kanal/server';
+import { discardedLog, dropSessions, explainPrepared, insertSessions, parseArgs, startLoader } from './lib.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { LARGE_TENANT } = await import('./generate-feed-data.mjs');
+const opts = parseArgs(process.argv.slice(2));
+const connections = opts.connections ?? 20;
+const duration = opts.duration ?? 10;
+const warmup = opts.warmup ?? 3;
+const q = opts.q ?? 'marija jur';
+
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data/bench-feed'),
+  RATE_LIMIT_PER_IP: '1000000000',
+  RATE_LIMIT_PER_IDENTIFIER: '1000000000',
+});
+let capture;
+const database = await openDatabase(config, { logQuery: (query, params) => capture?.(query, params) });
+const { db } = database;
+await database.migrate();
+const rows = async (query) => (await db.execute(query)).rows;
+const [tenant] = await rows(sql`SELECT id FROM tenant WHERE name = ${LARGE_TENANT}`);
+if (!tenant) throw new Error('no bench data here: run bench/generate-feed-data.mjs --reset first');
+const tenantId = tenant.id;
+const [sizes] = await rows(sql`
+  SELECT (SELECT count(*) FROM app_user WHERE tenant_id = ${tenantId})::int AS users,
+         (SELECT count(*) FROM user_group WHERE tenant_id = ${tenantId})::int AS groups`);
+// A middling group: the 20th largest.
+const [group] = await rows(sql`
+  SELECT group_id AS id, count(*)::int AS members FROM group_member
+  WHERE tenant_id = ${tenantId} GROUP BY group_id ORDER BY count(*) DESC, group_id OFFSET 19 LIMIT 1`);
+const admins = (
+  await rows(sql`SELECT id FROM app_user WHERE tenant_id = ${tenantId} AND role = 'ADMIN' AND active ORDER BY id`)
+).map((r) => r.id);
+const tokens = await insertSessions(db, tenantId, admins, 'bench:people-list');
+
+const app = await buildApp({ config, database, logStream: discardedLog, webRoot: '/nonexistent' });
+const { appUser } = schema;
+const plain = db
+  .select({
+    id: appUser.id,
+    name: appUser.name,
+    email: appUser.email,
+    username: appUser.username,
+    phone: appUser.phone,
+    role: appUser.role,
+    createdAt: appUser.createdAt,
+  })
+  .from(appUser)
+  .where(eq(appUser.tenantId, sql.placeholder('tenantId')))
+  .orderBy(appUser.searchText, appUser.id)
+  .limit(USER_PAGE_SIZE)
+  .prepare('bench_plain_people');
+await app.register(
+  async (scope) => {
+    authGuard(scope, app.services.auth, { 'GET /bench/plain': ROLES });
+    scope.get('/plain', { schema: { response: { 200: envelope(AdminUserListSchema) } } }, async (req) => {
+      const found = await plain.execute({ tenantId: req.ctx.tenantId });
+      const items = found.map((r) => ({ ...r, status: 'active', groups: [], createdAt: r.createdAt.toISOString() }));
+      return { payload: { count: items.length, items } };
+    });
+  },
+  { prefix: '/bench' },
+);
+await app.listen({ port: Number(process.env.PORT ?? 3941), host: '127.0.0.1' });
+const base = `http://127.0.0.1:${app.server.address().port}`;
+const search = `${base}/api/user?${new URLSearchParams({ q, group: String(group.id) })}`;
+
+// Sanity: both answer 200 with a page; the search's statements are captured for EXPLAIN.
+const statements = [];
+for (const url of [search, `${base}/bench/plain`]) {
+  capture = url === search ? (query, params) => statements.push({ query, params }) : undefined;
+  const res = await fetch(url, { headers: { authorization: `Bearer ${tokens[0]}` } });
+  capture = undefined;
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+  console.log(`${url.replace(base, '')}: ${body.payload.items.length} people of ${body.payload.count}`);
+}
+
+const loader = await startLoader();
+const routes = [
+  [`search GET /api/user?q=${q}&group=… (${group.members} members)`, search],
+  ['plain GET /bench/plain (first page by name, product pipeline)', `${base}/bench/plain`],
+];
+const results = [];
+try {
+  for (const [, url] of routes) if (warmup > 0) await loader.run({ url, tokens, connections, duration: warmup });
+  for (const [name, url] of routes) results.push({ name, ...(await loader.run({ url, tokens, connections, duration })) });
+} finally {
+  loader.stop();
+}
+
+console.log(
+  `\n${database.driver}: ${sizes.users} people, ${sizes.groups} groups; ${tokens.length} admin sessions; ` +
+    `${connections} connections × ${duration} s`,
+);
+console.log('\n| route | req/s | p50 ms | p99 ms | non-2xx | bytes/resp |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const r of results) console.log(`| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.bytesPerReq} |`);
+const [searched, plainRoute] = results;
+console.log(`\nsearch / plain = ${(searched.reqPerSec / plainRoute.reqPerSec).toFixed(2)}  (target ≥ 0.50)`);
+
+// The search's statements as the product ran them, the heaviest explained.
+for (const [i, statement] of statements.entries()) {
+  const { plans } = await explainPrepared(database, statement, `bench_people_explain_${i}`);
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS), statement ${i + 1} of ${statements.length}:\n`);
+  for (const line of plans.force_generic_plan) console.log(`  ${line}`);
+  console.log(`  ${statement.query}`);
+}
+
+await dropSessions(db, tenantId, 'bench:people-list');
+await app.close();
+await database.close();
