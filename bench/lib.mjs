@@ -1,7 +1,7 @@
 // Shared by the benchmarks: start the built server on a fresh database, load it, print figures.
 import { fork, spawn } from 'node:child_process';
-import { openSync, writeSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { openSync, readFileSync, writeSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashToken, newToken, serverEntryPoint, sql } from '@kanal/server';
@@ -201,4 +201,36 @@ export function parseArgs(argv) {
     if (given) i++;
   }
   return opts;
+}
+
+/** A process's resident memory now and at its peak (VmRSS, VmHWM), in MB. */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** Resets the peak so the next reading is the peak of what follows (Linux: write 5 to clear_refs). */
+export const resetPeak = (pid) => writeFile(`/proc/${pid}/clear_refs`, '5');
+
+/**
+ * Downloads an export as a browser would, reading it to the end: time to the first byte, total time,
+ * bytes, and the serving process's peak RSS over its RSS before the request, in MB.
+ */
+export async function exportTimes(url, headers, pid) {
+  const before = memoryOf(pid).rss;
+  await resetPeak(pid);
+  const started = performance.now();
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  const reader = res.body.getReader();
+  let firstByte;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    firstByte ??= performance.now() - started;
+    bytes += value.length;
+  }
+  return { firstByte, total: performance.now() - started, bytes, peak: memoryOf(pid).peak - before };
 }

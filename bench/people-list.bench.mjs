@@ -10,11 +10,20 @@
 // product's pipeline costs around a simple read of the same table. Against it: GET /api/user with a
 // search term and a group filter (the console's search: every word, accents aside, in name, e-mail or
 // username; the group's members only; sorted by name; the page and the total count). The sessions are
-// the tenant's three admins'; the load generator (autocannon) runs in a child process.
+// the tenant's three admins'; the load generator (autocannon) runs in a child process. Then the whole
+// tenant is exported (XLSX and CSV): time to the first byte, total time and peak RSS.
 import path from 'node:path';
 import { AdminUserListSchema, envelope, ROLES, USER_PAGE_SIZE } from '@kanal/contract';
 import { authGuard, buildApp, eq, loadConfig, openDatabase, schema, sql } from '@kanal/server';
-import { discardedLog, dropSessions, explainPrepared, insertSessions, parseArgs, startLoader } from './lib.mjs';
+import {
+  discardedLog,
+  dropSessions,
+  explainPrepared,
+  exportTimes,
+  insertSessions,
+  parseArgs,
+  startLoader,
+} from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { LARGE_TENANT } = await import('./generate-feed-data.mjs');
@@ -101,7 +110,8 @@ const routes = [
 const results = [];
 try {
   for (const [, url] of routes) if (warmup > 0) await loader.run({ url, tokens, connections, duration: warmup });
-  for (const [name, url] of routes) results.push({ name, ...(await loader.run({ url, tokens, connections, duration })) });
+  for (const [name, url] of routes)
+    results.push({ name, ...(await loader.run({ url, tokens, connections, duration })) });
 } finally {
   loader.stop();
 }
@@ -112,11 +122,27 @@ console.log(
 );
 console.log('\n| route | req/s | p50 ms | p99 ms | non-2xx | bytes/resp |');
 console.log('|---|---:|---:|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.bytesPerReq} |`);
+for (const r of results)
+  console.log(`| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.bytesPerReq} |`);
 const [searched, plainRoute] = results;
 console.log(`\nsearch / plain = ${(searched.reqPerSec / plainRoute.reqPerSec).toFixed(2)}  (target ≥ 0.50)`);
 
-// The search's statements as the product ran them, the heaviest explained.
+// The whole tenant exported, in this process (the load generator has stopped): memory must not grow
+// with the number of people.
+console.log('\n| export of every person | first byte ms | total ms | MB | peak RSS over before MB |');
+console.log('|---|---:|---:|---:|---:|');
+for (const format of ['xlsx', 'csv']) {
+  const { firstByte, total, bytes, peak } = await exportTimes(
+    `${base}/api/export/users?format=${format}`,
+    { authorization: `Bearer ${tokens[0]}` },
+    process.pid,
+  );
+  console.log(
+    `| ${format}, ${sizes.users.toLocaleString('en')} people | ${firstByte.toFixed(0)} | ${total.toFixed(0)} | ${(bytes / 1024 / 1024).toFixed(1)} | ${peak.toFixed(0)} |`,
+  );
+}
+
+// The search's statements as the product ran them, explained.
 for (const [i, statement] of statements.entries()) {
   const { plans } = await explainPrepared(database, statement, `bench_people_explain_${i}`);
   console.log(`\nEXPLAIN (ANALYZE, BUFFERS), statement ${i + 1} of ${statements.length}:\n`);

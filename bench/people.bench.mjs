@@ -11,26 +11,12 @@
 //    server's peak RSS over its idle RSS (targets: ≤ 10 s and ≤ 150 MB for 10,000 rows).
 // 2. Export: GET /api/export/users as XLSX and CSV: time to the first byte, total time, bytes, and the
 //    peak RSS again, which must not grow with the number of people.
-import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { json, parseArgs, startServer } from './lib.mjs';
+import { exportTimes, json, memoryOf, parseArgs, resetPeak, startServer } from './lib.mjs';
 
 const opts = parseArgs(process.argv.slice(2));
 const rows = opts.rows ?? 10_000;
 const TARGET = { seconds: 10, megabytes: 150 };
-
-/** The server process's resident memory now and at its peak (VmRSS, VmHWM), in MB. */
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-/** Resets the peak so the next reading is the peak of what follows (Linux: write 5 to clear_refs). */
-async function resetPeak(pid) {
-  const { writeFile } = await import('node:fs/promises');
-  await writeFile(`/proc/${pid}/clear_refs`, '5');
-}
 
 async function spreadsheet(count, run) {
   const workbook = new ExcelJS.Workbook();
@@ -101,22 +87,13 @@ try {
   console.log('|---|---:|---:|---:|---:|');
   const people = (await json(`${server.url}/api/user?limit=1`, { headers: auth })).body.payload.count;
   for (const format of ['xlsx', 'csv']) {
-    const before = memoryOf(server.pid).rss;
-    await resetPeak(server.pid);
-    const started = performance.now();
-    const res = await fetch(`${server.url}/api/export/users?format=${format}`, { headers: auth });
-    const reader = res.body.getReader();
-    let firstByte;
-    let bytes = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      firstByte ??= performance.now() - started;
-      bytes += value.length;
-    }
-    const total = performance.now() - started;
+    const { firstByte, total, bytes, peak } = await exportTimes(
+      `${server.url}/api/export/users?format=${format}`,
+      auth,
+      server.pid,
+    );
     console.log(
-      `| ${format}, ${people.toLocaleString('en')} people | ${firstByte.toFixed(0)} | ${total.toFixed(0)} | ${(bytes / 1024 / 1024).toFixed(1)} | ${(memoryOf(server.pid).peak - before).toFixed(0)} |`,
+      `| ${format}, ${people.toLocaleString('en')} people | ${firstByte.toFixed(0)} | ${total.toFixed(0)} | ${(bytes / 1024 / 1024).toFixed(1)} | ${peak.toFixed(0)} |`,
     );
   }
 } finally {
