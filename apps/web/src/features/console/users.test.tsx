@@ -85,10 +85,14 @@ describe('acting on selected people', () => {
   it('deactivates the ticked people after asking, and clears the selection', async () => {
     const patched: number[] = [];
     const { user, api } = openUsers('ADMIN', '/admin/users', {
-      'PATCH /user/1': (request) => (
-        patched.push(1), ok({ ...people[0], ...(request.body as object), status: 'deactivated' })
-      ),
-      'PATCH /user/2': () => (patched.push(2), ok({ ...people[1], status: 'deactivated' })),
+      'PATCH /user/1': () => {
+        patched.push(1);
+        return ok({ ...people[0], status: 'deactivated' });
+      },
+      'PATCH /user/2': () => {
+        patched.push(2);
+        return ok({ ...people[1], status: 'deactivated' });
+      },
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Odaberi: Osoba 01' }));
     await user.click(screen.getByRole('checkbox', { name: 'Odaberi: Osoba 02' }));

@@ -13,6 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { scopedPath, useConsole } from '../lib/console-context';
+import { spreadsheetBody } from './transfer';
 import { useConsoleMutation } from './use-console-mutation';
 
 export type GroupListParams = { q: string; page: number };
@@ -89,9 +90,7 @@ export function useDeleteGroup() {
 /** A spreadsheet with a column of group names: the new ones are created. */
 export function useImportGroups() {
   const scope = useConsole();
-  return useConsoleMutation((file: File) => {
-    const body = new FormData();
-    body.append('file', file);
-    return apiRequest<GroupImportResult>(scopedPath('/group/import', scope), { method: 'POST', body });
-  });
+  return useConsoleMutation(async (file: File) =>
+    apiRequest<GroupImportResult>(scopedPath('/group/import', scope), { method: 'POST', body: spreadsheetBody(file) }),
+  );
 }

@@ -9,6 +9,10 @@ export function useConsoleMutation<TVariables, TResult>(mutationFn: (variables: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+    // Not awaited: the screen acts on the answer at once (a deleted person's page leaves before its
+    // refetch could answer 404), and whatever is still on screen refreshes behind it.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+    },
   });
 }

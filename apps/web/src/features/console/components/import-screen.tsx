@@ -1,5 +1,295 @@
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportCheck,
+  type ImportProblem,
+  type ImportResult,
+} from '@kanal/contract';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/button';
+import { ErrorText } from '@/components/error-text';
+import { showToast } from '@/components/toast';
+import { ApiError } from '@/lib/api-client';
+import { errorText, serverMessage } from '@/lib/errors';
+import { formatFileSize } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { useCheckImport, useImportPeople, useTemplateDownload } from '../api/transfer';
+import { useConsole } from '../lib/console-context';
+import { ActivationCodesDialog } from './activation-codes';
 import { ConsolePage } from './console-page';
+import './data-table.css';
+import './transfer.css';
+import '@/components/button.css';
+import '@/components/form.css';
 
+const SPREADSHEET_TYPES = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+/** A file full of mistakes would make a table of thousands of rows: the first ones are enough to start fixing. */
+const PROBLEM_ROWS_SHOWN = 100;
+
+/** Why an upload was refused: the size limit in the admin's words, anything else as the server put it. */
+export function uploadErrorText(t: TFunction, error: unknown): string {
+  return error instanceof ApiError && error.code === 'PayloadTooLarge'
+    ? t('transfer.file.tooLarge', { size: formatFileSize(IMPORT_MAX_BYTES, currentLanguage()) })
+    : serverMessage(t, error);
+}
+
+/**
+ * Picks a spreadsheet to upload. The input is the browser's own, so it is labelled and reachable by
+ * keyboard; its label is drawn as the button because the native one speaks the browser's language.
+ */
+export function SpreadsheetInput({ label, onFile }: { label: string; onFile: (file: File) => void }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const language = currentLanguage();
+  return (
+    <div className="file-input">
+      <input
+        id={id}
+        type="file"
+        accept={SPREADSHEET_TYPES}
+        className="file-input__input visually-hidden"
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0];
+          // Emptied, so choosing the same file again once it is fixed is a change as well.
+          event.currentTarget.value = '';
+          if (!chosen) return;
+          setFile(chosen);
+          onFile(chosen);
+        }}
+      />
+      <label htmlFor={id} className="button button--secondary file-input__button">
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="field__hint">
+        {t('transfer.file.accept', {
+          rows: new Intl.NumberFormat(language).format(IMPORT_MAX_ROWS),
+          size: formatFileSize(IMPORT_MAX_BYTES, language),
+        })}
+      </p>
+      {file ? (
+        <p className="file-input__chosen">
+          {t('transfer.file.chosen', { name: file.name, size: formatFileSize(file.size, language) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The people import, in the order it is done: template, file, check, import. */
 export function ImportScreen() {
-  return <ConsolePage title="ImportScreen">{null}</ConsolePage>;
+  const { t } = useTranslation('admin');
+  const { canEdit } = useConsole();
+  return (
+    <ConsolePage title={t('transfer.import.title')}>
+      {canEdit ? <PeopleImport /> : <p className="note">{t('transfer.import.notAllowed')}</p>}
+    </ConsolePage>
+  );
+}
+
+function PeopleImport() {
+  const { t } = useTranslation('admin');
+  const template = useTemplateDownload();
+  const check = useCheckImport();
+  const run = useImportPeople();
+  const [file, setFile] = useState<File | null>(null);
+  const [showCodes, setShowCodes] = useState(false);
+  const blockedId = useId();
+
+  const choose = (chosen: File) => {
+    run.reset();
+    setFile(chosen);
+    check.mutate(chosen);
+  };
+  // Only a file that passed the check, and only once: importing it again would change nothing.
+  const ready = file !== null && check.data?.problems.length === 0 && !run.isSuccess;
+
+  return (
+    <>
+      <p>{t('transfer.import.intro')}</p>
+      <ol className="import-steps" aria-label={t('transfer.import.steps')}>
+        <ImportStep number={1} title={t('transfer.import.template.title')}>
+          <p>{t('transfer.import.template.text')}</p>
+          <div>
+            <Button variant="secondary" loading={template.isPending} onClick={() => template.mutate()}>
+              {t('transfer.import.template.download')}
+            </Button>
+          </div>
+          <ErrorText alert>{template.error ? errorText(t, template.error) : undefined}</ErrorText>
+        </ImportStep>
+
+        <ImportStep number={2} title={t('transfer.import.file.title')}>
+          <SpreadsheetInput label={t('transfer.import.file.choose')} onFile={choose} />
+          <ErrorText alert>{check.error ? uploadErrorText(t, check.error) : undefined}</ErrorText>
+        </ImportStep>
+
+        <ImportStep number={3} title={t('transfer.import.check.title')}>
+          <CheckOutcome pending={check.isPending} check={check.data} />
+        </ImportStep>
+
+        <ImportStep number={4} title={t('transfer.import.run.title')}>
+          <p>{t('transfer.import.run.text')}</p>
+          <div>
+            <Button
+              disabled={!ready}
+              loading={run.isPending}
+              aria-describedby={ready ? undefined : blockedId}
+              onClick={() =>
+                file &&
+                run.mutate(file, {
+                  onSuccess: (result) => {
+                    showToast(t('transfer.import.run.done'));
+                    setShowCodes(result.codes.length > 0);
+                  },
+                })
+              }
+            >
+              {t('transfer.import.run.submit')}
+            </Button>
+          </div>
+          {ready || run.isSuccess ? null : (
+            <p id={blockedId} className="field__hint">
+              {t('transfer.import.run.blocked')}
+            </p>
+          )}
+          <ErrorText alert>{run.error ? uploadErrorText(t, run.error) : undefined}</ErrorText>
+          {run.data ? <ImportSummary result={run.data} onShowCodes={() => setShowCodes(true)} /> : null}
+        </ImportStep>
+      </ol>
+      {showCodes && run.data ? (
+        <ActivationCodesDialog codes={run.data.codes} onClose={() => setShowCodes(false)} />
+      ) : null}
+    </>
+  );
+}
+
+function ImportStep({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <li>
+      <section className="console-panel" aria-labelledby={headingId}>
+        <h2 id={headingId} className="console-panel__title import-step__title">
+          <span className="import-step__number">{number}</span> {title}
+        </h2>
+        {children}
+      </section>
+    </li>
+  );
+}
+
+/** The check's verdict, said aloud as it changes; the problems follow, each row's together. */
+function CheckOutcome({ pending, check }: { pending: boolean; check: ImportCheck | undefined }) {
+  const { t } = useTranslation('admin');
+  const rows = check ? problemsByRow(check.problems) : [];
+  const summary = pending
+    ? t('transfer.import.file.checking')
+    : !check
+      ? t('transfer.import.check.waiting')
+      : rows.length === 0
+        ? t('transfer.import.check.clean', { count: check.rows })
+        : t('transfer.import.check.problems', { bad: rows.length, rows: check.rows });
+  const verdict = !check || pending ? undefined : rows.length === 0 ? 'import-check--clean' : 'import-check--problems';
+  return (
+    <>
+      <p className={verdict} aria-live="polite">
+        {summary}
+      </p>
+      {rows.length > 0 && !pending ? (
+        <>
+          <p>{t('transfer.import.check.fix')}</p>
+          <ProblemTable rows={rows} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+type RowProblems = { row: number; problems: ImportProblem[] };
+
+const columnOrder = (problem: ImportProblem) => (problem.column ? IMPORT_COLUMNS.indexOf(problem.column) : -1);
+
+/** The problems by spreadsheet row, in the file's order, each row's in the template's column order. */
+function problemsByRow(problems: ImportProblem[]): RowProblems[] {
+  const byRow = new Map<number, ImportProblem[]>();
+  for (const problem of [...problems].sort((a, b) => a.row - b.row || columnOrder(a) - columnOrder(b))) {
+    byRow.set(problem.row, [...(byRow.get(problem.row) ?? []), problem]);
+  }
+  return [...byRow].map(([row, list]) => ({ row, problems: list }));
+}
+
+function ProblemTable({ rows }: { rows: RowProblems[] }) {
+  const { t } = useTranslation('admin');
+  const shown = rows.slice(0, PROBLEM_ROWS_SHOWN);
+  return (
+    <>
+      <table className="data-table">
+        <caption className="visually-hidden">{t('transfer.import.check.table')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('transfer.import.check.row')}</th>
+            <th scope="col">{t('transfer.import.check.problem')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map(({ row, problems }) => (
+            <tr key={row}>
+              <td className="import-problems__row" data-label={t('transfer.import.check.row')}>
+                {row}
+              </td>
+              <td data-label={t('transfer.import.check.problem')}>
+                <ul className="import-problems__list">
+                  {problems.map((problem) => (
+                    <li key={`${problem.column}:${problem.code}:${problem.message}`}>
+                      {problem.column ? (
+                        <span className="import-problems__column">
+                          {t(`transfer.import.columns.${problem.column}`)}:{' '}
+                        </span>
+                      ) : null}
+                      {problem.message}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length > shown.length ? (
+        <p className="data-table__muted">
+          {t('transfer.import.check.truncated', { shown: shown.length, total: rows.length })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function ImportSummary({ result, onShowCodes }: { result: ImportResult; onShowCodes: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <dl className="import-result">
+        {(['created', 'updated', 'unchanged'] as const).map((outcome) => (
+          <div key={outcome} className="import-result__count">
+            <dt>{t(`transfer.import.run.${outcome}`)}</dt>
+            <dd>{result[outcome]}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="console-page__actions">
+        {result.codes.length > 0 ? (
+          <Button variant="secondary" onClick={onShowCodes}>
+            {t('transfer.import.run.showCodes')}
+          </Button>
+        ) : null}
+        <Link to="/admin/users" className="button button--secondary">
+          {t('transfer.import.run.toPeople')}
+        </Link>
+      </div>
+    </>
+  );
 }
