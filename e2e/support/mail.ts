@@ -15,7 +15,11 @@ async function mails(): Promise<Mail[]> {
  * The newest link of `kind` mailed to `to` by the server at `baseURL` (each project has its own),
  * waiting until it has arrived.
  */
-export async function mailedLink(baseURL: string, to: string, kind: 'activate' | 'reset-password'): Promise<string> {
+export async function mailedLink(
+  baseURL: string,
+  to: string,
+  kind: 'activate' | 'reset-password' | 'welcome',
+): Promise<string> {
   const pattern = new RegExp(`${baseURL.replace(/[.:/]/g, '\\$&')}/${kind}/[\\w-]+`, 'g');
   let link = '';
   await expect

@@ -241,6 +241,7 @@ export const CreateTenantBodySchema = z.object({
       .check(
         z.trim(),
         z.toLowerCase(),
+        z.minLength(1, required),
         z.maxLength(IDENTIFIER_MAX_LENGTH),
         z.email({ error: 'validation.invalidEmail' }),
       ),

@@ -59,6 +59,7 @@ describe('checking and importing', () => {
     'Ivo Ivić;;ivo.ivic;;USER;Nabava',
     'Marija Druga;MARIJA@primjer.hr;;;;',
     'Šef Šefić;sef@primjer.hr;;;SUPERADMIN;',
+    ';;;;;Nabava',
   );
 
   it('finds every problem by row and column, in the admin’s language, and writes nothing', async () => {
@@ -66,12 +67,16 @@ describe('checking and importing', () => {
     const res = await send('/api/import/template/check', bad);
     expect(res.statusCode, res.body).toBe(200);
     const { rows, problems } = res.json().payload as ImportCheck;
-    expect(rows).toBe(5);
+    expect(rows).toBe(6);
     expect(problems.map(({ row, column, code }) => [row, column, code])).toEqual([
       [3, 'email', 'validation.invalidEmail'],
       [4, 'groups', 'unknownGroup'],
       [5, 'email', 'duplicateInFile'],
       [6, 'role', 'validation.roleNotAllowed'],
+      // A row refused on its own has its groups checked too.
+      [7, 'name', 'validation.required'],
+      [7, 'email', 'validation.emailOrUsername'],
+      [7, 'groups', 'unknownGroup'],
     ]);
     expect(problems[1]?.message).toBe('Nema grupe „Nabava”');
     expect(problems[2]?.message).toBe('Ponavlja se u retku 2');

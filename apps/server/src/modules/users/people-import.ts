@@ -88,6 +88,7 @@ export function parseImport(table: string[][], lang: Language, granter: Role) {
   if (filled.length > IMPORT_MAX_ROWS) throw fileProblem('validation.importTooManyRows');
 
   const rows: ImportRow[] = [];
+  const refused: Pick<ImportRow, 'row' | 'groups'>[] = [];
   const problems: ImportProblem[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { cells, row } of filled) {
@@ -109,7 +110,15 @@ export function parseImport(table: string[][], lang: Language, granter: Role) {
     if (!role) problems.push(problem(lang, row, 'role', 'invalidRole'));
     else if (!grantableRoles(granter).includes(role))
       problems.push(problem(lang, row, 'role', 'validation.roleNotAllowed'));
-    if (!parsed.success || !role || problems.length > before) continue;
+    const groups = cell(cells, 'groups')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    // A row with problems goes no further, but its groups are checked against the tenant's all the same.
+    if (!parsed.success || !role || problems.length > before) {
+      refused.push({ row, groups });
+      continue;
+    }
 
     const person = parsed.data;
     for (const [column, value] of [
@@ -121,10 +130,6 @@ export function parseImport(table: string[][], lang: Language, granter: Role) {
       if (first !== undefined) problems.push(problem(lang, row, column, 'duplicateInFile', { row: first }));
       else firstRowOf.set(`${column}:${value}`, row);
     }
-    const groups = cell(cells, 'groups')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean);
     rows.push({
       row,
       name: person.name,
@@ -135,7 +140,7 @@ export function parseImport(table: string[][], lang: Language, granter: Role) {
       groups,
     });
   }
-  return { count: filled.length, rows, problems };
+  return { count: filled.length, rows, refused, problems };
 }
 
 /** Every name the group column's header may have: `name`, and its label in each language. */

@@ -117,12 +117,16 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         await withGroups(tenantId, await users.findPeople(tenantId, [...new Set(ownersInTenant.map((o) => o.userId))]))
       ).map((person) => [person.id, person]),
     );
-    const rows = parsed.rows.map((row) => {
-      const groupIds = row.groups.flatMap((name) => {
+    const groupIdsOf = (row: Pick<(typeof parsed.rows)[number], 'row' | 'groups'>) =>
+      row.groups.flatMap((name) => {
         const id = groupByName.get(foldText(name));
         if (id === undefined) problems.push(problem(lang, row.row, 'groups', 'unknownGroup', { group: name }));
         return id === undefined ? [] : [id];
       });
+    // Rows refused on their own still have their groups checked: the admin sees every problem at once.
+    for (const row of parsed.refused) groupIdsOf(row);
+    const rows = parsed.rows.map((row) => {
+      const groupIds = groupIdsOf(row);
       const byEmail = row.email === null ? undefined : owners.get(row.email);
       const byUsername = row.username === null ? undefined : owners.get(row.username);
       if (byEmail && byEmail.tenantId !== tenantId) problems.push(problem(lang, row.row, 'email', 'errors.EmailTaken'));

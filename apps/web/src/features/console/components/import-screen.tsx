@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
+import { FileButton } from '@/components/file-button';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { errorText, serverMessage } from '@/lib/errors';
@@ -37,41 +38,25 @@ export function uploadErrorText(t: TFunction, error: unknown): string {
     : serverMessage(t, error);
 }
 
-/**
- * Picks a spreadsheet to upload. The input is the browser's own, so it is labelled and reachable by
- * keyboard; its label is drawn as the button because the native one speaks the browser's language.
- */
+/** Picks a spreadsheet to upload, and says which one was chosen. */
 export function SpreadsheetInput({ label, onFile }: { label: string; onFile: (file: File) => void }) {
   const { t } = useTranslation('admin');
-  const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const language = currentLanguage();
   return (
     <div className="file-input">
-      <input
-        id={id}
-        type="file"
+      <FileButton
+        label={label}
         accept={SPREADSHEET_TYPES}
-        className="file-input__input visually-hidden"
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => {
-          const chosen = event.currentTarget.files?.[0];
-          // Emptied, so choosing the same file again once it is fixed is a change as well.
-          event.currentTarget.value = '';
-          if (!chosen) return;
+        hint={t('transfer.file.accept', {
+          rows: new Intl.NumberFormat(language).format(IMPORT_MAX_ROWS),
+          size: formatFileSize(IMPORT_MAX_BYTES, language),
+        })}
+        onFile={(chosen) => {
           setFile(chosen);
           onFile(chosen);
         }}
       />
-      <label htmlFor={id} className="button button--secondary file-input__button">
-        {label}
-      </label>
-      <p id={`${id}-hint`} className="field__hint">
-        {t('transfer.file.accept', {
-          rows: new Intl.NumberFormat(language).format(IMPORT_MAX_ROWS),
-          size: formatFileSize(IMPORT_MAX_BYTES, language),
-        })}
-      </p>
       {file ? (
         <p className="file-input__chosen">
           {t('transfer.file.chosen', { name: file.name, size: formatFileSize(file.size, language) })}
