@@ -102,7 +102,11 @@ test('an import shows the bad row’s problem, the fixed file imports, and its t
   const rows = (third: string) =>
     [header, 'Lana Lukić;;lana.lukic;;USER;Prodaja', 'Filip Filić;;filip.filic;;USER;', third].join('\n');
   const file = page.getByLabel('Odaberi datoteku s osobama');
-  await file.setInputFiles({ name: 'osobe.csv', mimeType: 'text/csv', buffer: Buffer.from(rows(';;;;USER;Nepoznata')) });
+  await file.setInputFiles({
+    name: 'osobe.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(rows(';;;;USER;Nepoznata')),
+  });
   const problems = page.getByRole('table', { name: 'Problemi po retcima' });
   await expect(problems.getByRole('row', { name: /^4 / })).toContainText('Obavezno');
   await expect(problems.getByRole('row', { name: /^4 / })).toContainText('Nepoznata');
