@@ -47,6 +47,8 @@ export const UserListQuerySchema = z.object({
   role: csv(RoleSchema, ROLES.length),
   status: csv(UserStatusSchema, USER_STATUSES.length),
   group: z.optional(IdStringSchema),
+  /** Everyone but this group's members: whom the console offers to add to it. */
+  notInGroup: z.optional(IdStringSchema),
   sort: z._default(z.enum(USER_SORTS), 'name'),
   ...pageQuery(USER_PAGE_SIZE),
   ...tenantScope,

@@ -344,6 +344,8 @@ describe('the group filter of the list of people', () => {
       ((await byAdmin().get(`/api/user?q=filtric&group=${id}`)).json().payload.items as AdminUser[]).map((u) => u.id);
 
     expect(await members(group.id)).toEqual([ana.user.id]);
+    const outsiders = (await byAdmin().get(`/api/user?q=filtric&notInGroup=${group.id}`)).json().payload;
+    expect(outsiders.items.map((u: AdminUser) => u.id)).toEqual([ivo.user.id]);
     await byAdmin().patch(`/api/user/${ivo.user.id}`, { groupIds: [group.id] });
     expect(await members(group.id)).toEqual([ana.user.id, ivo.user.id]);
     await byAdmin().patch(`/api/group/${group.id}`, { removeUserIds: [ana.user.id] });

@@ -1,5 +1,5 @@
 import type { UserListQuery, UserSort, UserStatus } from '@kanal/contract';
-import { and, arrayContains, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appUser, content, loginIdentifier } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
@@ -138,6 +138,7 @@ export const createUsersRepository = (db: DbOrTx) => {
         query.status.length > 0 ? or(...query.status.map((status) => STATUS_IS[status])) : undefined,
         // The copy of the person's groups (app_user.group_ids), so that search and group share one index bitmap.
         query.group === undefined ? undefined : arrayContains(appUser.groupIds, [query.group]),
+        query.notInGroup === undefined ? undefined : not(arrayContains(appUser.groupIds, [query.notInGroup])),
       );
       const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(appUser).where(where);
       const rows = await db

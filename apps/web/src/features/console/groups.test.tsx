@@ -185,9 +185,12 @@ describe('a group’s page', () => {
 
   it('adds the people ticked in the search dialog, offering only those not yet in the group', async () => {
     const { user, api } = openGroup('ADMIN', {
+      // The API leaves out the group's members (ana and ivo) when asked with notInGroup.
       'GET /user': (request) => {
-        const everyone = [ana, ivo, mara, pero].filter((person) => person.name.includes(query(request).q ?? ''));
-        return ok({ count: everyone.length, items: everyone });
+        const { q = '', notInGroup } = query(request);
+        const offered = notInGroup === '3' ? [mara, pero] : [ana, ivo, mara, pero];
+        const found = offered.filter((person) => person.name.includes(q));
+        return ok({ count: found.length, items: found });
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Dodaj osobe' }));

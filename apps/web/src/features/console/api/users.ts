@@ -23,6 +23,8 @@ export type UserListParams = {
   roles: Role[];
   statuses: UserStatus[];
   group: number | null;
+  /** Leaves out this group's members (the people one may add to it). */
+  notInGroup?: number;
   sort: UserSort;
   page: number;
 };
@@ -38,6 +40,7 @@ export function useUsers(params: UserListParams) {
           role: params.roles,
           status: params.statuses,
           group: params.group,
+          notInGroup: params.notInGroup,
           sort: params.sort,
           limit: USER_PAGE_SIZE,
           offset: params.page * USER_PAGE_SIZE,

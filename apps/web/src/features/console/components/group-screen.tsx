@@ -253,7 +253,7 @@ function GroupMembers({ group }: { group: AdminGroup }) {
                     />
                   </td>
                 ) : null}
-                <td>
+                <td className="users-table__who">
                   <Link to={`/admin/users/${user.id}`} className="link users-table__name">
                     {user.name}
                   </Link>
@@ -311,15 +311,14 @@ function AddPeopleDialog({ group, onClose }: { group: AdminGroup; onClose: () =>
   const { t } = useTranslation('admin');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
-  const people = useUsers({ q, roles: [], statuses: [], group: null, sort: 'name', page });
+  const people = useUsers({ q, roles: [], statuses: [], group: null, notInGroup: group.id, sort: 'name', page });
   const add = useUpdateGroup(group.id);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const onSearch = useCallback((value: string) => {
     setQ(value);
     setPage(0);
   }, []);
-  const found = people.data?.items ?? [];
-  const outsiders = found.filter((user) => !user.groups.some((member) => member.id === group.id));
+  const outsiders = people.data?.items ?? [];
   const toggle = (id: number) =>
     setChosen((current) => {
       const next = new Set(current);
@@ -366,10 +365,8 @@ function AddPeopleDialog({ group, onClose }: { group: AdminGroup; onClose: () =>
         <TableSkeleton columns={1} rows={4} />
       ) : people.isError ? (
         <ErrorView message={t('groups.add.loadFailed')} onRetry={() => void people.refetch()} />
-      ) : found.length === 0 ? (
-        <p>{t('groups.add.noMatch')}</p>
       ) : outsiders.length === 0 ? (
-        <p>{t('groups.add.allMembers')}</p>
+        <p>{q ? t('groups.add.noMatch') : t('groups.add.allMembers')}</p>
       ) : (
         <fieldset className="add-people" aria-busy={people.isPlaceholderData || undefined}>
           <legend className="visually-hidden">{t('groups.add.people')}</legend>
