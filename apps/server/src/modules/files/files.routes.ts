@@ -32,6 +32,8 @@ export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, 
     tenantId: await tenantOf(req.ctx, (req.query as TenantScopeQuery).tenant),
   });
   const querystring = TenantScopeQuerySchema;
+  // Naming an organisation one may not work in answers 404, as any other tenant's id does.
+  const scopedConfig = { errors: [404] } as const;
 
   app.get(
     '/files/:file',
@@ -49,6 +51,7 @@ export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, 
     uploads.post(
       '/files',
       {
+        config: scopedConfig,
         schema: { tags, querystring, consumes: ['multipart/form-data'], response: { 200: envelope(StoredFileSchema) } },
       },
       async (req) => ({ payload: await files.uploadOne(await scoped(req), uploadedFiles(req)) }),
@@ -57,6 +60,7 @@ export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, 
     uploads.post(
       '/files/multiple',
       {
+        config: scopedConfig,
         schema: {
           tags,
           querystring,
