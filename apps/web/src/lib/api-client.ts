@@ -5,14 +5,24 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
+  /** What is wrong with `field`, in the user's language, without the field's name (shown beside it). */
+  readonly reason: string | undefined;
   readonly requestId: string | undefined;
 
-  constructor(init: { status: number; code: string; message: string; field?: string; requestId?: string }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    field?: string;
+    reason?: string;
+    requestId?: string;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.field = init.field;
+    this.reason = init.reason;
     this.requestId = init.requestId;
   }
 }
@@ -34,6 +44,7 @@ async function readError(response: Response): Promise<ApiError> {
       code: string;
       message: string;
       field: string;
+      fields: { field: string; message: string }[];
       requestId: string;
     }>;
     if (typeof body.code === 'string' && typeof body.message === 'string') {
@@ -42,6 +53,7 @@ async function readError(response: Response): Promise<ApiError> {
         code: body.code,
         message: body.message,
         field: body.field,
+        reason: body.fields?.[0]?.message,
         requestId: body.requestId,
       });
     }

@@ -5,6 +5,8 @@ import { ApiError } from './api-client';
 export function errorText(t: TFunction, error: unknown): string {
   const fallback = t('errors.SomethingWentWrong', { ns: 'common' });
   if (!(error instanceof ApiError)) return fallback;
+  // A refused field's reason alone: the field is named by where the text is shown, not by its code.
+  if (error.reason) return error.reason;
   return t(`errors.${error.code}`, { ns: 'common', defaultValue: fallback, field: error.field ?? '', reason: '' });
 }
 

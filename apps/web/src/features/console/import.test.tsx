@@ -74,13 +74,24 @@ describe('importing people', () => {
     expect(importCalls(api.calls)).toHaveLength(1);
   });
 
-  it('shows why the server refused the file itself', async () => {
+  it('shows why the server refused the file itself, without the field’s code name', async () => {
+    const reason = 'Datoteka nije tablica: pošaljite XLSX ili CSV';
     const { user } = openConsole('ADMIN', '/admin/import', {
-      'POST /import/template/check': () =>
-        fail(400, 'BodyParamsInvalid', 'Datoteka nije tablica: pošaljite XLSX ili CSV'),
+      // As the API answers a refused field: the whole sentence, and the field's own reason.
+      'POST /import/template/check': () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'BodyParamsInvalid',
+          message: `Neispravna vrijednost polja „file”: ${reason}`,
+          field: 'file',
+          fields: [{ field: 'file', message: reason }],
+          requestId: 'req-test',
+        },
+      }),
     });
     await user.upload(await screen.findByLabelText('Odaberi datoteku s osobama'), csv('\u0000'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Datoteka nije tablica: pošaljite XLSX ili CSV');
+    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${reason}$`));
     expect(screen.getByRole('button', { name: 'Uvezi' })).toBeDisabled();
   });
 

@@ -15,7 +15,7 @@ import { ErrorText } from '@/components/error-text';
 import { FileButton } from '@/components/file-button';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
-import { errorText, serverMessage } from '@/lib/errors';
+import { errorText } from '@/lib/errors';
 import { formatFileSize } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useCheckImport, useImportPeople, useTemplateDownload } from '../api/transfer';
@@ -35,7 +35,7 @@ const PROBLEM_ROWS_SHOWN = 100;
 export function uploadErrorText(t: TFunction, error: unknown): string {
   return error instanceof ApiError && error.code === 'PayloadTooLarge'
     ? t('transfer.file.tooLarge', { size: formatFileSize(IMPORT_MAX_BYTES, currentLanguage()) })
-    : serverMessage(t, error);
+    : errorText(t, error);
 }
 
 /** Picks a spreadsheet to upload, and says which one was chosen. */

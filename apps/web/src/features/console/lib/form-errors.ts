@@ -21,7 +21,7 @@ export function showServerError<T extends FieldValues>(
   if (!(error instanceof ApiError)) return false;
   const field = error.field ?? CONFLICT_FIELDS[error.code];
   if (!field || !fields.includes(field)) return false;
-  setError(field as Path<T>, { type: 'server', message: error.message }, { shouldFocus: true });
+  setError(field as Path<T>, { type: 'server', message: error.reason ?? error.message }, { shouldFocus: true });
   return true;
 }
 
