@@ -146,7 +146,7 @@ for (const format of ['xlsx', 'csv']) {
 for (const [i, statement] of statements.entries()) {
   const { plans } = await explainPrepared(database, statement, `bench_people_explain_${i}`);
   console.log(`\nEXPLAIN (ANALYZE, BUFFERS), statement ${i + 1} of ${statements.length}:\n`);
-  for (const line of plans.force_generic_plan) console.log(`  ${line}`);
+  for (const line of plans.force_custom_plan) console.log(`  ${line}`);
   console.log(`  ${statement.query}`);
 }
 

@@ -45,12 +45,6 @@ export const appUser = pgTable(
         (): SQL =>
           sql`kanal_fold(${appUser.name} || ' ' || coalesce(${appUser.email}, '') || ' ' || coalesce(${appUser.username}, ''))`,
       ),
-    /**
-     * The ids of the person's groups, a copy of their group_member rows kept by the database itself (a
-     * trigger on group_member, migration 0016), so that the admin list's group filter and its search
-     * meet in one row and both use an index.
-     */
-    groupIds: integer().array().notNull().default(sql`'{}'`),
   },
   (t) => [
     // Every key of a tenant's row starts with its tenant (DESIGN.md §4, §7), and every (tenant_id, user_id)
@@ -61,10 +55,8 @@ export const appUser = pgTable(
     index('app_user_avatar_idx').on(t.tenantId, t.avatar).where(sql`${t.avatar} IS NOT NULL`),
     // The admin list's default order: by folded name, a page at a time.
     index('app_user_search_idx').on(t.tenantId, t.searchText, t.id),
-    // The admin search: any part of a word (trigrams, pg_trgm), and the group filter, combined by the
-    // planner in one bitmap. Group ids are unique across tenants, so the tenant is checked on the rows.
+    // The admin search over the whole tenant: any part of a word (trigrams, pg_trgm).
     index('app_user_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('app_user_groups_idx').using('gin', t.groupIds),
   ],
 );
 
@@ -87,10 +79,16 @@ export const groupMember = pgTable(
     tenantId: integer().notNull(),
     groupId: integer().notNull(),
     userId: integer().notNull(),
+    /**
+     * The member's app_user.search_text, copied by the database (triggers, migration 0016): a group's
+     * people are searched and listed by name from this table's index alone.
+     */
+    searchText: text().notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.groupId, t.userId] }),
     index().on(t.tenantId, t.userId),
+    index('group_member_search_idx').on(t.tenantId, t.groupId, t.searchText, t.userId),
     foreignKey({ columns: [t.tenantId, t.groupId], foreignColumns: [userGroup.tenantId, userGroup.id] }).onDelete(
       'cascade',
     ),

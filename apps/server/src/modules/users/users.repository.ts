@@ -1,7 +1,21 @@
 import type { UserListQuery, UserSort, UserStatus } from '@kanal/contract';
-import { and, arrayContains, asc, desc, eq, inArray, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notExists,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { appUser, content, loginIdentifier } from '../../db/schema/index.js';
+import { appUser, content, groupMember, loginIdentifier } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 
@@ -16,16 +30,22 @@ const STATUS_IS: Record<UserStatus, SQL | undefined> = {
   invited: and(eq(appUser.active, true), isNull(appUser.passwordHash)),
   deactivated: eq(appUser.active, false),
 };
-/** The list's orders, each ending in the id so that pages never overlap. */
-const ORDER: Record<UserSort, SQL[]> = {
-  name: [asc(appUser.searchText), asc(appUser.id)],
-  '-name': [desc(appUser.searchText), desc(appUser.id)],
-  email: [sql`${appUser.email} ASC NULLS LAST`, asc(appUser.id)],
-  '-email': [sql`${appUser.email} DESC NULLS LAST`, desc(appUser.id)],
-  role: [asc(appUser.role), asc(appUser.searchText), asc(appUser.id)],
-  '-role': [desc(appUser.role), asc(appUser.searchText), asc(appUser.id)],
-  createdAt: [asc(appUser.createdAt), asc(appUser.id)],
-  '-createdAt': [desc(appUser.createdAt), desc(appUser.id)],
+/**
+ * The list's orders, each ending in the id so that pages never overlap. The name is the folded one, read
+ * from `byName` (app_user's, or within a group the membership's copy, which its index keeps in order).
+ */
+const orderOf = (sort: UserSort, byName: SQLWrapper, id: SQLWrapper): SQL[] => {
+  const [key, direction] = sort.startsWith('-') ? [sort.slice(1), desc] : [sort, asc];
+  switch (key) {
+    case 'email':
+      return [sql`${appUser.email} ${sql.raw(direction === asc ? 'ASC' : 'DESC')} NULLS LAST`, direction(id)];
+    case 'role':
+      return [direction(appUser.role), asc(byName), asc(id)];
+    case 'createdAt':
+      return [direction(appUser.createdAt), direction(id)];
+    default:
+      return [direction(byName), direction(id)];
+  }
 };
 /** A person as the admin console shows them, but their groups (the groups repository's). */
 const personColumns = {
@@ -129,23 +149,52 @@ export const createUsersRepository = (db: DbOrTx) => {
       await db.update(appUser).set({ avatar: fileId, updatedAt: at }).where(own(tenantId, userId));
     },
 
-    /** GET /user: one page of the tenant's people and how many match, searched, filtered and sorted. */
+    /**
+     * GET /user: one page of the tenant's people and how many match, searched, filtered and sorted.
+     * Within a group, the group's memberships are read first, by their own index (the person's folded
+     * name is copied there); over the whole tenant, the trigram index finds the search's words.
+     */
     async listPeople(tenantId: number, query: UserListQuery) {
+      const inGroup = query.group;
+      const byName = inGroup === undefined ? appUser.searchText : groupMember.searchText;
+      const id = inGroup === undefined ? appUser.id : groupMember.userId;
+      const excluded = alias(groupMember, 'excluded_member');
       const where = and(
         eq(appUser.tenantId, tenantId),
-        ...searchWords(appUser.searchText, query.q),
+        ...searchWords(byName, query.q),
         query.role.length > 0 ? inArray(appUser.role, query.role) : undefined,
         query.status.length > 0 ? or(...query.status.map((status) => STATUS_IS[status])) : undefined,
-        // The copy of the person's groups (app_user.group_ids), so that search and group share one index bitmap.
-        query.group === undefined ? undefined : arrayContains(appUser.groupIds, [query.group]),
-        query.notInGroup === undefined ? undefined : not(arrayContains(appUser.groupIds, [query.notInGroup])),
+        query.notInGroup === undefined
+          ? undefined
+          : notExists(
+              db
+                .select({ one: sql`1` })
+                .from(excluded)
+                .where(
+                  and(
+                    eq(excluded.tenantId, appUser.tenantId),
+                    eq(excluded.groupId, query.notInGroup),
+                    eq(excluded.userId, appUser.id),
+                  ),
+                ),
+            ),
       );
-      const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(appUser).where(where);
-      const rows = await db
-        .select(personColumns)
-        .from(appUser)
-        .where(where)
-        .orderBy(...ORDER[query.sort])
+      const from = <T extends PgSelect>(select: T) =>
+        inGroup === undefined
+          ? select.where(where)
+          : select
+              .innerJoin(
+                groupMember,
+                and(
+                  eq(groupMember.tenantId, appUser.tenantId),
+                  eq(groupMember.userId, appUser.id),
+                  eq(groupMember.groupId, inGroup),
+                ),
+              )
+              .where(where);
+      const [counted] = await from(db.select({ count: sql<number>`count(*)::int` }).from(appUser).$dynamic());
+      const rows = await from(db.select(personColumns).from(appUser).$dynamic())
+        .orderBy(...orderOf(query.sort, byName, id))
         .limit(query.limit)
         .offset(query.offset);
       return { count: counted?.count ?? 0, rows };
