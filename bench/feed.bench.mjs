@@ -20,22 +20,9 @@
 // event loop; on this 2-core machine it, the servers and PostgreSQL still share the CPUs, equally for
 // every route. Each route gets a warm-up run first (not reported).
 import path from 'node:path';
-import { ContentListSchema, envelope, ROLES } from '@kanal/contract';
+import { buildApp, loadConfig, openDatabase, sql } from '@kanal/server';
 import {
-  and,
-  authGuard,
-  buildApp,
-  desc,
-  eq,
-  inArray,
-  loadConfig,
-  lte,
-  openDatabase,
-  schema,
-  sql,
-  toItem,
-} from '@kanal/server';
-import {
+  addPlainListRoute,
   discardedLog,
   dropSessions,
   explainPrepared,
@@ -78,13 +65,6 @@ async function main() {
            (SELECT count(*) FROM content_interaction)::int AS inbox,
            (SELECT count(*) FROM content_interaction WHERE viewed_at IS NOT NULL)::int AS interactions`);
 
-  // The plain list reads the tenant's newest items: give it its index (bench-only, not in the
-  // product's migrations), so that it is a real ceiling rather than a sort of every item.
-  await db.execute(
-    sql`CREATE INDEX IF NOT EXISTS bench_content_newest_idx ON content (tenant_id, publish_at DESC, id DESC)`,
-  );
-  await db.execute(sql`ANALYZE content`);
-
   // Sessions: random active end users of the large tenant (seeded, so the same users every run).
   const sessionCount = opts.sessions ?? 2000;
   const candidates = (
@@ -95,46 +75,7 @@ async function main() {
   const tokens = await insertSessions(db, tenantId, userIds, 'bench:feed');
 
   const app = await buildApp({ config, database, logStream: discardedLog, webRoot: '/nonexistent' });
-  const { content, appUser, task } = schema;
-  const plain = db
-    .select({
-      id: content.id,
-      type: content.type,
-      configuration: content.configuration,
-      name: content.name,
-      description: content.description,
-      image: content.image,
-      category: content.category,
-      publishAt: content.publishAt,
-      settings: content.settings,
-      creatorName: appUser.name,
-      taskDeadline: task.deadline,
-      taskRepeat: task.repeat,
-    })
-    .from(content)
-    .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
-    .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
-    .where(
-      and(
-        eq(content.tenantId, sql.placeholder('tenantId')),
-        inArray(content.status, ['published', 'scheduled']),
-        lte(content.publishAt, sql.placeholder('now')),
-      ),
-    )
-    .orderBy(desc(content.publishAt), desc(content.id))
-    .limit(50)
-    .prepare('bench_plain_newest');
-  await app.register(
-    async (scope) => {
-      authGuard(scope, app.services.auth, { 'GET /bench/plain': ROLES });
-      scope.get('/plain', { schema: { response: { 200: envelope(ContentListSchema) } } }, async (req) => {
-        const found = await plain.execute({ tenantId: req.ctx.tenantId, now: new Date() });
-        const items = found.map((r) => toItem({ ...r, viewedAt: null, finishedAt: null }));
-        return { payload: { count: items.length, content: items } };
-      });
-    },
-    { prefix: '/bench' },
-  );
+  await addPlainListRoute(app, db);
   await app.listen({ port: Number(process.env.PORT ?? 3931), host: '127.0.0.1' });
   const base = `http://127.0.0.1:${app.server.address().port}`;
 

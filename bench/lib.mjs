@@ -4,7 +4,21 @@ import { openSync, readFileSync, writeSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hashToken, newToken, serverEntryPoint, sql } from '@kanal/server';
+import { ContentListSchema, envelope, ROLES } from '@kanal/contract';
+import {
+  and,
+  authGuard,
+  desc,
+  eq,
+  hashToken,
+  inArray,
+  lte,
+  newToken,
+  schema,
+  serverEntryPoint,
+  sql,
+  toItem,
+} from '@kanal/server';
 import autocannon from 'autocannon';
 
 /**
@@ -233,4 +247,58 @@ export async function exportTimes(url, headers, pid) {
     bytes += value.length;
   }
   return { firstByte, total: performance.now() - started, bytes, peak: memoryOf(pid).peak - before };
+}
+
+/**
+ * The harness's plain-list route, GET /bench/plain, added to a built app: the caller's tenant's newest
+ * 50 live items, no audience filter, behind the same session check and serialised through the same
+ * envelope(ContentListSchema) and row → item mapping (toItem) as the feed: what the product's pipeline
+ * costs around a simple read. The newest items get their index (bench-only, not in the product's
+ * migrations), so that it is a real ceiling rather than a sort of every item.
+ */
+export async function addPlainListRoute(app, db) {
+  await db.execute(
+    sql`CREATE INDEX IF NOT EXISTS bench_content_newest_idx ON content (tenant_id, publish_at DESC, id DESC)`,
+  );
+  await db.execute(sql`ANALYZE content`);
+  const { content, appUser, task } = schema;
+  const plain = db
+    .select({
+      id: content.id,
+      type: content.type,
+      configuration: content.configuration,
+      name: content.name,
+      description: content.description,
+      image: content.image,
+      category: content.category,
+      publishAt: content.publishAt,
+      settings: content.settings,
+      creatorName: appUser.name,
+      taskDeadline: task.deadline,
+      taskRepeat: task.repeat,
+    })
+    .from(content)
+    .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
+    .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
+    .where(
+      and(
+        eq(content.tenantId, sql.placeholder('tenantId')),
+        inArray(content.status, ['published', 'scheduled']),
+        lte(content.publishAt, sql.placeholder('now')),
+      ),
+    )
+    .orderBy(desc(content.publishAt), desc(content.id))
+    .limit(50)
+    .prepare('bench_plain_newest');
+  await app.register(
+    async (scope) => {
+      authGuard(scope, app.services.auth, { 'GET /bench/plain': ROLES });
+      scope.get('/plain', { schema: { response: { 200: envelope(ContentListSchema) } } }, async (req) => {
+        const found = await plain.execute({ tenantId: req.ctx.tenantId, now: new Date() });
+        const items = found.map((r) => toItem({ ...r, viewedAt: null, finishedAt: null }));
+        return { payload: { count: items.length, content: items } };
+      });
+    },
+    { prefix: '/bench' },
+  );
 }

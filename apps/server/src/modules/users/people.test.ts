@@ -166,6 +166,13 @@ describe('the list of people', () => {
     const page = (await as(token).get('/api/user?role=USER,CREATOR&sort=name&limit=2&offset=2')).json().payload;
     expect(page.count).toBe(5);
     expect(page.items.map((u: AdminUser) => u.name)).toEqual(['Pozvani Pero', 'Šime Čačić']);
+    // A search's page brings the count along, also past the last match.
+    const search = async (offset: number) =>
+      (await as(token).get(`/api/user?q=primjer&limit=2&offset=${offset}`)).json().payload;
+    const first = await search(0);
+    expect(first.count).toBeGreaterThan(4);
+    expect((await search(2)).count).toBe(first.count);
+    expect(await search(first.count + 2)).toEqual({ count: first.count, items: [] });
     const ana = (await as(token).get('/api/user?q=ana')).json().payload.items[0] as AdminUser;
     expect(ana.groups.map((g) => g.name)).toEqual(['Prodaja']);
   });
