@@ -29,10 +29,11 @@ export const tenantsQueryOptions = ({ q, page, limit }: TenantListParams) =>
 export const useTenants = (params: TenantListParams, enabled = true) =>
   useQuery({ ...tenantsQueryOptions(params), enabled });
 
-export const useTenant = (id: number) =>
+export const useTenant = (id: number, enabled = true) =>
   useQuery({
     queryKey: queryKeys.admin.tenant(id),
     queryFn: ({ signal }) => apiRequest<AdminTenant>(`/tenant/${id}`, { signal }),
+    enabled,
   });
 
 export const useCreateTenant = () =>

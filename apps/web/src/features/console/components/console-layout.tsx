@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Toaster } from '@/components/toast';
+import { ApiError } from '@/lib/api-client';
 import { useStoredValue } from '@/lib/stored-value';
-import { useTenants } from '../api/tenants';
+import { useTenant, useTenants } from '../api/tenants';
 import { type ConsoleContext, ConsoleContextValue } from '../lib/console-context';
 import '@/components/button.css';
 import './console-layout.css';
@@ -15,7 +16,14 @@ const parseTenantId = (stored: unknown) => (typeof stored === 'number' && Number
 /** A SUPERADMIN's choice of organisation, remembered per person; everyone else works in their own. */
 function useTenantChoice(me: Me): [number, (id: number) => void] {
   const [stored, setStored] = useStoredValue(`kanal.console.tenant.${me.id}`, parseTenantId, me.tenant.id);
-  return [me.role === 'SUPERADMIN' ? stored : me.tenant.id, setStored];
+  const chosen = me.role === 'SUPERADMIN' ? stored : me.tenant.id;
+  // An organisation deleted meanwhile (here or by another SUPERADMIN) is left for one's own.
+  const other = useTenant(chosen, chosen !== me.tenant.id);
+  const gone = other.error instanceof ApiError && other.error.status === 404;
+  useEffect(() => {
+    if (gone) setStored(me.tenant.id);
+  }, [gone, setStored, me.tenant.id]);
+  return [gone ? me.tenant.id : chosen, setStored];
 }
 
 function TenantSwitcher({ tenantId, onChange }: { tenantId: number; onChange: (id: number) => void }) {

@@ -272,7 +272,6 @@ function TenantDeletion({ tenant }: { tenant: AdminTenant }) {
 function DeleteDialog({ tenant, onCancel }: { tenant: AdminTenant; onCancel: () => void }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const { me, tenantId, setTenantId } = useConsole();
   const remove = useDeleteTenant(tenant.id);
   const [typed, setTyped] = useState('');
   const nameRef = useRef<HTMLInputElement>(null);
@@ -284,10 +283,8 @@ function DeleteDialog({ tenant, onCancel }: { tenant: AdminTenant; onCancel: () 
   const nameRefused = remove.error instanceof ApiError && remove.error.field === 'name';
 
   const deleted = () => {
+    // If the console was working in it, the layout goes back to one's own organisation by itself.
     showToast(t('tenants.done.deleted', { name: tenant.name }));
-    // The console must not go on working in an organisation that is gone. Switching back opens the
-    // people list, so the organisations' list is asked for after it, and wins.
-    if (tenant.id === tenantId) setTenantId(me.tenant.id);
     navigate('/admin/tenants', { replace: true });
   };
 
