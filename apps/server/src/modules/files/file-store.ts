@@ -40,11 +40,15 @@ export function diskFileStore(root: string): FileStore {
           yield chunk;
         }
       }
+      const out = createWriteStream(partial);
       try {
-        await pipeline(bytes instanceof Uint8Array ? [bytes] : bytes, counted, createWriteStream(partial));
+        await pipeline(bytes instanceof Uint8Array ? [bytes] : bytes, counted, out);
         await rename(partial, full);
         return size;
       } catch (error) {
+        // A source that fails at once can fail while the stream is still opening its file, which it then
+        // creates after a removal: the file goes once the stream has closed.
+        if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()));
         await rm(partial, { force: true });
         throw error;
       }
