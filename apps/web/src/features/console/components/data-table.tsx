@@ -35,6 +35,31 @@ export function SortHeader<S extends string>({
   );
 }
 
+/** The header cell that ticks or clears every row on the page. */
+export function SelectAllHeader({ checked, onChange }: { checked: boolean; onChange: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <th scope="col" className="data-table__select">
+      <input type="checkbox" aria-label={t('console.table.selectAll')} checked={checked} onChange={onChange} />
+    </th>
+  );
+}
+
+/** A row's tick box, named after the row. */
+export function SelectCell({ name, checked, onChange }: { name: string; checked: boolean; onChange: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <td className="data-table__select">
+      <input
+        type="checkbox"
+        aria-label={t('console.table.selectRow', { name })}
+        checked={checked}
+        onChange={onChange}
+      />
+    </td>
+  );
+}
+
 /** Rows of grey bars while the first page loads, shaped like the table that will replace them. */
 export function TableSkeleton({ columns, rows = 5 }: { columns: number; rows?: number }) {
   const { t } = useTranslation('common');

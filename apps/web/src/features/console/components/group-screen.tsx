@@ -14,8 +14,9 @@ import { useGroup, useGroupMembers, useUpdateGroup } from '../api/groups';
 import { useUsers } from '../api/users';
 import { useConsole } from '../lib/console-context';
 import { pageParam, useListParams } from '../lib/list-params';
+import { toggled, useRowSelection } from '../lib/use-row-selection';
 import { ConsolePage } from './console-page';
-import { EmptyState, TableFooter, TableSkeleton } from './data-table';
+import { EmptyState, SelectAllHeader, SelectCell, TableFooter, TableSkeleton } from './data-table';
 import { DeleteGroupDialog, RenameGroupDialog } from './groups-screen';
 import { SearchBox } from './search-box';
 import { UserStatusBadge } from './user-status-badge';
@@ -120,13 +121,8 @@ function GroupMembers({ group }: { group: AdminGroup }) {
   const page = pageParam(params);
   const members = useGroupMembers(group.id, { q, page });
   const update = useUpdateGroup(group.id);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<AdminUser[] | null>(null);
   const onSearch = useCallback((value: string) => setParams({ q: value }), [setParams]);
-
-  // A new page or search is a new set of rows: nothing stays selected out of sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's parameters are the trigger.
-  useEffect(() => setSelected(new Set()), [q, page]);
 
   // Removing the last members of the last page leaves it empty: the page before it is shown instead.
   const lastPage =
@@ -136,14 +132,8 @@ function GroupMembers({ group }: { group: AdminGroup }) {
   }, [page, lastPage, setParams]);
 
   const items = members.data?.items ?? [];
-  const selectedMembers = items.filter((user) => selected.has(user.id));
-  const allSelected = items.length > 0 && items.every((user) => selected.has(user.id));
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const selection = useRowSelection(items, `${q}|${page}`);
+  const selectedMembers = selection.ticked;
 
   const remove = (people: AdminUser[]) =>
     update.mutate(
@@ -156,7 +146,7 @@ function GroupMembers({ group }: { group: AdminGroup }) {
               ? t('groups.done.removedOne', { name: only.name })
               : t('groups.done.removed', { count: people.length }),
           );
-          setSelected(new Set());
+          selection.clear();
           setConfirming(null);
         },
       },
@@ -193,7 +183,7 @@ function GroupMembers({ group }: { group: AdminGroup }) {
             >
               {t('groups.detail.remove')}
             </Button>
-            <Button variant="ghost" onClick={() => setSelected(new Set())}>
+            <Button variant="ghost" onClick={selection.clear}>
               {t('users.bulk.clear')}
             </Button>
           </div>
@@ -220,16 +210,7 @@ function GroupMembers({ group }: { group: AdminGroup }) {
           <caption className="visually-hidden">{t('groups.detail.members')}</caption>
           <thead>
             <tr>
-              {canEdit ? (
-                <th scope="col" className="data-table__select">
-                  <input
-                    type="checkbox"
-                    aria-label={t('console.table.selectAll')}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((user) => user.id)))}
-                  />
-                </th>
-              ) : null}
+              {canEdit ? <SelectAllHeader checked={selection.allTicked} onChange={selection.toggleAll} /> : null}
               <th scope="col">{t('users.columns.name')}</th>
               <th scope="col">{t('users.columns.role')}</th>
               <th scope="col">{t('users.columns.status')}</th>
@@ -244,14 +225,11 @@ function GroupMembers({ group }: { group: AdminGroup }) {
             {items.map((user) => (
               <tr key={user.id}>
                 {canEdit ? (
-                  <td className="data-table__select">
-                    <input
-                      type="checkbox"
-                      aria-label={t('console.table.selectRow', { name: user.name })}
-                      checked={selected.has(user.id)}
-                      onChange={() => toggle(user.id)}
-                    />
-                  </td>
+                  <SelectCell
+                    name={user.name}
+                    checked={selection.isTicked(user.id)}
+                    onChange={() => selection.toggle(user.id)}
+                  />
                 ) : null}
                 <td className="users-table__who">
                   <Link to={`/admin/users/${user.id}`} className="link users-table__name">
@@ -319,12 +297,7 @@ function AddPeopleDialog({ group, onClose }: { group: AdminGroup; onClose: () =>
     setPage(0);
   }, []);
   const outsiders = people.data?.items ?? [];
-  const toggle = (id: number) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const toggle = (id: number) => setChosen((current) => toggled(current, id));
 
   return (
     <Dialog

@@ -8,7 +8,7 @@ import {
   type UserSort,
   type UserStatus,
 } from '@kanal/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
@@ -17,8 +17,9 @@ import { formatDate } from '@/lib/format';
 import { type UserListParams, useUsers } from '../api/users';
 import { useConsole } from '../lib/console-context';
 import { pageParam, useListParams } from '../lib/list-params';
+import { useRowSelection } from '../lib/use-row-selection';
 import { ConsolePage } from './console-page';
-import { EmptyState, SortHeader, TableFooter, TableSkeleton } from './data-table';
+import { EmptyState, SelectAllHeader, SelectCell, SortHeader, TableFooter, TableSkeleton } from './data-table';
 import { GroupFilter } from './group-filter';
 import { SearchBox } from './search-box';
 import { UserBulkActions } from './user-bulk-actions';
@@ -53,24 +54,12 @@ export function UsersScreen() {
   const { canEdit } = useConsole();
   const [params, update] = useUserListParams();
   const users = useUsers(params);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const onSearch = useCallback((q: string) => update({ q }), [update]);
   const onSort = useCallback((sort: UserSort) => update({ sort: sort === 'name' ? null : sort }), [update]);
 
-  // A new page or a new search is a new set of rows: nothing stays selected out of sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's parameters are the trigger.
-  useEffect(() => setSelected(new Set()), [params]);
-
   const filtered = params.q !== '' || params.roles.length > 0 || params.statuses.length > 0 || params.group !== null;
   const items = users.data?.items ?? [];
-  const selectedUsers = items.filter((user) => selected.has(user.id));
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  const allSelected = items.length > 0 && items.every((user) => selected.has(user.id));
+  const selection = useRowSelection(items, params);
 
   return (
     <ConsolePage
@@ -145,8 +134,8 @@ export function UsersScreen() {
         </fieldset>
       </div>
 
-      {canEdit && selectedUsers.length > 0 ? (
-        <UserBulkActions users={selectedUsers} onDone={() => setSelected(new Set())} />
+      {canEdit && selection.ticked.length > 0 ? (
+        <UserBulkActions users={selection.ticked} onDone={selection.clear} />
       ) : null}
 
       {users.isPending ? (
@@ -180,16 +169,7 @@ export function UsersScreen() {
           <caption className="visually-hidden">{t('users.title')}</caption>
           <thead>
             <tr>
-              {canEdit ? (
-                <th scope="col" className="data-table__select">
-                  <input
-                    type="checkbox"
-                    aria-label={t('console.table.selectAll')}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((user) => user.id)))}
-                  />
-                </th>
-              ) : null}
+              {canEdit ? <SelectAllHeader checked={selection.allTicked} onChange={selection.toggleAll} /> : null}
               <SortHeader column="name" label={t('users.columns.name')} sort={params.sort} onSort={onSort} />
               <SortHeader column="role" label={t('users.columns.role')} sort={params.sort} onSort={onSort} />
               <th scope="col">{t('users.columns.groups')}</th>
@@ -203,8 +183,8 @@ export function UsersScreen() {
                 key={user.id}
                 user={user}
                 selectable={canEdit}
-                selected={selected.has(user.id)}
-                onToggle={() => toggle(user.id)}
+                selected={selection.isTicked(user.id)}
+                onToggle={() => selection.toggle(user.id)}
               />
             ))}
           </tbody>
@@ -236,16 +216,7 @@ function UserRow({
   const { t } = useTranslation('admin');
   return (
     <tr>
-      {selectable ? (
-        <td className="data-table__select">
-          <input
-            type="checkbox"
-            aria-label={t('console.table.selectRow', { name: user.name })}
-            checked={selected}
-            onChange={onToggle}
-          />
-        </td>
-      ) : null}
+      {selectable ? <SelectCell name={user.name} checked={selected} onChange={onToggle} /> : null}
       <td className="users-table__who">
         <Link to={`/admin/users/${user.id}`} className="link users-table__name">
           {user.name}
