@@ -1,32 +1,11 @@
-// npm run bench:feed — the home feed under load, against the data of bench/generate-feed-data.mjs
-// (run `npm run bench:feed:data -- --reset` first, with the same DATABASE_URL / DATA_DIR).
-//
-// PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_feed npm run bench:feed
-// PGlite:     npm run bench:feed            (DATA_DIR defaults to ./data/bench-feed)
-// Options: --connections 50 --duration 10 --sessions 2000 --warmup 3
-//          --feed-only (the feed alone: for a CPU profile, `node --cpu-prof bench/feed.bench.mjs --feed-only`)
-//
-// This process builds the real app (buildApp, the product's config and plugins) on that database and
-// adds one route of its own, GET /bench/plain: the tenant's newest 50 live items, no audience filter,
-// behind the same session check and serialised through the same envelope(ContentListSchema) and the
-// same row → item mapping (toItem) as the feed: what the product's pipeline costs around a simple read.
-// On PostgreSQL, a bare Fastify + pg server with no product code (bare-sql-server.mjs) adds the two
-// ceilings in the same run: the feed's own statement, captured from the product, and the plain
-// route's newest-50 statement, each answered as raw rows.
-// Sessions for ~2,000 random end users of the large tenant are inserted directly (token_hash =
-// sha256 hex of a random token, as lib/tokens.ts does; last_seen_at = now, so no request extends its
-// session), and the load rotates the Authorization header over them on every request, on every route.
-// The load generator (autocannon) runs in a child process, so that it does not share the server's
-// event loop; on this 2-core machine it, the servers and PostgreSQL still share the CPUs, equally for
-// every route. Each route gets a warm-up run first (not reported).
-import path from 'node:path';
-import { buildApp, loadConfig, openDatabase, sql } from '@kanal/server';
+import { buildApp, sql } from '@kanal/server';
 import {
   addPlainListRoute,
   discardedLog,
   dropSessions,
   explainPrepared,
   insertSessions,
+  openFeedData,
   paramSources,
   parseArgs,
   sample,
@@ -37,28 +16,14 @@ import {
 await main();
 
 async function main() {
-  const root = path.resolve(import.meta.dirname, '..');
-  const { mulberry32, LARGE_TENANT } = await import('./generate-feed-data.mjs');
+  const { mulberry32 } = await import('./generate-feed-data.mjs');
 
   const opts = parseArgs(process.argv.slice(2));
   const connections = opts.connections ?? 50;
   const duration = opts.duration ?? 10;
   const warmup = opts.warmup ?? 3;
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data/bench-feed'),
-    RATE_LIMIT_PER_IP: '1000000000',
-    RATE_LIMIT_PER_IDENTIFIER: '1000000000',
-  });
-  // Every statement the product runs passes here; the one run while `capture` is set is explained below.
-  let capture;
-  const database = await openDatabase(config, { logQuery: (query, params) => capture?.(query, params) });
-  const { db } = database;
-  await database.migrate();
-  const rows = async (query) => (await db.execute(query)).rows;
-  const [tenant] = await rows(sql`SELECT id FROM tenant WHERE name = ${LARGE_TENANT}`);
-  if (!tenant) throw new Error('no bench data here: run npm run bench:feed:data -- --reset first');
-  const tenantId = tenant.id;
+  const bench = await openFeedData();
+  const { config, database, db, rows, tenantId } = bench;
   const [sizes] = await rows(sql`
     SELECT (SELECT count(*) FROM app_user WHERE tenant_id = ${tenantId})::int AS users,
            (SELECT count(*) FROM content WHERE tenant_id = ${tenantId})::int AS items,
@@ -84,9 +49,9 @@ async function main() {
   const statements = {};
   for (const p of ['/api/mobile/content/list/new', '/bench/plain']) {
     const run = [];
-    capture = (query, params) => run.push({ query, params });
+    bench.capture = (query, params) => run.push({ query, params });
     const res = await fetch(base + p, { headers: { authorization: `Bearer ${tokens[0]}` } });
-    capture = undefined;
+    bench.capture = undefined;
     const body = await res.json();
     if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
     console.log(`${p}: ${body.payload.content.length} items, count ${body.payload.count}; ${run.length} statement(s)`);

@@ -1,45 +1,17 @@
-// npm run bench:forms — quiz submissions and the archive under load, on the data of
-// bench/generate-feed-data.mjs (run `npm run bench:feed:data -- --reset` first, same DATABASE_URL / DATA_DIR).
-//
-// PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_feed npm run bench:forms
-// Options: --connections 50 --duration 10 --sessions 2000 --warmup 3
-//
-// 1. Submissions: an EDUCATION item of five questions (written by the product's content authoring) goes to
-//    ~2,000 random users of the large tenant, who then POST /api/mobile/content/{id}/form/attempt with
-//    every answer empty (a failed attempt, so nobody finishes and anyone may submit again). Every
-//    submission is sent twice with the same Idempotency-Key, often at once on two connections
-//    (loader.mjs); afterwards the database must hold exactly one attempt per acknowledged key, or the
-//    bench fails. The baseline, bare-same-statements: Fastify + pg with no product code
-//    (bare-submissions-server.mjs) running the statements the product ran for one submission, captured
-//    from its query log, for the same users and keys; product ÷ bare is printed beside the row.
-// 2. The archive: GET /api/mobile/content/list/finished (page 0; page 2 filtered by type; page 0 filtered
-//    by type and the two busiest months), new-with-attempts (the failed attempts of step 1) and
-//    GET /api/mobile/content/list/filters for the same users, whose generated inboxes hold ~11
-//    finished items each. The last list is explained (EXPLAIN ANALYZE) for one user.
-// The bench item, its attempts and the sessions are removed at the end, so the data set stays as made.
-import path from 'node:path';
-import {
-  buildApp,
-  createContentRepository,
-  createContentServices,
-  hashToken,
-  loadConfig,
-  openDatabase,
-  sql,
-} from '@kanal/server';
+import { buildApp, createContentRepository, createContentServices, hashToken, sql } from '@kanal/server';
 import {
   discardedLog,
   dropSessions,
   explainPrepared,
   insertSessions,
+  openFeedData,
   parseArgs,
   sample,
   startBareSubmissions,
   startLoader,
 } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const { mulberry32, LARGE_TENANT } = await import('./generate-feed-data.mjs');
+const { mulberry32 } = await import('./generate-feed-data.mjs');
 
 const DEVICE = 'bench:forms';
 const BENCH_ITEM = 'Bench: submissions';
@@ -48,21 +20,8 @@ const opts = parseArgs(process.argv.slice(2));
 const connections = opts.connections ?? 50;
 const duration = opts.duration ?? 10;
 const warmup = opts.warmup ?? 3;
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data/bench-feed'),
-  RATE_LIMIT_PER_IP: '1000000000',
-  RATE_LIMIT_PER_IDENTIFIER: '1000000000',
-});
-// Every statement the product runs passes here; the one run while `capture` is set is explained at the end.
-let capture;
-const database = await openDatabase(config, { logQuery: (query, params) => capture?.(query, params) });
-const { db } = database;
-await database.migrate();
-const rows = async (query) => (await db.execute(query)).rows;
-const [tenant] = await rows(sql`SELECT id FROM tenant WHERE name = ${LARGE_TENANT}`);
-if (!tenant) throw new Error('no bench data here: run npm run bench:feed:data -- --reset first');
-const tenantId = tenant.id;
+const bench = await openFeedData();
+const { config, database, db, rows, tenantId } = bench;
 
 const candidates = (
   await rows(sql`SELECT id FROM app_user WHERE tenant_id = ${tenantId} AND active AND role = 'USER' ORDER BY id`)
@@ -127,7 +86,7 @@ async function checkOneAttemptPerKey(acknowledgedKeys) {
 const SANITY_KEY = 'bench-sanity';
 const sanityHash = hashToken(tokens[0]);
 const ran = [];
-capture = (query, params) => {
+bench.capture = (query, params) => {
   if (params.includes(SANITY_KEY) || params.includes(sanityHash)) ran.push({ query, params });
 };
 const first = await fetch(`${base}/mobile/content/${contentId}/form/attempt`, {
@@ -139,7 +98,7 @@ const first = await fetch(`${base}/mobile/content/${contentId}/form/attempt`, {
   },
   body: JSON.stringify(failing),
 });
-capture = undefined;
+bench.capture = undefined;
 if (first.status !== 200) throw new Error(`submission: ${first.status} ${await first.text()}`);
 console.log('submission:', JSON.stringify((await first.json()).payload));
 console.log(`its statements (new key): ${ran.length}`);
@@ -265,9 +224,9 @@ const sound = integrity.every((i) => i.sound);
 
 // The type- and period-filtered archive page as the product runs it, captured from drizzle, then explained for one user.
 let captured;
-capture = (query, params) => (captured ??= { query, params });
+bench.capture = (query, params) => (captured ??= { query, params });
 await createContentRepository(db).finishedList(tenantId, userIds[1], new Date(), filteredPage, 3, 0);
-capture = undefined;
+bench.capture = undefined;
 const { plans, args } = await explainPrepared(database, captured, 'bench_finished_explain');
 for (const [mode, lines] of Object.entries(plans)) {
   console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the filtered page 0, user ${userIds[1]}, ${mode}:\n`);

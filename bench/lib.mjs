@@ -12,8 +12,10 @@ import {
   eq,
   hashToken,
   inArray,
+  loadConfig,
   lte,
   newToken,
+  openDatabase,
   schema,
   serverEntryPoint,
   sql,
@@ -301,4 +303,26 @@ export async function addPlainListRoute(app, db) {
     },
     { prefix: '/bench' },
   );
+}
+
+/**
+ * The data set of bench/generate-feed-data.mjs, opened as the product opens its database (DATABASE_URL,
+ * or PGlite under DATA_DIR, default ./data/bench-feed), migrated, with its large tenant found and the
+ * rate limits lifted. Every statement the product runs passes `capture` while a benchmark sets it.
+ */
+export async function openFeedData() {
+  const { LARGE_TENANT } = await import('./generate-feed-data.mjs');
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: process.env.DATA_DIR ?? path.join(import.meta.dirname, '..', 'data/bench-feed'),
+    RATE_LIMIT_PER_IP: '1000000000',
+    RATE_LIMIT_PER_IDENTIFIER: '1000000000',
+  });
+  const data = { config, capture: undefined };
+  const database = await openDatabase(config, { logQuery: (query, params) => data.capture?.(query, params) });
+  await database.migrate();
+  const rows = async (query) => (await database.db.execute(query)).rows;
+  const [tenant] = await rows(sql`SELECT id FROM tenant WHERE name = ${LARGE_TENANT}`);
+  if (!tenant) throw new Error('no bench data here: run npm run bench:feed:data -- --reset first');
+  return Object.assign(data, { database, db: database.db, rows, tenantId: tenant.id });
 }

@@ -1,21 +1,5 @@
-// npm run bench:people:list — the admin console's people table under load (issue 12), on the
-// 100,000-user tenant of bench/generate-feed-data.mjs. Its items do not matter here, so few will do:
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_list node bench/generate-feed-data.mjs --reset --items 300
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_list npm run bench:people:list
-// Options: --connections 20 --duration 10 --warmup 3 --q "marija jur"
-//
-// This process builds the real app on that database and adds two routes: the harness's plain-list
-// route, GET /bench/plain (lib.mjs: the newest 50 live items through the feed's pipeline, the issue's
-// baseline), and GET /bench/plain-people, the tenant's first page of people in the table's order
-// (folded name, its index; no search, no filter, no groups, no count), behind the same session check
-// and serialised through the same envelope(AdminUserListSchema): a stricter ceiling, the same table. Against it: GET /api/user with a
-// search term and a group filter (the console's search: every word, accents aside, in name, e-mail or
-// username; the group's members only; sorted by name; the page and the total count). The sessions are
-// the tenant's three admins'; the load generator (autocannon) runs in a child process. Then the whole
-// tenant is exported (XLSX and CSV): time to the first byte, total time and peak RSS.
-import path from 'node:path';
 import { AdminUserListSchema, envelope, ROLES, USER_PAGE_SIZE } from '@kanal/contract';
-import { authGuard, buildApp, eq, loadConfig, openDatabase, schema, sql } from '@kanal/server';
+import { authGuard, buildApp, eq, schema, sql } from '@kanal/server';
 import {
   addPlainListRoute,
   discardedLog,
@@ -23,32 +7,19 @@ import {
   explainPrepared,
   exportTimes,
   insertSessions,
+  openFeedData,
   parseArgs,
   startLoader,
 } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const { LARGE_TENANT } = await import('./generate-feed-data.mjs');
 const opts = parseArgs(process.argv.slice(2));
 const connections = opts.connections ?? 20;
 const duration = opts.duration ?? 10;
 const warmup = opts.warmup ?? 3;
 const q = opts.q ?? 'marija jur';
 
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data/bench-feed'),
-  RATE_LIMIT_PER_IP: '1000000000',
-  RATE_LIMIT_PER_IDENTIFIER: '1000000000',
-});
-let capture;
-const database = await openDatabase(config, { logQuery: (query, params) => capture?.(query, params) });
-const { db } = database;
-await database.migrate();
-const rows = async (query) => (await db.execute(query)).rows;
-const [tenant] = await rows(sql`SELECT id FROM tenant WHERE name = ${LARGE_TENANT}`);
-if (!tenant) throw new Error('no bench data here: run bench/generate-feed-data.mjs --reset first');
-const tenantId = tenant.id;
+const bench = await openFeedData();
+const { config, database, db, rows, tenantId } = bench;
 const [sizes] = await rows(sql`
   SELECT (SELECT count(*) FROM app_user WHERE tenant_id = ${tenantId})::int AS users,
          (SELECT count(*) FROM user_group WHERE tenant_id = ${tenantId})::int AS groups`);
@@ -97,9 +68,9 @@ const search = `${base}/api/user?${new URLSearchParams({ q, group: String(group.
 // Sanity: both answer 200 with a page; the search's statements are captured for EXPLAIN.
 const statements = [];
 for (const url of [search, `${base}/bench/plain`, `${base}/bench/plain-people`]) {
-  capture = url === search ? (query, params) => statements.push({ query, params }) : undefined;
+  bench.capture = url === search ? (query, params) => statements.push({ query, params }) : undefined;
   const res = await fetch(url, { headers: { authorization: `Bearer ${tokens[0]}` } });
-  capture = undefined;
+  bench.capture = undefined;
   const body = await res.json();
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
   const { payload } = body;
