@@ -52,8 +52,11 @@ describe('searching and filtering people', () => {
   it('keeps the search, the filters and the sort in the URL and sends them to the API', async () => {
     const { user, router, api } = openUsers('ADMIN');
     await screen.findByRole('table', { name: 'Osobe' });
-    await user.type(screen.getByRole('searchbox', { name: 'Pretraži osobe' }), 'Osoba 4{Enter}');
+    const search = screen.getByRole('searchbox', { name: 'Pretraži osobe' });
+    await user.type(search, 'Osoba 4{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?q=Osoba+4'));
+    // The list follows the search in the URL; the person typing stays in the box.
+    expect(search).toHaveFocus();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Uloga' }), 'Administrator');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Grupa' }), 'Prodaja');
     await user.click(screen.getByRole('button', { name: /^Dodano/ }));

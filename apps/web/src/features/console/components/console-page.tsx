@@ -1,6 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigationType } from 'react-router';
+import { Link, useLocation, useNavigationType } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import './console-page.css';
 
@@ -17,16 +17,20 @@ type Props = {
 
 /**
  * A console screen: breadcrumbs, the title (also the tab's), its actions, and the content. After a
- * navigation the title takes focus, so a screen reader starts on the new page, as after a page load.
+ * navigation to another page the title takes focus, so a screen reader starts on the new page, as after a
+ * page load.
  */
 export function ConsolePage({ title, crumbs = [], actions, children }: Props) {
   const { t } = useTranslation('admin');
   const titleRef = useRef<HTMLHeadingElement>(null);
   const navigationType = useNavigationType();
+  const { pathname } = useLocation();
   useDocumentTitle(title);
+  // A new page, not a new search or page of the same list: that would take the focus from the search box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger; how it was reached is read then.
   useLayoutEffect(() => {
     if (navigationType !== 'POP') titleRef.current?.focus({ preventScroll: true });
-  }, [navigationType]);
+  }, [pathname]);
   return (
     <div className="console-page">
       {crumbs.length > 0 ? (
