@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import type { TenantScopeQuery } from '@kanal/contract';
 import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCESS } from './access.js';
@@ -49,7 +50,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { authGuard, requestContextPlugin } from './plugins/request-context.js';
+import { authGuard, requestContextPlugin, type ScopedContext } from './plugins/request-context.js';
 import { securityPlugin } from './plugins/security.js';
 import { serializationPlugin } from './plugins/serialization.js';
 import { staticWebPlugin } from './plugins/static-web.js';
@@ -251,11 +252,15 @@ export async function buildApp({
         secureCookies: config.publicUrl.startsWith('https:'),
         webManifest: await readWebManifest(webRoot),
       });
-      await api.register(filesRoutes, { files, tenantOf: tenants.scopeOf });
+      const scoped: ScopedContext = async (req) => ({
+        ...req.ctx,
+        tenantId: await tenants.scopeOf(req.ctx, (req.query as TenantScopeQuery).tenant),
+      });
+      await api.register(filesRoutes, { files, scoped });
       await api.register(contentRoutes, { content });
       await api.register(formsRoutes, { forms });
       await api.register(usersRoutes, { users });
-      await api.register(peopleRoutes, { people, groups, tenantOf: tenants.scopeOf });
+      await api.register(peopleRoutes, { people, groups, scoped });
       await api.register(tenantsRoutes, { tenants });
       await api.register(profileRoutes, { profile });
     },

@@ -7,6 +7,12 @@ import { AppError } from '../lib/app-error.js';
 /** Who is asking: every service call carries it, every tenant-owned query filters by its tenantId. */
 export type RequestContext = { tenantId: number; userId: number; role: Role; sessionId: number };
 
+/**
+ * The context of an admin call that takes `?tenant=` (its querystring schema has TenantScopeQuerySchema):
+ * the caller's, working in the organisation a SUPERADMIN names (404 if none, or named by anyone else).
+ */
+export type ScopedContext = (req: FastifyRequest) => Promise<RequestContext>;
+
 /** A bearer token as a statement looks its session up (db/caller.ts). */
 export type Credentials = { tenantId: number; tokenHash: string };
 

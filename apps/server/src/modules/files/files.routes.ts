@@ -3,16 +3,14 @@ import {
   IdParamsSchema,
   StoredFileListSchema,
   StoredFileSchema,
-  type TenantScopeQuery,
   TenantScopeQuerySchema,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES,
 } from '@kanal/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { sendFile } from '../../lib/send-file.js';
-import type { RequestContext } from '../../plugins/request-context.js';
+import type { ScopedContext } from '../../plugins/request-context.js';
 import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { FilesService } from './files.service.js';
 
@@ -21,19 +19,14 @@ const tags = ['files'];
 
 type Options = {
   files: FilesService;
-  /** The organisation a call works in: the caller's, or the one a SUPERADMIN names (404 if none). */
-  tenantOf: (ctx: RequestContext, requested: number | undefined) => Promise<number>;
+  /** `?tenant=`: the console's SUPERADMIN uploads and shows an organisation's logo in that organisation. */
+  scoped: ScopedContext;
 };
 
-export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, tenantOf }) => {
-  // `?tenant=`: the console's SUPERADMIN uploads and shows an organisation's logo in that organisation.
-  const scoped = async (req: FastifyRequest): Promise<RequestContext> => ({
-    ...req.ctx,
-    tenantId: await tenantOf(req.ctx, (req.query as TenantScopeQuery).tenant),
-  });
+export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, scoped }) => {
   const querystring = TenantScopeQuerySchema;
   // Naming an organisation one may not work in answers 404, as any other tenant's id does.
-  const scopedConfig = { errors: [404] } as const;
+  const unknownTenant = { errors: [404] } as const;
 
   app.get(
     '/files/:file',
@@ -51,7 +44,7 @@ export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, 
     uploads.post(
       '/files',
       {
-        config: scopedConfig,
+        config: unknownTenant,
         schema: { tags, querystring, consumes: ['multipart/form-data'], response: { 200: envelope(StoredFileSchema) } },
       },
       async (req) => ({ payload: await files.uploadOne(await scoped(req), uploadedFiles(req)) }),
@@ -60,7 +53,7 @@ export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, 
     uploads.post(
       '/files/multiple',
       {
-        config: scopedConfig,
+        config: unknownTenant,
         schema: {
           tags,
           querystring,

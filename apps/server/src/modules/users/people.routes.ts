@@ -21,7 +21,6 @@ import {
   ImportCheckSchema,
   ImportResultSchema,
   PasswordResetsSchema,
-  type TenantScopeQuery,
   TenantScopeQuerySchema,
   UpdateGroupBodySchema,
   UpdateUserBodySchema,
@@ -33,7 +32,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error.js';
 import { EXPORT_TYPES, type ExportFormat } from '../../lib/table-export.js';
-import type { RequestContext } from '../../plugins/request-context.js';
+import type { ScopedContext } from '../../plugins/request-context.js';
 import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { GroupsService } from './groups.service.js';
 import type { Actor, PeopleService } from './people.service.js';
@@ -55,24 +54,20 @@ async function spreadsheetOf(req: FastifyRequest): Promise<Buffer> {
 
 /** Taken e-mails, usernames and group names, one's own account, an author's deletion; an unknown `?tenant=`. */
 const conflicts = { errors: [404, 409] } as const;
-const scoped = { errors: [404] } as const;
+const unknownTenant = { errors: [404] } as const;
 
 type Options = {
   people: PeopleService;
   groups: GroupsService;
-  /** The organisation a call works in: the caller's, or the one a SUPERADMIN names (404 if none). */
-  tenantOf: (ctx: RequestContext, requested: number | undefined) => Promise<number>;
+  /** The organisation a call works in: the caller's, or the one a SUPERADMIN names with `?tenant=`. */
+  scoped: ScopedContext;
 };
 
 /** The admin side's people and groups (spec point 7, "User" and "Group"); who may call: src/access.ts. */
-export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people, groups, tenantOf }) => {
+export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people, groups, scoped }) => {
   const tags = ['people'];
   // Every route here takes `?tenant=` (its querystring schema has the scope), so the query has it parsed.
-  const actor = async (req: FastifyRequest): Promise<Actor> => ({
-    ...req.ctx,
-    tenantId: await tenantOf(req.ctx, (req.query as TenantScopeQuery).tenant),
-    lang: req.lang,
-  });
+  const actor = async (req: FastifyRequest): Promise<Actor> => ({ ...(await scoped(req)), lang: req.lang });
   const querystring = TenantScopeQuerySchema;
   const user = { 200: envelope(AdminUserSchema) };
   const created = { 200: envelope(CreatedUserSchema) };
@@ -81,7 +76,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
   app.get(
     '/user',
     {
-      config: scoped,
+      config: unknownTenant,
       schema: { tags, querystring: UserListQuerySchema, response: { 200: envelope(AdminUserListSchema) } },
     },
     async (req) => ({ payload: await people.list(await actor(req), req.query) }),
@@ -154,7 +149,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
       .send(body);
   app.get(
     '/export/users',
-    { config: scoped, schema: { tags, querystring: exportQuery, produces: Object.values(EXPORT_TYPES) } },
+    { config: unknownTenant, schema: { tags, querystring: exportQuery, produces: Object.values(EXPORT_TYPES) } },
     async (req, reply) =>
       download(
         reply,
@@ -203,7 +198,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
   app.get(
     '/group',
     {
-      config: scoped,
+      config: unknownTenant,
       schema: { tags, querystring: GroupListQuerySchema, response: { 200: envelope(AdminGroupListSchema) } },
     },
     async (req) => ({ payload: await groups.list(await actor(req), req.query) }),
@@ -215,7 +210,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
   );
   app.get(
     '/group/tenant',
-    { config: scoped, schema: { tags, querystring, response: { 200: envelope(GroupListSchema) } } },
+    { config: unknownTenant, schema: { tags, querystring, response: { 200: envelope(GroupListSchema) } } },
     async (req) => ({ payload: await groups.all(await actor(req)) }),
   );
   app.get('/group/:id', { schema: { tags, querystring, params: IdParamsSchema, response: group } }, async (req) => ({
