@@ -7,6 +7,12 @@ const SIGNED_IN = ROLES;
 const PEOPLE_ADMINS = ['SUPERADMIN', 'ADMIN'] as const;
 /** Reads a tenant's people: its admins, and its analysts read-only. */
 const PEOPLE_READERS = ['SUPERADMIN', 'ADMIN', 'ANALYST'] as const;
+/** Lists a tenant's people and groups: also its creators, who choose whom their content goes to. */
+const AUDIENCE_PICKERS = ['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST'] as const;
+/** Reads a tenant's content as staff (DESIGN.md §5): the analysts read-only. */
+const CONTENT_READERS = ['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST'] as const;
+/** Writes content: a CREATOR only their own items (content-staff.ts). */
+const CONTENT_AUTHORS = ['SUPERADMIN', 'ADMIN', 'CREATOR'] as const;
 
 /**
  * Access to every API route, declared once: `"METHOD /path"` as the route is registered. The auth
@@ -71,7 +77,7 @@ export const ACCESS: AccessTable = {
   'GET /api/mobile/content/:id/poll/results': SIGNED_IN,
 
   // People and groups of the caller's tenant (spec point 7, "User" and "Group").
-  'GET /api/user': PEOPLE_READERS,
+  'GET /api/user': AUDIENCE_PICKERS,
   'POST /api/user': PEOPLE_ADMINS,
   'GET /api/user/:id': PEOPLE_READERS,
   'GET /api/user/:id/activity': PEOPLE_READERS,
@@ -86,7 +92,7 @@ export const ACCESS: AccessTable = {
   'POST /api/import/template/check': PEOPLE_ADMINS,
   'POST /api/import/template': PEOPLE_ADMINS,
   'POST /api/user/import': PEOPLE_ADMINS,
-  'GET /api/group': PEOPLE_READERS,
+  'GET /api/group': AUDIENCE_PICKERS,
   'POST /api/group': PEOPLE_ADMINS,
   'GET /api/group/tenant': PEOPLE_READERS,
   'GET /api/group/:id': PEOPLE_READERS,
@@ -94,6 +100,29 @@ export const ACCESS: AccessTable = {
   'DELETE /api/group/:id': PEOPLE_ADMINS,
   'GET /api/group/:id/users': PEOPLE_READERS,
   'POST /api/group/import': PEOPLE_ADMINS,
+
+  // Content as its staff see it (spec point 7, "Content" and "User answers").
+  'GET /api/content': CONTENT_READERS,
+  'POST /api/content': CONTENT_AUTHORS,
+  'POST /api/mobile/content': CONTENT_AUTHORS,
+  'GET /api/content/info/categories': CONTENT_READERS,
+  'GET /api/content/:id': CONTENT_READERS,
+  'GET /api/content/:id/simple': CONTENT_READERS,
+  'PATCH /api/content/:id': CONTENT_AUTHORS,
+  'DELETE /api/content/:id': CONTENT_AUTHORS,
+  'POST /api/content/:id/copy': CONTENT_AUTHORS,
+  'POST /api/content/:id/archive': CONTENT_AUTHORS,
+  'POST /api/content/:id/notify': CONTENT_AUTHORS,
+  'GET /api/content/:id/comment': CONTENT_READERS,
+  'GET /api/content/:id/comment/:commentId': CONTENT_READERS,
+  'DELETE /api/content/:id/comment/:commentId': CONTENT_AUTHORS,
+  'GET /api/userAnswer': CONTENT_READERS,
+  'GET /api/userAnswer/:id': CONTENT_READERS,
+  // Deleting an attempt changes a person's points: the tenant's admins.
+  'DELETE /api/userAnswer/:id': PEOPLE_ADMINS,
+  // Maintenance over every tenant.
+  'POST /api/content/info/fix-media': ['SUPERADMIN'],
+  'POST /api/content/info/fix-points': ['SUPERADMIN'],
 
   // Organisations: the provider's SUPERADMINs; a tenant's admins and analysts see its own top five.
   'GET /api/tenant': ['SUPERADMIN'],

@@ -19,6 +19,8 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
 import { createContentAuthoring } from './modules/content/content-authoring.js';
 import { createAuthoringRepository } from './modules/content/content-authoring.repository.js';
+import { createContentStaff } from './modules/content/content-staff.js';
+import { contentStaffRoutes } from './modules/content/content-staff.routes.js';
 import { diskFileStore, type FileStore } from './modules/files/file-store.js';
 import { createFilesRepository } from './modules/files/files.repository.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -26,6 +28,8 @@ import { createFilesService } from './modules/files/files.service.js';
 import { createFormsRepository } from './modules/forms/forms.repository.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
+import { createFormsStaff } from './modules/forms/forms-staff.js';
+import { formsStaffRoutes } from './modules/forms/forms-staff.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createInboxRepository } from './modules/inbox/inbox.repository.js';
 import { createInbox } from './modules/inbox/inbox.service.js';
@@ -93,7 +97,8 @@ export const redactUrl = (url: string) => url.replace(TOKEN_IN_PATH, '$1[redacte
  */
 export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
   const inboxOf = (handle: DbOrTx) => createInbox({ repo: createInboxRepository(handle) });
-  const content = createContentService({ repo: createContentRepository(db), inbox: inboxOf(db), clock });
+  const contentRepo = createContentRepository(db);
+  const content = createContentService({ repo: contentRepo, inbox: inboxOf(db), clock });
   const forms = createFormsService({
     // The inbox writes the steps of a submission's statement that lock and finish the caller's row.
     repo: createFormsRepository(db, inboxOf(db)),
@@ -106,10 +111,21 @@ export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
     getForm: content.getForm,
     assertVisible: content.assertVisible,
   });
-  const authoring = createContentAuthoring({
-    transaction: (fn) => db.transaction((tx) => fn({ repo: createAuthoringRepository(tx), inbox: inboxOf(tx) })),
+  const formsStaff = createFormsStaff({
+    repo: createFormsRepository(db, inboxOf(db)),
+    transaction: (fn) =>
+      db.transaction((tx) => {
+        const inbox = inboxOf(tx);
+        return fn(createFormsRepository(tx, inbox), inbox, createAuditLog(tx));
+      }),
   });
-  return { content, forms, authoring };
+  const authoring = createContentAuthoring({
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ repo: createAuthoringRepository(tx), inbox: inboxOf(tx), audit: createAuditLog(tx) }),
+      ),
+  });
+  return { content, contentRepo, forms, formsStaff, authoring };
 }
 
 /** Builds the whole application without listening, so tests drive it through `inject`. */
@@ -166,13 +182,22 @@ export async function buildApp({
     config,
     log: app.log,
   });
-  const { content, forms, authoring } = createContentServices(db, clock);
+  const { content, contentRepo, forms, formsStaff, authoring } = createContentServices(db, clock);
   const profile = createProfileService({ repo: createProfileRepository(db), clock });
   const store = fileStore ?? diskFileStore(config.filesDir);
   const files = createFilesService({
     repo: createFilesRepository(db),
     store,
     contentShowsFile: content.showsFile,
+  });
+  const contentStaff = createContentStaff({
+    authoring,
+    repo: createAuthoringRepository(db),
+    reads: contentRepo,
+    filesOf: files.kinds,
+    fileStored: files.stored,
+    audit: createAuditLog(db),
+    clock,
   });
   const people = createPeopleService({
     users: createUsersRepository(db),
@@ -259,6 +284,8 @@ export async function buildApp({
       await api.register(filesRoutes, { files, scoped });
       await api.register(contentRoutes, { content });
       await api.register(formsRoutes, { forms });
+      await api.register(contentStaffRoutes, { staff: contentStaff, scoped });
+      await api.register(formsStaffRoutes, { answers: formsStaff, scoped });
       await api.register(usersRoutes, { users });
       await api.register(peopleRoutes, { people, groups, scoped });
       await api.register(tenantsRoutes, { tenants });
@@ -275,7 +302,22 @@ export async function buildApp({
   });
 
   return Object.assign(app, {
-    services: { auth, files, content, forms, authoring, profile, users, people, groups, tenants, mailer, limiter },
+    services: {
+      auth,
+      files,
+      content,
+      contentStaff,
+      forms,
+      formsStaff,
+      authoring,
+      profile,
+      users,
+      people,
+      groups,
+      tenants,
+      mailer,
+      limiter,
+    },
   });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

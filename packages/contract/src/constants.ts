@@ -44,6 +44,9 @@ export const COMMENT_THANKS_REDIRECT_MS = 2000;
 export const GAUGE_DELAY_MS = 500;
 export const LINEAR_OPTION_COUNT = 5;
 export const TASK_TEXT_MAX_LENGTH = 250;
+/** A time limit per question, in seconds. */
+export const TIME_RESTRICTION_MIN_S = 5;
+export const TIME_RESTRICTION_MAX_S = 3600;
 export const COMMENT_MAX_LENGTH = 2000;
 /** A free-text answer to a poll, inquiry or quiz question. */
 export const TEXT_ANSWER_MAX_LENGTH = 2000;

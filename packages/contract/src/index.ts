@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './authoring.js';
 export * from './constants.js';
 export * from './content.js';
 export * from './control-characters.js';

@@ -7,7 +7,10 @@ import {
   type Language,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  TASK_TEXT_MAX_LENGTH,
   TEXT_ANSWER_MAX_LENGTH,
+  TIME_RESTRICTION_MAX_S,
+  TIME_RESTRICTION_MIN_S,
 } from './constants.js';
 import en from './locales/en.json' with { type: 'json' };
 import hr from './locales/hr.json' with { type: 'json' };
@@ -22,6 +25,9 @@ export const MESSAGE_PARAMS = {
   commentMax: COMMENT_MAX_LENGTH,
   textMax: TEXT_ANSWER_MAX_LENGTH,
   maxRows: IMPORT_MAX_ROWS,
+  taskMax: TASK_TEXT_MAX_LENGTH,
+  timeMin: TIME_RESTRICTION_MIN_S,
+  timeMax: TIME_RESTRICTION_MAX_S,
 } as const;
 
 /** The best supported language for an Accept-Language header: Croatian unless English is preferred. */

@@ -6,7 +6,7 @@ import {
   QUESTION_TYPES,
   REPEATS,
 } from '@kanal/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -64,6 +64,10 @@ export const content = pgTable(
     /** Aimed at every active user of the tenant; otherwise at the groups and people listed. */
     audienceAll: boolean().notNull().default(false),
     ...timestamps,
+    /** Name and category folded for the staff search (kanal_fold, as app_user.search_text). */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`kanal_fold(${content.name} || ' ' || coalesce(${content.category}, ''))`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -80,6 +84,63 @@ export const content = pgTable(
     index('content_tenant_creator_idx').on(t.tenantId, t.creatorId),
     // Which items show a file as their cover, when a user asks for it (content.showsFile).
     index('content_image_idx').on(t.tenantId, t.image).where(sql`${t.image} IS NOT NULL`),
+    // The staff list's default order, a page at a time (content-authoring.repository, list).
+    index('content_publish_idx').on(t.tenantId, t.publishAt.desc(), t.id.desc()),
+    // The staff search: any part of a word of the name or category (trigrams, pg_trgm).
+    index('content_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * How many inbox rows an item has, and how many of them are viewed and finished: kept by statement
+ * triggers on content_interaction (migration 0017), so the staff list shows each row's reach without
+ * counting an audience of 100,000 per row. Each statement adds its net change once, whatever its size.
+ */
+export const contentReach = pgTable(
+  'content_reach',
+  {
+    tenantId: integer().notNull(),
+    contentId: integer().notNull(),
+    audience: integer().notNull().default(0),
+    viewed: integer().notNull().default(0),
+    finished: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.contentId] }),
+    foreignKey({
+      name: 'content_reach_content_fk',
+      columns: [t.tenantId, t.contentId],
+      foreignColumns: [content.tenantId, content.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A notice about an item queued for its audience who have not finished it (POST /content/{id}/notify).
+ * The notifications issue delivers them; until then each stays `queued`.
+ */
+export const contentNotice = pgTable(
+  'content_notice',
+  {
+    id: integer().generatedAlwaysAsIdentity(),
+    tenantId: integer().notNull(),
+    contentId: integer().notNull(),
+    /** Who asked; not a foreign key, so that deleting the person keeps the notice (the audit log names them too). */
+    requestedBy: integer().notNull(),
+    recipients: integer().notNull(),
+    status: text({ enum: ['queued', 'sent'] })
+      .notNull()
+      .default('queued'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('content_notice_content_idx').on(t.tenantId, t.contentId),
+    foreignKey({
+      name: 'content_notice_content_fk',
+      columns: [t.tenantId, t.contentId],
+      foreignColumns: [content.tenantId, content.id],
+    }).onDelete('cascade'),
   ],
 );
 

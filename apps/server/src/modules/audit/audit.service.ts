@@ -25,7 +25,16 @@ export type AuditEvent =
   | 'tenant.updated'
   | 'tenant.activated'
   | 'tenant.deactivated'
-  | 'tenant.deleted';
+  | 'tenant.deleted'
+  | 'content.created'
+  | 'content.updated'
+  | 'content.deleted'
+  | 'content.archived'
+  | 'content.notified'
+  | 'comment.deleted'
+  | 'attempt.deleted'
+  | 'maintenance.media_fixed'
+  | 'maintenance.points_fixed';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -1,18 +1,74 @@
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  APP_TIME_ZONE,
+  type ContentSort,
+  type ContentStatus,
+  type MediaType,
+  type StaffContentQuery,
+} from '@kanal/contract';
+import { and, asc, desc, eq, exists, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   answer,
+  appUser,
+  attempt,
+  comment,
   content,
   contentAudienceGroup,
   contentAudienceUser,
+  contentInteraction,
+  contentNotice,
+  contentReach,
+  file,
   material,
   media,
+  pollResponse,
   question,
   task,
+  userGroup,
 } from '../../db/schema/index.js';
+import { searchWords } from '../../db/search.js';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
+const timeParam = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+
+/** The status as people see it: a scheduled item whose time has come reads `published`. */
+const shownStatus = (now: Date) =>
+  sql<ContentStatus>`CASE WHEN ${content.status} = 'scheduled' AND ${content.publishAt} <= ${timeParam(now)}
+    THEN 'published' ELSE ${content.status}::text END`;
+
+/** One value of the status filter, as shownStatus reads it. */
+function statusIs(status: ContentStatus, now: Date): SQL | undefined {
+  const due = sql`${content.publishAt} <= ${timeParam(now)}`;
+  if (status === 'published') return or(eq(content.status, 'published'), and(eq(content.status, 'scheduled'), due));
+  if (status === 'scheduled') return and(eq(content.status, 'scheduled'), sql`NOT (${due})`);
+  return eq(content.status, status);
+}
+
+/** A calendar day's start in the organisations' time zone. */
+const dayStart = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp AT TIME ZONE ${sql.raw(`'${APP_TIME_ZONE}'`)})`;
+
+/** The list's orders, each ending in the id so that pages never overlap. */
+const ORDERS: Record<ContentSort, SQL[]> = {
+  '-publishAt': [desc(content.publishAt), desc(content.id)],
+  publishAt: [asc(content.publishAt), asc(content.id)],
+  name: [asc(content.searchText), asc(content.id)],
+  '-name': [desc(content.searchText), desc(content.id)],
+  '-updatedAt': [desc(content.updatedAt), desc(content.id)],
+  updatedAt: [asc(content.updatedAt), asc(content.id)],
+};
+
+const reachColumns = {
+  audience: sql<number>`coalesce(${contentReach.audience}, 0)`.mapWith(Number),
+  viewed: sql<number>`coalesce(${contentReach.viewed}, 0)`.mapWith(Number),
+  finished: sql<number>`coalesce(${contentReach.finished}, 0)`.mapWith(Number),
+};
+const reachOf = and(eq(contentReach.tenantId, content.tenantId), eq(contentReach.contentId, content.id));
+const creatorOf = and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId));
+const oneItem = (tenantId: number, contentId: number) => and(eq(content.tenantId, tenantId), eq(content.id, contentId));
+
+/** Writing content and reading it for its authors (the staff side); the end users' reads are content.repository. */
 export const createAuthoringRepository = (db: DbOrTx) => ({
   async insertContent(row: Insert<typeof content>): Promise<number> {
     const [created] = await db.insert(content).values(row).returning({ id: content.id });
@@ -20,11 +76,19 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
     return created.id;
   },
 
-  async replaceAudience(tenantId: number, contentId: number, all: boolean, groupIds: number[], userIds: number[]) {
+  async updateContent(tenantId: number, contentId: number, fields: Partial<Insert<typeof content>>) {
     await db
       .update(content)
-      .set({ audienceAll: all, updatedAt: sql`now()` })
-      .where(and(eq(content.tenantId, tenantId), eq(content.id, contentId)));
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(oneItem(tenantId, contentId));
+  },
+
+  async deleteContent(tenantId: number, contentId: number) {
+    await db.delete(content).where(oneItem(tenantId, contentId));
+  },
+
+  async replaceAudience(tenantId: number, contentId: number, all: boolean, groupIds: number[], userIds: number[]) {
+    await db.update(content).set({ audienceAll: all, updatedAt: sql`now()` }).where(oneItem(tenantId, contentId));
     await db
       .delete(contentAudienceGroup)
       .where(and(eq(contentAudienceGroup.tenantId, tenantId), eq(contentAudienceGroup.contentId, contentId)));
@@ -39,11 +103,22 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
     }
   },
 
-  async setStatus(tenantId: number, contentId: number, status: Insert<typeof content>['status']) {
-    await db
-      .update(content)
-      .set({ status, updatedAt: sql`now()` })
-      .where(and(eq(content.tenantId, tenantId), eq(content.id, contentId)));
+  async setStatus(tenantId: number, contentId: number, status: ContentStatus) {
+    await db.update(content).set({ status, updatedAt: sql`now()` }).where(oneItem(tenantId, contentId));
+  },
+
+  /** The material, its media and (for a TASK) its task details go and are written again, as a whole. */
+  async clearMaterial(tenantId: number, contentId: number) {
+    await db.delete(material).where(and(eq(material.tenantId, tenantId), eq(material.contentId, contentId)));
+    await db.delete(media).where(and(eq(media.tenantId, tenantId), eq(media.contentId, contentId)));
+  },
+
+  async clearQuestions(tenantId: number, contentId: number) {
+    await db.delete(question).where(and(eq(question.tenantId, tenantId), eq(question.contentId, contentId)));
+  },
+
+  async clearTask(tenantId: number, contentId: number) {
+    await db.delete(task).where(and(eq(task.tenantId, tenantId), eq(task.contentId, contentId)));
   },
 
   async insertMaterial(row: Insert<typeof material>) {
@@ -74,7 +149,7 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       .select({ status: content.status, type: content.type, publishAt: content.publishAt, deadline: task.deadline })
       .from(content)
       .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
-      .where(and(eq(content.tenantId, tenantId), eq(content.id, contentId)))
+      .where(oneItem(tenantId, contentId))
       .for('update', { of: content });
     return row;
   },
@@ -86,6 +161,265 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       .from(contentAudienceGroup)
       .where(and(eq(contentAudienceGroup.tenantId, tenantId), eq(contentAudienceGroup.groupId, groupId)));
     return rows.map((r) => r.id);
+  },
+
+  /**
+   * GET /content: one page of the tenant's items and how many match. The page is picked from the content
+   * table alone (its search and order indexes), with the count in the same statement; only its rows are
+   * joined to their creators and reach.
+   */
+  async list(tenantId: number, query: StaffContentQuery, now: Date) {
+    const where = and(
+      eq(content.tenantId, tenantId),
+      ...searchWords(content.searchText, query.q),
+      query.type.length ? inArray(content.type, query.type) : undefined,
+      query.status.length ? or(...query.status.map((s) => statusIs(s, now))) : undefined,
+      query.category ? eq(content.category, query.category) : undefined,
+      query.creator ? eq(content.creatorId, query.creator) : undefined,
+      query.configuration ? eq(content.configuration, query.configuration) : undefined,
+      query.from ? gte(content.publishAt, dayStart(query.from)) : undefined,
+      query.to ? lt(content.publishAt, dayStart(query.to, 1)) : undefined,
+    );
+    const page = db
+      .select({ id: content.id, total: sql<number>`count(*) over ()`.as('total') })
+      .from(content)
+      .where(where)
+      .orderBy(...ORDERS[query.sort])
+      .limit(query.limit)
+      .offset(query.offset)
+      .as('page');
+    const rows = await db
+      .select({
+        total: sql<number>`${page.total}`.mapWith(Number),
+        id: content.id,
+        type: content.type,
+        configuration: content.configuration,
+        status: shownStatus(now),
+        name: content.name,
+        category: content.category,
+        image: content.image,
+        publishAt: content.publishAt,
+        updatedAt: content.updatedAt,
+        creatorId: content.creatorId,
+        creatorName: appUser.name,
+        ...reachColumns,
+      })
+      .from(page)
+      .innerJoin(content, and(eq(content.tenantId, tenantId), eq(content.id, page.id)))
+      .innerJoin(appUser, creatorOf)
+      .leftJoin(contentReach, reachOf)
+      .orderBy(...ORDERS[query.sort]);
+    // Past the last page there is no row to carry the count.
+    const count =
+      rows[0]?.total ??
+      (query.offset > 0
+        ? ((
+            await db
+              .select({ n: sql<number>`count(*)`.mapWith(Number) })
+              .from(content)
+              .where(where)
+          )[0]?.n ?? 0)
+        : 0);
+    return { count, rows };
+  },
+
+  /** The item itself, with its creator, task, material and reach. */
+  async find(tenantId: number, contentId: number, now: Date) {
+    const [row] = await db
+      .select({
+        id: content.id,
+        type: content.type,
+        configuration: content.configuration,
+        status: shownStatus(now),
+        storedStatus: content.status,
+        name: content.name,
+        description: content.description,
+        image: content.image,
+        category: content.category,
+        settings: content.settings,
+        audienceAll: content.audienceAll,
+        publishAt: content.publishAt,
+        createdAt: content.createdAt,
+        updatedAt: content.updatedAt,
+        creatorId: content.creatorId,
+        creatorName: appUser.name,
+        link: material.link,
+        text: material.text,
+        deadline: task.deadline,
+        repeat: task.repeat,
+        reminderMinutes: task.reminderMinutes,
+        hasTask: sql<boolean>`${task.contentId} IS NOT NULL`,
+        ...reachColumns,
+        answered: or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(attempt)
+              .where(and(eq(attempt.tenantId, content.tenantId), eq(attempt.contentId, content.id))),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(pollResponse)
+              .where(and(eq(pollResponse.tenantId, content.tenantId), eq(pollResponse.contentId, content.id))),
+          ),
+        ) as SQL<boolean>,
+      })
+      .from(content)
+      .innerJoin(appUser, creatorOf)
+      .leftJoin(material, and(eq(material.tenantId, content.tenantId), eq(material.contentId, content.id)))
+      .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
+      .leftJoin(contentReach, reachOf)
+      .where(oneItem(tenantId, contentId));
+    return row;
+  },
+
+  /** Who an item is aimed at by name: its groups and people, in name order. */
+  async audienceOf(tenantId: number, contentId: number) {
+    const [groups, people] = await Promise.all([
+      db
+        .select({ id: userGroup.id, name: userGroup.name })
+        .from(contentAudienceGroup)
+        .innerJoin(
+          userGroup,
+          and(eq(userGroup.tenantId, contentAudienceGroup.tenantId), eq(userGroup.id, contentAudienceGroup.groupId)),
+        )
+        .where(and(eq(contentAudienceGroup.tenantId, tenantId), eq(contentAudienceGroup.contentId, contentId)))
+        .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
+      db
+        .select({ id: appUser.id, name: appUser.name })
+        .from(contentAudienceUser)
+        .innerJoin(
+          appUser,
+          and(eq(appUser.tenantId, contentAudienceUser.tenantId), eq(appUser.id, contentAudienceUser.userId)),
+        )
+        .where(and(eq(contentAudienceUser.tenantId, tenantId), eq(contentAudienceUser.contentId, contentId)))
+        .orderBy(asc(appUser.searchText), asc(appUser.id)),
+    ]);
+    return { groups, people };
+  },
+
+  /** Of the group and person ids given, those that are not the tenant's. */
+  async strangers(tenantId: number, groupIds: number[], userIds: number[]) {
+    const [groups, people] = await Promise.all([
+      groupIds.length
+        ? db
+            .select({ id: userGroup.id })
+            .from(userGroup)
+            .where(and(eq(userGroup.tenantId, tenantId), inArray(userGroup.id, groupIds)))
+        : [],
+      userIds.length
+        ? db
+            .select({ id: appUser.id })
+            .from(appUser)
+            .where(and(eq(appUser.tenantId, tenantId), inArray(appUser.id, userIds)))
+        : [],
+    ]);
+    const known = (rows: { id: number }[]) => new Set(rows.map((r) => r.id));
+    const groupsKnown = known(groups);
+    const peopleKnown = known(people);
+    return {
+      groups: groupIds.filter((id) => !groupsKnown.has(id)),
+      people: userIds.filter((id) => !peopleKnown.has(id)),
+    };
+  },
+
+  /** The tenant's categories in use, in alphabetical order (accents folded). */
+  async categories(tenantId: number): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ category: content.category, folded: sql`kanal_fold(${content.category})` })
+      .from(content)
+      .where(and(eq(content.tenantId, tenantId), sql`${content.category} IS NOT NULL`))
+      .orderBy(sql`kanal_fold(${content.category})`, asc(content.category));
+    return rows.flatMap((r) => (r.category ? [r.category] : []));
+  },
+
+  /** The audience who have the item live in their inbox and have not finished it: a notice's recipients. */
+  async countUnfinished(tenantId: number, contentId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(contentInteraction)
+      .where(
+        and(
+          eq(contentInteraction.tenantId, tenantId),
+          eq(contentInteraction.contentId, contentId),
+          eq(contentInteraction.live, true),
+          sql`${contentInteraction.finishedAt} IS NULL`,
+        ),
+      );
+    return row?.n ?? 0;
+  },
+
+  async insertNotice(row: Insert<typeof contentNotice>): Promise<number> {
+    const [created] = await db.insert(contentNotice).values(row).returning({ id: contentNotice.id });
+    if (!created) throw new Error('notice insert returned nothing');
+    return created.id;
+  },
+
+  /** A batch of every tenant's media with their files' kinds and keys, after (tenantId, id), in that order. */
+  mediaBatch: (after: { tenantId: number; id: number }, limit: number) =>
+    db
+      .select({
+        tenantId: media.tenantId,
+        id: media.id,
+        contentId: media.contentId,
+        type: media.type,
+        mime: file.mime,
+        storageKey: file.storageKey,
+      })
+      .from(media)
+      .innerJoin(file, and(eq(file.tenantId, media.tenantId), eq(file.id, media.fileId)))
+      .where(sql`(${media.tenantId}, ${media.id}) > (${after.tenantId}, ${after.id})`)
+      .orderBy(asc(media.tenantId), asc(media.id))
+      .limit(limit),
+
+  async retypeMedia(tenantId: number, mediaId: number, type: MediaType) {
+    await db
+      .update(media)
+      .set({ type })
+      .where(and(eq(media.tenantId, tenantId), eq(media.id, mediaId)));
+  },
+
+  /** An item's comments for moderation, newest first, with their authors. */
+  async comments(
+    tenantId: number,
+    contentId: number,
+    { limit, offset, commentId }: { limit: number; offset: number; commentId?: number },
+  ) {
+    const where = and(
+      eq(comment.tenantId, tenantId),
+      eq(comment.contentId, contentId),
+      commentId === undefined ? undefined : eq(comment.id, commentId),
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: comment.id,
+          text: comment.text,
+          createdAt: comment.createdAt,
+          userId: appUser.id,
+          userName: appUser.name,
+        })
+        .from(comment)
+        .innerJoin(appUser, and(eq(appUser.tenantId, comment.tenantId), eq(appUser.id, comment.userId)))
+        .where(where)
+        .orderBy(desc(comment.createdAt), desc(comment.id))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(comment)
+        .where(where),
+    ]);
+    return { count: total?.n ?? 0, rows };
+  },
+
+  async deleteComment(tenantId: number, contentId: number, commentId: number): Promise<boolean> {
+    const rows = await db
+      .delete(comment)
+      .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.id, commentId)))
+      .returning({ id: comment.id });
+    return rows.length > 0;
   },
 });
 export type AuthoringRepository = ReturnType<typeof createAuthoringRepository>;

@@ -7,6 +7,7 @@ import type {
   QuestionType,
   Repeat,
 } from '@kanal/contract';
+import type { AuditEntry, AuditLog } from '../audit/audit.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { AuthoringRepository } from './content-authoring.repository.js';
 
@@ -36,9 +37,17 @@ export type NewContent = {
   task?: { deadline: Date | null; repeat?: Repeat; reminderMinutes?: number | null };
 };
 
-type Repos = { repo: AuthoringRepository; inbox: Inbox };
+/** What an edit changes: the fields given are written again as a whole (material with its media). */
+export type ContentChanges = Partial<
+  Pick<
+    NewContent,
+    'name' | 'description' | 'image' | 'category' | 'settings' | 'material' | 'questions' | 'task' | 'audience'
+  > & { publishAt: Date; status: ContentStatus }
+>;
+
+type Repos = { repo: AuthoringRepository; inbox: Inbox; audit: AuditLog };
 type Deps = {
-  /** Runs `fn` in one transaction (a savepoint inside the caller's), with the repository and inbox bound to it. */
+  /** Runs `fn` in one transaction (a savepoint inside the caller's), with the repository, inbox and audit bound to it. */
   transaction: <T>(fn: (repos: Repos) => Promise<T>) => Promise<T>;
 };
 
@@ -47,6 +56,12 @@ function audienceParts(audience: Audience) {
   return { all: false, groups: [...new Set(audience.groups ?? [])], users: [...new Set(audience.users ?? [])] };
 }
 
+const fullSettings = (settings: Partial<ContentSettings> = {}): ContentSettings => ({
+  timeRestriction: settings.timeRestriction ?? null,
+  passingScore: settings.passingScore ?? null,
+  comments: settings.comments ?? false,
+});
+
 /** The item's inbox rows in line with the item, its row locked so two syncs of one item run in turn. */
 async function sync({ repo, inbox }: Repos, tenantId: number, contentId: number): Promise<void> {
   const item = await repo.lockItem(tenantId, contentId);
@@ -54,19 +69,63 @@ async function sync({ repo, inbox }: Repos, tenantId: number, contentId: number)
   await inbox.sync(tenantId, contentId, item);
 }
 
+async function writeAudience({ repo }: Repos, tenantId: number, contentId: number, audience: Audience) {
+  const parts = audienceParts(audience);
+  await repo.replaceAudience(tenantId, contentId, parts.all, parts.groups, parts.users);
+}
+
+async function writeMaterial(
+  { repo }: Repos,
+  tenantId: number,
+  contentId: number,
+  { link = null, text = null, media = [] }: NonNullable<NewContent['material']>,
+) {
+  if (link !== null || text !== null) await repo.insertMaterial({ tenantId, contentId, link, text });
+  await repo.insertMedia(media.map((m, position) => ({ tenantId, contentId, position, ...m })));
+}
+
+async function writeQuestions(
+  { repo }: Repos,
+  tenantId: number,
+  contentId: number,
+  questions: NonNullable<NewContent['questions']>,
+) {
+  for (const [position, q] of questions.entries()) {
+    const questionId = await repo.insertQuestion({ tenantId, contentId, position, title: q.title, type: q.type });
+    await repo.insertAnswers(
+      (q.answers ?? []).map((a, i) => ({
+        tenantId,
+        questionId,
+        position: i,
+        title: a.title,
+        isCorrect: a.isCorrect ?? false,
+      })),
+    );
+  }
+}
+
+async function writeTask({ repo }: Repos, tenantId: number, contentId: number, details: NewContent['task']) {
+  await repo.insertTask({
+    tenantId,
+    contentId,
+    deadline: details?.deadline ?? null,
+    repeat: details?.repeat ?? 'NO_REPEAT',
+    reminderMinutes: details?.reminderMinutes ?? null,
+  });
+}
+
 /**
- * Writing content. The demo seed, the test factories and the end-to-end fixtures use it today; the admin
- * API (POST/PATCH /content) will call the same, so every way in keeps the inboxes in step: each change
- * and its inbox rows are one transaction.
+ * Writing content: the staff API (content-staff.ts), the demo seed and the test factories all write
+ * through these, so every way in keeps the inboxes in step: each change, its inbox rows and its audit
+ * entry are one transaction.
  */
 export const createContentAuthoring = ({ transaction }: Deps) => ({
   /** Creates an item with everything it carries, then fills the inboxes of its audience. */
-  create: (input: NewContent): Promise<number> =>
+  create: (input: NewContent, audit?: Omit<AuditEntry, 'details'>): Promise<number> =>
     transaction(async (repos) => {
       if (input.task && input.type !== 'TASK') throw new Error('only a TASK carries task details');
-      const { repo } = repos;
       const { tenantId } = input;
-      const contentId = await repo.insertContent({
+      const contentId = await repos.repo.insertContent({
         tenantId,
         creatorId: input.creatorId,
         type: input.type,
@@ -77,58 +136,95 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
         category: input.category ?? null,
         publishAt: input.publishAt,
         status: input.status,
-        settings: {
-          timeRestriction: input.settings?.timeRestriction ?? null,
-          passingScore: input.settings?.passingScore ?? null,
-          comments: input.settings?.comments ?? false,
-        },
+        settings: fullSettings(input.settings),
       });
-      const audience = audienceParts(input.audience);
-      await repo.replaceAudience(tenantId, contentId, audience.all, audience.groups, audience.users);
-
-      if (input.material) {
-        const { link = null, text = null, media = [] } = input.material;
-        if (link !== null || text !== null) await repo.insertMaterial({ tenantId, contentId, link, text });
-        await repo.insertMedia(media.map((m, position) => ({ tenantId, contentId, position, ...m })));
-      }
-      for (const [position, q] of (input.questions ?? []).entries()) {
-        const questionId = await repo.insertQuestion({ tenantId, contentId, position, title: q.title, type: q.type });
-        await repo.insertAnswers(
-          (q.answers ?? []).map((a, i) => ({
-            tenantId,
-            questionId,
-            position: i,
-            title: a.title,
-            isCorrect: a.isCorrect ?? false,
-          })),
-        );
-      }
-      if (input.type === 'TASK') {
-        await repo.insertTask({
-          tenantId,
-          contentId,
-          deadline: input.task?.deadline ?? null,
-          repeat: input.task?.repeat ?? 'NO_REPEAT',
-          reminderMinutes: input.task?.reminderMinutes ?? null,
-        });
-      }
+      await writeAudience(repos, tenantId, contentId, input.audience);
+      if (input.material) await writeMaterial(repos, tenantId, contentId, input.material);
+      await writeQuestions(repos, tenantId, contentId, input.questions ?? []);
+      if (input.type === 'TASK') await writeTask(repos, tenantId, contentId, input.task);
       await sync(repos, tenantId, contentId);
+      if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
       return contentId;
+    }),
+
+  /** Writes the changes given, and the inboxes with them. */
+  update: (
+    tenantId: number,
+    contentId: number,
+    changes: ContentChanges,
+    audit?: Omit<AuditEntry, 'details'>,
+  ): Promise<void> =>
+    transaction(async (repos) => {
+      const { repo } = repos;
+      await repo.updateContent(tenantId, contentId, {
+        name: changes.name,
+        description: changes.description,
+        image: changes.image,
+        category: changes.category,
+        settings: changes.settings && fullSettings(changes.settings),
+        publishAt: changes.publishAt,
+        status: changes.status,
+      });
+      if (changes.material) {
+        await repo.clearMaterial(tenantId, contentId);
+        await writeMaterial(repos, tenantId, contentId, changes.material);
+      }
+      if (changes.questions) {
+        await repo.clearQuestions(tenantId, contentId);
+        await writeQuestions(repos, tenantId, contentId, changes.questions);
+      }
+      if (changes.task) {
+        await repo.clearTask(tenantId, contentId);
+        await writeTask(repos, tenantId, contentId, changes.task);
+      }
+      if (changes.audience) await writeAudience(repos, tenantId, contentId, changes.audience);
+      await sync(repos, tenantId, contentId);
+      if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
+    }),
+
+  /** Deletes an item with everything it carries (its inbox rows, answers and comments go by cascade). */
+  remove: (tenantId: number, contentId: number, audit: Omit<AuditEntry, 'details'>): Promise<void> =>
+    transaction(async ({ repo, audit: log }) => {
+      await repo.deleteContent(tenantId, contentId);
+      await log.record({ ...audit, details: { contentId, by: audit.userId } });
+    }),
+
+  /** Removes a comment (moderation); false when the item has no such comment. */
+  removeComment: (tenantId: number, contentId: number, commentId: number, audit: Omit<AuditEntry, 'details'>) =>
+    transaction(async ({ repo, audit: log }) => {
+      const removed = await repo.deleteComment(tenantId, contentId, commentId);
+      if (removed) await log.record({ ...audit, details: { contentId, commentId, by: audit.userId } });
+      return removed;
     }),
 
   /** Changes who an item is aimed at, and the inboxes with it. */
   setAudience: (tenantId: number, contentId: number, audience: Audience): Promise<void> =>
     transaction(async (repos) => {
-      const parts = audienceParts(audience);
-      await repos.repo.replaceAudience(tenantId, contentId, parts.all, parts.groups, parts.users);
+      await writeAudience(repos, tenantId, contentId, audience);
       await sync(repos, tenantId, contentId);
     }),
 
   /** Publishes, schedules, withdraws to draft or archives an item, and the inboxes with it. */
-  setStatus: (tenantId: number, contentId: number, status: ContentStatus): Promise<void> =>
+  setStatus: (
+    tenantId: number,
+    contentId: number,
+    status: ContentStatus,
+    audit?: Omit<AuditEntry, 'details'>,
+  ): Promise<void> =>
     transaction(async (repos) => {
       await repos.repo.setStatus(tenantId, contentId, status);
       await sync(repos, tenantId, contentId);
+      if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
+    }),
+
+  /** Queues a notice about a live item for its audience who have not finished it; answers its id and their number. */
+  notify: (tenantId: number, contentId: number, audit: Omit<AuditEntry, 'details'> & { userId: number }) =>
+    transaction(async ({ repo, audit: log }) => {
+      await repo.lockItem(tenantId, contentId);
+      const recipients = await repo.countUnfinished(tenantId, contentId);
+      const id = await repo.insertNotice({ tenantId, contentId, requestedBy: audit.userId, recipients });
+      await log.record({ ...audit, details: { contentId, noticeId: id, recipients, by: audit.userId } });
+      return { id, recipients };
     }),
 
   /** After the people an item is aimed at changed (accounts added, deactivated): its inboxes again. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +17,8 @@ export type FileStore = {
   open(key: string): Readable;
   /** Takes back bytes stored for a request that then failed; a missing key is no error. */
   remove(key: string): Promise<void>;
+  /** Whether bytes are stored under `key` (maintenance: media whose bytes went missing). */
+  exists(key: string): Promise<boolean>;
 };
 
 export function diskFileStore(root: string): FileStore {
@@ -55,5 +57,13 @@ export function diskFileStore(root: string): FileStore {
     },
     open: (key) => createReadStream(resolve(key)),
     remove: (key) => rm(resolve(key), { force: true }),
+    exists: (key) =>
+      stat(resolve(key)).then(
+        (found) => found.isFile(),
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      ),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appUser, file, tenant } from '../../db/schema/index.js';
 
@@ -36,6 +36,15 @@ export const createFilesRepository = (db: DbOrTx) => ({
       .where(eq(tenant.id, tenantId));
     return row?.file;
   },
+
+  /** Of these ids, the tenant's files, with their kinds. */
+  kinds: (tenantId: number, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: file.id, mime: file.mime })
+          .from(file)
+          .where(and(eq(file.tenantId, tenantId), inArray(file.id, ids))),
 
   /** The rows of files whose bytes are stored: several in one statement, so all of them or none. */
   insert: (rows: (typeof file.$inferInsert)[]): Promise<FileRow[]> => db.insert(file).values(rows).returning(),

@@ -140,6 +140,10 @@ export const createFilesService = ({ repo, store, contentShowsFile }: Deps) => {
 
     save,
     upload,
+    /** Which of these ids are files of the tenant, and of what kind: what content may point at. */
+    kinds: repo.kinds,
+    /** Whether a file's bytes are in the store. */
+    stored: (storageKey: string) => store.exists(storageKey),
 
     /** Exactly one file: a second one answers 413. */
     async uploadOne(

@@ -1,11 +1,25 @@
-import type { QuestionType, SubmissionResult } from '@kanal/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { POINTS_PER_CORRECT_ANSWER, type QuestionType, type SubmissionResult } from '@kanal/contract';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { callerColumns, callerPlaceholders, liveCaller } from '../../db/caller.js';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import {
   answer,
+  appUser,
   attempt,
   attemptAnswer,
   content,
@@ -287,6 +301,35 @@ const visibleAttempts = (tenantId: number, userId: number, now: Date, contentIds
     lte(contentInteraction.publishAt, now),
   );
 
+/**
+ * The points each education should have paid: 10 per correct answer of the first passing attempt
+ * (DESIGN.md §5), judged as the submission judged it (correct / total against the pass mark, in double
+ * precision like the server's scoring), per user and item; `where` narrows the attempts.
+ */
+const duePoints = (where: SQL) => sql`
+  SELECT DISTINCT ON (a.tenant_id, a.user_id, a.content_id) a.tenant_id, a.user_id, a.content_id,
+         a.correct * ${POINTS_PER_CORRECT_ANSWER} AS points
+  FROM attempt a
+  JOIN content c ON c.tenant_id = a.tenant_id AND c.id = a.content_id AND c.type = 'EDUCATION'
+  WHERE ${where} AND a.correct IS NOT NULL
+    AND a.correct::float8 / greatest(a.total, 1) >= coalesce((c.settings->>'passingScore')::float8, 0)
+  ORDER BY a.tenant_id, a.user_id, a.content_id, a.created_at, a.id`;
+
+/** What staff read of an attempt: whose, at which item. */
+const staffAttemptColumns = {
+  id: attempt.id,
+  contentId: attempt.contentId,
+  createdAt: attempt.createdAt,
+  finalMark: attempt.finalMark,
+  correct: attempt.correct,
+  total: attempt.total,
+  userId: appUser.id,
+  userName: appUser.name,
+  contentName: content.name,
+  contentType: content.type,
+  passingScore: sql<number | null>`(${content.settings}->>'passingScore')::float8`,
+};
+
 export const createFormsRepository = (db: DbOrTx, inbox: Pick<Inbox, 'finishingSteps'>) => {
   // Built on first use: a repository bound to a transaction for answer checks never stores a submission.
   let storing: ReturnType<typeof submissionStoring> | undefined;
@@ -413,6 +456,115 @@ export const createFormsRepository = (db: DbOrTx, inbox: Pick<Inbox, 'finishingS
         .from(answer)
         .where(and(eq(answer.tenantId, tenantId), inArray(answer.questionId, questionIds), eq(answer.isCorrect, true)))
         .orderBy(asc(answer.questionId), asc(answer.position), asc(answer.id)),
+
+    /** GET /userAnswer: a page of the tenant's attempts, of an item or a person or both, newest first. */
+    async staffAttempts(
+      tenantId: number,
+      {
+        contentId,
+        userId,
+        attemptId,
+        limit,
+        offset,
+      }: { contentId?: number; userId?: number; attemptId?: number; limit: number; offset: number },
+    ) {
+      const where = and(
+        eq(attempt.tenantId, tenantId),
+        contentId === undefined ? undefined : eq(attempt.contentId, contentId),
+        userId === undefined ? undefined : eq(attempt.userId, userId),
+        attemptId === undefined ? undefined : eq(attempt.id, attemptId),
+      );
+      const rows = await db
+        .select({ ...staffAttemptColumns, count: sql<number>`count(*) OVER ()`.mapWith(Number) })
+        .from(attempt)
+        .innerJoin(appUser, and(eq(appUser.tenantId, attempt.tenantId), eq(appUser.id, attempt.userId)))
+        .innerJoin(content, and(eq(content.tenantId, attempt.tenantId), eq(content.id, attempt.contentId)))
+        .where(where)
+        .orderBy(desc(attempt.createdAt), desc(attempt.id))
+        .limit(limit)
+        .offset(offset);
+      const total =
+        rows[0]?.count ?? (offset > 0 ? ((await db.select({ n: count() }).from(attempt).where(where))[0]?.n ?? 0) : 0);
+      return { count: total, rows };
+    },
+
+    /** Deletes an attempt; answers whose and of which item it was, or undefined when there is none. */
+    async deleteAttempt(tenantId: number, attemptId: number) {
+      const [row] = await db
+        .delete(attempt)
+        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.id, attemptId)))
+        .returning({ userId: attempt.userId, contentId: attempt.contentId });
+      return row;
+    },
+
+    /** Whether the user still has an attempt at the item that finishes it: any for an inquiry, a passing one for an education. */
+    async stillFinishes(tenantId: number, userId: number, contentId: number): Promise<boolean> {
+      const [row] = rowsOf<{ finishes: boolean }>(
+        await db.execute(sql`
+        SELECT EXISTS (
+          SELECT FROM attempt a JOIN content c ON c.tenant_id = a.tenant_id AND c.id = a.content_id
+          WHERE a.tenant_id = ${tenantId} AND a.user_id = ${userId} AND a.content_id = ${contentId}
+            AND (c.type <> 'EDUCATION'
+                 OR a.correct::float8 / greatest(a.total, 1) >= coalesce((c.settings->>'passingScore')::float8, 0))
+        ) AS finishes`),
+      );
+      return row?.finishes === true;
+    },
+
+    /**
+     * Makes the ledger's education awards agree with the attempts, for one user and item or (no
+     * narrowing) everywhere, in two statements; answers each award that changed, as it was and is.
+     */
+    async settlePoints(only?: { tenantId: number; userId: number; contentId: number }) {
+      const narrow = (alias: string) =>
+        only
+          ? sql`${sql.raw(alias)}.tenant_id = ${only.tenantId} AND ${sql.raw(alias)}.user_id = ${only.userId}
+                AND ${sql.raw(alias)}.content_id = ${only.contentId}`
+          : sql`true`;
+      const changed = rowsOf<{ tenant_id: number; user_id: number; content_id: number; was: number; due: number }>(
+        await db.execute(sql`
+          SELECT coalesce(d.tenant_id, p.tenant_id) AS tenant_id, coalesce(d.user_id, p.user_id) AS user_id,
+                 coalesce(d.content_id, p.content_id) AS content_id,
+                 coalesce(p.points, 0)::int AS was, coalesce(d.points, 0)::int AS due
+          FROM (${duePoints(narrow('a'))}) d
+          FULL JOIN (
+            SELECT tenant_id, user_id, content_id, sum(points) AS points FROM points_ledger l
+            WHERE l.reason = ${EDUCATION_PASSED} AND ${narrow('l')}
+            GROUP BY tenant_id, user_id, content_id
+          ) p USING (tenant_id, user_id, content_id)
+          WHERE coalesce(d.points, 0) <> coalesce(p.points, 0)`),
+      );
+      if (changed.length === 0) return [];
+      const keys = sql.param(JSON.stringify(changed.map((c) => [c.tenant_id, c.user_id, c.content_id])));
+      const picked = sql`(SELECT (k->>0)::int AS tenant_id, (k->>1)::int AS user_id, (k->>2)::int AS content_id
+                          FROM jsonb_array_elements(${keys}::jsonb) k)`;
+      await db.execute(sql`
+        DELETE FROM points_ledger l USING ${picked} k
+        WHERE l.reason = ${EDUCATION_PASSED} AND l.tenant_id = k.tenant_id AND l.user_id = k.user_id
+          AND l.content_id = k.content_id`);
+      await db.execute(sql`
+        INSERT INTO points_ledger (tenant_id, user_id, content_id, points, reason)
+        SELECT c.tenant_id, c.user_id, c.content_id, c.due, ${EDUCATION_PASSED}
+        FROM jsonb_to_recordset(${sql.param(JSON.stringify(changed))}::jsonb)
+             AS c(tenant_id int, user_id int, content_id int, due int)
+        WHERE c.due > 0`);
+      return changed.map((c) => ({
+        tenantId: Number(c.tenant_id),
+        userId: Number(c.user_id),
+        contentId: Number(c.content_id),
+        was: Number(c.was),
+        is: Number(c.due),
+      }));
+    },
+
+    /** The user's points now, from the ledger. */
+    async pointsOf(tenantId: number, userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${pointsLedger.points}), 0)`.mapWith(Number) })
+        .from(pointsLedger)
+        .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.userId, userId)));
+      return row?.n ?? 0;
+    },
 
     /** People who took the poll: its finished inbox rows (the only trace of participation). */
     async pollRespondents(tenantId: number, contentId: number) {

@@ -204,6 +204,18 @@ function withAnswers(attempts: AttemptRow[], rows: AnswerRow[], correctRows: Cor
   }));
 }
 
+/** Attempts with what they answered and, where graded, the right answers: three queries for a whole page. */
+export async function attemptsWithAnswers(repo: FormsRepository, tenantId: number, rows: AttemptRow[]) {
+  if (rows.length === 0) return [];
+  const answers = await repo.listAttemptAnswers(
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  const graded = [...new Set(answers.filter((a) => a.correct !== null).map((a) => a.questionId))];
+  const correctAnswers = graded.length ? await repo.listCorrectAnswers(tenantId, graded) : [];
+  return withAnswers(rows, answers, correctAnswers);
+}
+
 export const createFormsService = ({ repo, transaction, clock, getForm, assertVisible }: Deps) => {
   /** A submission decided on what its reading found for the caller, and stored unless a retry (see submit). */
   async function submitWith(
@@ -263,15 +275,7 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
 
   async function attempts(ctx: Ctx, query: AttemptsSelection) {
     const rows = await repo.listAttempts(ctx.tenantId, ctx.userId, clock.now(), query);
-    const answers = rows.length
-      ? await repo.listAttemptAnswers(
-          ctx.tenantId,
-          rows.map((r) => r.id),
-        )
-      : [];
-    const graded = [...new Set(answers.filter((a) => a.correct !== null).map((a) => a.questionId))];
-    const correctAnswers = graded.length ? await repo.listCorrectAnswers(ctx.tenantId, graded) : [];
-    return { rows, items: withAnswers(rows, answers, correctAnswers) };
+    return { rows, items: await attemptsWithAnswers(repo, ctx.tenantId, rows) };
   }
 
   return {

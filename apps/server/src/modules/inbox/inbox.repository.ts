@@ -128,6 +128,14 @@ export const createInboxRepository = (db: DbOrTx) => ({
     },
   }),
 
+  /** Unfinishes the user's row of an item (its finishing attempt was deleted); viewed stays. */
+  async reopen(tenantId: number, userId: number, contentId: number) {
+    await db
+      .update(contentInteraction)
+      .set({ finishedAt: null })
+      .where(oneRow(tenantId, userId, contentId));
+  },
+
   /**
    * Drops the rows the user has not touched yet, of users no longer in the audience (of every user
    * when `everyone`). Viewed or finished rows stay: they are the user's history.

@@ -23,6 +23,8 @@ export const createInbox = ({ repo }: { repo: InboxRepository }) => ({
    * in the same statement (forms' submission): this module writes the SQL that changes inbox rows.
    */
   finishingSteps: repo.finishingSteps,
+  /** Back to unfinished, when what finished the item is gone (an attempt deleted by an admin). */
+  reopen: repo.reopen,
 
   /**
    * Brings an item's rows in line with its audience and status, inside the caller's transaction — the

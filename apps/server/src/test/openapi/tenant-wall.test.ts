@@ -2,7 +2,18 @@ import { ErrorBodySchema, ROLES, type Role } from '@kanal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { answer, appUser, file, groupMember, media, question, tenant, userGroup } from '../../db/schema/index.js';
+import {
+  answer,
+  appUser,
+  attempt,
+  comment,
+  file,
+  groupMember,
+  media,
+  question,
+  tenant,
+  userGroup,
+} from '../../db/schema/index.js';
 import { makeContent } from '../content-factories.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { valid } from './arbitraries.js';
@@ -25,6 +36,8 @@ let theirs: {
   media: number;
   file: string;
   group: number;
+  comment: number;
+  attempt: number;
 };
 
 beforeAll(async () => {
@@ -62,7 +75,17 @@ beforeAll(async () => {
     .values({ tenantId: other.tenantId, name: 'Njihova grupa' })
     .returning({ id: userGroup.id });
   await t.db.insert(groupMember).values({ tenantId: other.tenantId, groupId: group?.id ?? 0, userId });
+  const [said] = await t.db
+    .insert(comment)
+    .values({ tenantId: other.tenantId, contentId: item.id, userId, text: 'Njihov komentar' })
+    .returning({ id: comment.id });
+  const [tried] = await t.db
+    .insert(attempt)
+    .values({ tenantId: other.tenantId, contentId: item.id, userId, finalMark: 1, correct: 1, total: 1 })
+    .returning({ id: attempt.id });
   theirs = {
+    comment: said?.id ?? 0,
+    attempt: tried?.id ?? 0,
     group: group?.id ?? 0,
     tenant: other.tenantId,
     user: userId,
@@ -83,15 +106,18 @@ function pathId(op: Operation, name: string): string | null {
   if (name === 'token') return null; // Link tokens are no tenant's ids.
   if (name === 'file') return theirs.file;
   if (name === 'questionId') return String(theirs.question);
+  if (name === 'commentId') return String(theirs.comment);
   const byPath: Record<string, number> = {
     '/api/mobile/client/logo/{id}': theirs.tenant,
     '/api/mobile/users/avatar/{id}': theirs.user,
     '/api/mobile/media/info/{id}': theirs.media,
     '/api/admin/user/resend-welcome-emails/{id}': theirs.user,
     '/api/export/user/{id}': theirs.user,
+    '/api/userAnswer/{id}': theirs.attempt,
   };
   const byPrefix: [string, number][] = [
     ['/api/mobile/content/{id}', theirs.content],
+    ['/api/content/{id}', theirs.content],
     ['/api/user/{id}', theirs.user],
     ['/api/group/{id}', theirs.group],
     ['/api/tenant/', theirs.tenant],

@@ -1,0 +1,432 @@
+import {
+  type ContentBody,
+  ContentBodySchema,
+  type Language,
+  LINEAR_POINTS,
+  type MediaFix,
+  type MediaType,
+  type NoticeQueued,
+  REMINDER_MINUTES,
+  type SimpleContent,
+  type StaffComment,
+  type StaffCommentList,
+  type StaffContent,
+  type StaffContentList,
+  type StaffContentQuery,
+  type UpdateContentBody,
+} from '@kanal/contract';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RequestContext } from '../../plugins/request-context.js';
+import type { AuditLog } from '../audit/audit.service.js';
+import type { ContentRepository } from './content.repository.js';
+import type { ContentAuthoring, ContentChanges, NewContent } from './content-authoring.js';
+import type { AuthoringRepository } from './content-authoring.repository.js';
+
+/** The staff member calling, in the organisation they work in, and their own (a SUPERADMIN's provider). */
+export type Author = Pick<RequestContext, 'tenantId' | 'userId' | 'role'> & { lang: Language; ownTenantId: number };
+
+type Deps = {
+  authoring: ContentAuthoring;
+  repo: AuthoringRepository;
+  reads: Pick<ContentRepository, 'listMedia' | 'listQuestions'>;
+  /** The tenant's files among these ids, with their kinds (from the files module). */
+  filesOf: (tenantId: number, ids: string[]) => Promise<{ id: string; mime: string }[]>;
+  /** Whether a file's bytes are in the store (from the files module). */
+  fileStored: (storageKey: string) => Promise<boolean>;
+  audit: AuditLog;
+  clock: Clock;
+};
+
+/** Media are checked this many at a time. */
+const MEDIA_BATCH = 500;
+
+const fieldError = (name: string, message: string) =>
+  new AppError('BodyParamsInvalid', 400, { field: { name, message } });
+
+/** A medium's kind, read from its file: pictures, then anything a player plays, then documents. */
+function mediaTypeOf(mime: string): MediaType {
+  if (mime.startsWith('image/')) return 'IMAGE';
+  if (mime.startsWith('video/') || mime.startsWith('audio/')) return 'VIDEO';
+  return 'DOCUMENT';
+}
+
+const isChoice = (type: string) => type === 'SINGLE' || type === 'MULTIPLE';
+
+const COPY_SUFFIX: Record<Language, string> = { hr: ' (kopija)', en: ' (copy)' };
+
+/** The staff side of content (spec point 7, "Content"): the list, the editor's calls, moderation. */
+export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored, audit, clock }: Deps) => {
+  const auditOf = (
+    author: Author,
+    event: 'content.created' | 'content.updated' | 'content.deleted' | 'content.archived',
+  ) => ({
+    event,
+    tenantId: author.tenantId,
+    userId: author.userId,
+  });
+
+  /** A CREATOR changes only what they made; an ANALYST nothing (the access table already keeps them out). */
+  const mayChange = (author: Author, creatorId: number) =>
+    author.role !== 'ANALYST' && author.role !== 'USER' && (author.role !== 'CREATOR' || creatorId === author.userId);
+
+  async function get(author: Author, contentId: number): Promise<StaffContent> {
+    const row = await repo.find(author.tenantId, contentId, clock.now());
+    if (!row) throw notFound();
+    const [audience, media, questionRows] = await Promise.all([
+      repo.audienceOf(author.tenantId, contentId),
+      reads.listMedia(author.tenantId, contentId),
+      reads.listQuestions(author.tenantId, contentId),
+    ]);
+    const questions: StaffContent['questions'] = [];
+    for (const q of questionRows) {
+      let current = questions.at(-1);
+      if (current?.id !== q.id) {
+        current = { id: q.id, title: q.title, type: q.type, answers: [] };
+        questions.push(current);
+      }
+      if (q.answerId !== null && q.answerTitle !== null) {
+        current.answers.push({ id: q.answerId, title: q.answerTitle, isCorrect: q.answerIsCorrect === true });
+      }
+    }
+    return {
+      id: row.id,
+      type: row.type,
+      configuration: row.configuration,
+      status: row.status,
+      name: row.name,
+      description: row.description,
+      image: row.image,
+      category: row.category,
+      settings: row.settings,
+      material: { link: row.link ?? null, text: row.text ?? null },
+      media: media.map((m) => ({ ...m, url: `/api/files/${m.fileId}` })),
+      questions,
+      task: row.hasTask
+        ? {
+            deadline: row.deadline?.toISOString() ?? null,
+            repeat: row.repeat ?? 'NO_REPEAT',
+            reminderMinutes: row.reminderMinutes ?? null,
+          }
+        : null,
+      audience: { everyone: row.audienceAll, ...audience },
+      publishAt: row.publishAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      creator: { id: row.creatorId, name: row.creatorName },
+      counts: { audience: row.audience, viewed: row.viewed, finished: row.finished },
+      locked: Boolean(row.answered),
+      editable: mayChange(author, row.creatorId),
+    };
+  }
+
+  async function simple(author: Author, contentId: number): Promise<SimpleContent> {
+    const row = await repo.find(author.tenantId, contentId, clock.now());
+    if (!row) throw notFound();
+    return { id: row.id, name: row.name, type: row.type, status: row.status };
+  }
+
+  /** The item, 404 when it is not the tenant's, 403 when the caller may not change it. */
+  async function changeable(author: Author, contentId: number): Promise<StaffContent> {
+    const item = await get(author, contentId);
+    if (!item.editable) throw new AppError('Forbidden', 403);
+    return item;
+  }
+
+  /** An item as the body that would create it: what an edit's changes are laid over. */
+  function bodyOf(item: StaffContent): ContentBody {
+    return {
+      type: item.type,
+      configuration: item.configuration,
+      name: item.name,
+      description: item.description,
+      image: item.image,
+      category: item.category,
+      settings: item.settings,
+      material: item.material,
+      media: item.media.map((m) => ({ fileId: m.fileId, name: m.name })),
+      questions: item.questions.map((q) => ({
+        title: q.title,
+        type: q.type,
+        answers: isChoice(q.type) ? q.answers.map((a) => ({ title: a.title, isCorrect: a.isCorrect })) : [],
+      })),
+      task: item.task && {
+        ...item.task,
+        reminderMinutes: REMINDER_MINUTES.find((minutes) => minutes === item.task?.reminderMinutes) ?? null,
+      },
+      audience: {
+        everyone: item.audience.everyone,
+        groups: item.audience.groups.map((g) => g.id),
+        people: item.audience.people.map((p) => p.id),
+      },
+      publish:
+        item.status === 'draft'
+          ? { mode: 'draft', at: item.publishAt }
+          : item.status === 'scheduled'
+            ? { mode: 'schedule', at: item.publishAt }
+            : { mode: 'now', at: null },
+    };
+  }
+
+  /** Checks what the body points at (files, groups, people) and who may make a promotion. */
+  async function resolve(author: Author, body: ContentBody) {
+    if (
+      body.configuration === 'PROMOTION' &&
+      (author.role !== 'SUPERADMIN' || author.tenantId !== author.ownTenantId)
+    ) {
+      throw fieldError('configuration', 'validation.promotionOnlyProvider');
+    }
+    const ids = [...(body.image ? [body.image] : []), ...body.media.map((m) => m.fileId)];
+    const files = new Map((await filesOf(author.tenantId, ids)).map((f) => [f.id, f.mime]));
+    if (body.image && !files.get(body.image)?.startsWith('image/')) {
+      throw fieldError('image', files.has(body.image) ? 'validation.invalidType' : 'validation.unknownFile');
+    }
+    const media = body.media.map((m, i) => {
+      const mime = files.get(m.fileId);
+      if (!mime) throw fieldError(`media.${i}.fileId`, 'validation.unknownFile');
+      return { fileId: m.fileId, name: m.name, type: mediaTypeOf(mime) };
+    });
+    const { everyone, groups, people } = body.audience;
+    const strangers = await repo.strangers(author.tenantId, groups, people);
+    const badGroup = strangers.groups[0];
+    if (badGroup !== undefined)
+      throw fieldError(`audience.groups.${groups.indexOf(badGroup)}`, 'validation.unknownGroup');
+    const badPerson = strangers.people[0];
+    if (badPerson !== undefined) {
+      throw fieldError(`audience.people.${people.indexOf(badPerson)}`, 'validation.unknownPerson');
+    }
+    return {
+      material: { link: body.material.link, text: body.material.text, media },
+      questions: body.questions.map((q) => ({
+        title: q.title,
+        type: q.type,
+        answers:
+          q.type === 'LINEAR'
+            ? LINEAR_POINTS.map((title) => ({ title, isCorrect: false }))
+            : isChoice(q.type)
+              ? q.answers
+              : [],
+      })),
+      audience: everyone ? ('all' as const) : { groups, users: people },
+    };
+  }
+
+  /** When the item is published and in what state: now, at a later time, or kept as a draft. */
+  function publication(publish: ContentBody['publish']): { status: NewContent['status']; publishAt: Date } {
+    const now = clock.now();
+    if (publish.mode === 'now') return { status: 'published', publishAt: now };
+    const at = publish.at === null ? now : new Date(publish.at);
+    if (publish.mode === 'schedule' && at <= now) throw fieldError('publish.at', 'validation.inThePast');
+    return { status: publish.mode === 'schedule' ? 'scheduled' : 'draft', publishAt: at };
+  }
+
+  function taskOf({ task }: ContentBody): NewContent['task'] {
+    if (!task) return undefined;
+    return {
+      deadline: task.deadline === null ? null : new Date(task.deadline),
+      repeat: task.repeat,
+      reminderMinutes: task.reminderMinutes,
+    };
+  }
+
+  async function create(author: Author, body: ContentBody): Promise<StaffContent> {
+    const resolved = await resolve(author, body);
+    const contentId = await authoring.create(
+      {
+        tenantId: author.tenantId,
+        creatorId: author.userId,
+        type: body.type,
+        configuration: body.configuration,
+        name: body.name,
+        description: body.description,
+        image: body.image,
+        category: body.category || null,
+        settings: body.settings,
+        ...publication(body.publish),
+        ...resolved,
+        task: taskOf(body),
+      },
+      auditOf(author, 'content.created'),
+    );
+    return get(author, contentId);
+  }
+
+  /** The questions as they would be written, to tell whether an edit changes them. */
+  const questionsKey = (questions: ContentBody['questions']) =>
+    JSON.stringify(
+      questions.map((q) => [q.title, q.type, isChoice(q.type) ? q.answers.map((a) => [a.title, a.isCorrect]) : []]),
+    );
+
+  return {
+    get,
+
+    async list(author: Author, query: StaffContentQuery): Promise<StaffContentList> {
+      const { count, rows } = await repo.list(author.tenantId, query, clock.now());
+      return {
+        count,
+        items: rows.map((r) => ({
+          id: r.id,
+          type: r.type,
+          configuration: r.configuration,
+          status: r.status,
+          name: r.name,
+          category: r.category,
+          image: r.image,
+          publishAt: r.publishAt.toISOString(),
+          updatedAt: r.updatedAt.toISOString(),
+          creator: { id: r.creatorId, name: r.creatorName },
+          counts: { audience: r.audience, viewed: r.viewed, finished: r.finished },
+        })),
+      };
+    },
+
+    simple,
+
+    categories: (author: Author) => repo.categories(author.tenantId),
+
+    create,
+
+    /**
+     * Lays the changes over the item and holds the result to a new item's rules. An answered item keeps
+     * its questions (409 ContentLocked); an archived one is not published again (409 ContentArchived).
+     */
+    async update(author: Author, contentId: number, patch: UpdateContentBody): Promise<StaffContent> {
+      const item = await changeable(author, contentId);
+      const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      const parsed = ContentBodySchema.safeParse({ ...bodyOf(item), ...given });
+      if (!parsed.success) {
+        const [issue] = parsed.error.issues;
+        throw fieldError(issue?.path.join('.') || 'body', issue?.message ?? 'validation.invalid');
+      }
+      const body = parsed.data;
+      // What a stored attempt means: its questions, their answers and the pass mark it was judged by.
+      const changesMeaning =
+        questionsKey(body.questions) !== questionsKey(bodyOf(item).questions) ||
+        body.settings.passingScore !== item.settings.passingScore;
+      if (item.locked && changesMeaning) throw new AppError('ContentLocked', 409);
+      if (patch.publish && item.status === 'archived') throw new AppError('ContentArchived', 409);
+      const resolved = await resolve(author, body);
+      const changes: ContentChanges = {
+        name: body.name,
+        description: body.description,
+        image: body.image,
+        category: body.category || null,
+        settings: body.settings,
+        material: resolved.material,
+        audience: resolved.audience,
+        ...(patch.questions && !item.locked ? { questions: resolved.questions } : {}),
+        ...(body.type === 'TASK' ? { task: taskOf(body) } : {}),
+        ...(patch.publish ? publication(body.publish) : {}),
+      };
+      await authoring.update(author.tenantId, contentId, changes, auditOf(author, 'content.updated'));
+      return get(author, contentId);
+    },
+
+    /** Drafts and items not yet due go; anything people may have seen is archived instead (409). */
+    async remove(author: Author, contentId: number): Promise<{ deleted: number }> {
+      const item = await changeable(author, contentId);
+      if (item.status !== 'draft' && item.status !== 'scheduled') throw new AppError('ContentNotDraft', 409);
+      await authoring.remove(author.tenantId, contentId, auditOf(author, 'content.deleted'));
+      return { deleted: 1 };
+    },
+
+    /**
+     * A draft copy by the caller with the material, media, questions and answers, settings and audience;
+     * never the original's attempts, comments or inbox rows.
+     */
+    async copy(author: Author, contentId: number): Promise<StaffContent> {
+      const item = await get(author, contentId);
+      const body = bodyOf(item);
+      return create(author, {
+        ...body,
+        name: `${item.name}${COPY_SUFFIX[author.lang]}`.slice(0, 200),
+        publish: { mode: 'draft', at: null },
+      });
+    },
+
+    /** Archived items leave the feeds; what people did with them stays their history. */
+    async archive(author: Author, contentId: number): Promise<StaffContent> {
+      const item = await changeable(author, contentId);
+      if (item.status !== 'archived') {
+        await authoring.setStatus(author.tenantId, contentId, 'archived', auditOf(author, 'content.archived'));
+      }
+      return get(author, contentId);
+    },
+
+    async notify(author: Author, contentId: number): Promise<NoticeQueued> {
+      const item = await changeable(author, contentId);
+      if (item.status === 'archived') throw new AppError('ContentArchived', 409);
+      if (item.status !== 'published') throw new AppError('NotPublished', 409);
+      return authoring.notify(author.tenantId, contentId, {
+        event: 'content.notified',
+        tenantId: author.tenantId,
+        userId: author.userId,
+      });
+    },
+
+    async comments(
+      author: Author,
+      contentId: number,
+      page: { limit: number; offset: number },
+    ): Promise<StaffCommentList> {
+      await simple(author, contentId);
+      const { count, rows } = await repo.comments(author.tenantId, contentId, page);
+      return { count, items: rows.map(toComment) };
+    },
+
+    async comment(author: Author, contentId: number, commentId: number): Promise<StaffComment> {
+      const { rows } = await repo.comments(author.tenantId, contentId, { limit: 1, offset: 0, commentId });
+      const [row] = rows;
+      if (!row) throw notFound();
+      return toComment(row);
+    },
+
+    async deleteComment(author: Author, contentId: number, commentId: number): Promise<{ deleted: number }> {
+      await changeable(author, contentId);
+      const entry = { event: 'comment.deleted' as const, tenantId: author.tenantId, userId: author.userId };
+      if (!(await authoring.removeComment(author.tenantId, contentId, commentId, entry))) throw notFound();
+      return { deleted: 1 };
+    },
+
+    /**
+     * POST /content/info/fix-media: every tenant's media, in batches. A kind that disagrees with the file
+     * is set from the file; missing bytes are reported, since only a person can upload them again.
+     */
+    async fixMedia(staff: Pick<Author, 'tenantId' | 'userId'>): Promise<MediaFix> {
+      const found: MediaFix['found'] = [];
+      let after = { tenantId: 0, id: 0 };
+      for (;;) {
+        const batch = await repo.mediaBatch(after, MEDIA_BATCH);
+        for (const m of batch) {
+          const where = { tenantId: m.tenantId, contentId: m.contentId, mediaId: m.id };
+          if (!(await fileStored(m.storageKey))) found.push({ ...where, problem: 'missing', repaired: false });
+          const type = mediaTypeOf(m.mime);
+          if (type !== m.type) {
+            await repo.retypeMedia(m.tenantId, m.id, type);
+            found.push({ ...where, problem: 'mistyped', repaired: true });
+          }
+        }
+        const last = batch.at(-1);
+        if (!last || batch.length < MEDIA_BATCH) break;
+        after = { tenantId: last.tenantId, id: last.id };
+      }
+      await audit.record({
+        event: 'maintenance.media_fixed',
+        tenantId: staff.tenantId,
+        userId: staff.userId,
+        details: { found: found.length, by: staff.userId },
+      });
+      return { found };
+    },
+  };
+};
+export type ContentStaff = ReturnType<typeof createContentStaff>;
+
+function toComment(row: { id: number; text: string; createdAt: Date; userId: number; userName: string }): StaffComment {
+  return {
+    id: row.id,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    user: { id: row.userId, name: row.userName },
+  };
+}
