@@ -12,11 +12,32 @@ import {
   TIME_RESTRICTION_MAX_S,
   TIME_RESTRICTION_MIN_S,
 } from './constants.js';
+import adminEn from './locales/admin.en.json' with { type: 'json' };
+import adminHr from './locales/admin.hr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import hr from './locales/hr.json' with { type: 'json' };
 
-/** The messages shared by the server's error bodies and the web app's forms, per language. */
-export const messages = { hr, en } as const;
+/**
+ * The messages shared by the server's error bodies and the web app's forms, per language: those every
+ * client needs (`hr.json`), and those of the staff's calls (`admin.hr.json`), which the web app loads with
+ * its admin console only, so that signing in does not download them. Marked pure (as `translate` below):
+ * the web app imports this module for MESSAGE_PARAMS and never translates here, so its bundle leaves out
+ * the joined catalogues instead of putting all four files on the sign-in path.
+ */
+export const messages = /* @__PURE__ */ joinCatalogs();
+
+function joinCatalogs() {
+  return {
+    hr: {
+      errors: { ...hr.errors, ...adminHr.errors },
+      validation: { ...hr.validation, ...adminHr.validation },
+    },
+    en: {
+      errors: { ...en.errors, ...adminEn.errors },
+      validation: { ...en.validation, ...adminEn.validation },
+    },
+  };
+}
 
 /** Values every validation message may interpolate, so a rule's number is written only once. */
 export const MESSAGE_PARAMS = {
@@ -68,7 +89,7 @@ export function makeTranslate(catalogs: Record<Language, Catalog>): Translate {
 }
 
 /** `translate('en', 'errors.TooManyRequests', { minutes: 3 })`: the shared errors and validation texts. */
-export const translate = makeTranslate(messages);
+export const translate = /* @__PURE__ */ makeTranslate(messages);
 
 export function isMessageKey(key: string): boolean {
   return lookup(messages[FALLBACK_LANGUAGE], key) !== undefined;

@@ -76,7 +76,8 @@ export function initI18n(): Promise<void> {
       supportedLngs: [...LANGUAGES],
       ns: [...NAMESPACES],
       defaultNS: 'common',
-      fallbackNS: 'common',
+      // The admin console's namespace carries the contract's messages of the staff's calls (locales/*/admin).
+      fallbackNS: ['common', 'admin'],
       resources: {},
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
