@@ -94,7 +94,7 @@ export const ACCESS: AccessTable = {
   'POST /api/user/import': PEOPLE_ADMINS,
   'GET /api/group': AUDIENCE_PICKERS,
   'POST /api/group': PEOPLE_ADMINS,
-  'GET /api/group/tenant': PEOPLE_READERS,
+  'GET /api/group/tenant': AUDIENCE_PICKERS,
   'GET /api/group/:id': PEOPLE_READERS,
   'PATCH /api/group/:id': PEOPLE_ADMINS,
   'DELETE /api/group/:id': PEOPLE_ADMINS,
@@ -120,6 +120,10 @@ export const ACCESS: AccessTable = {
   'GET /api/userAnswer/:id': CONTENT_READERS,
   // Deleting an attempt changes a person's points: the tenant's admins.
   'DELETE /api/userAnswer/:id': PEOPLE_ADMINS,
+  // Promotions: the provider's, sent to client organisations (DESIGN.md §5).
+  'GET /api/promotion': ['SUPERADMIN'],
+  'GET /api/promotion/:id': ['SUPERADMIN'],
+  'PATCH /api/promotion/:id': ['SUPERADMIN'],
   // Maintenance over every tenant.
   'POST /api/content/info/fix-media': ['SUPERADMIN'],
   'POST /api/content/info/fix-points': ['SUPERADMIN'],

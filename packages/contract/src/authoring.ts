@@ -130,6 +130,7 @@ export const SimpleContentSchema = z.object({
 export type SimpleContent = z.infer<typeof SimpleContentSchema>;
 
 export const CategoryListSchema = z.array(z.string());
+export type CategoryList = z.infer<typeof CategoryListSchema>;
 
 const required = { error: 'validation.required' } as const;
 const text = (max: number, error = 'validation.tooLong') => z.string().check(z.trim(), z.maxLength(max, { error }));
@@ -424,6 +425,7 @@ export const PromotionSchema = z.object({
 });
 export type Promotion = z.infer<typeof PromotionSchema>;
 export const PromotionListSchema = z.object({ count: z.int(), items: z.array(PromotionSchema) });
+export type PromotionList = z.infer<typeof PromotionListSchema>;
 export const PromotionListQuerySchema = z.object({ ...pageQuery(CONTENT_PAGE_SIZE) });
 /** PATCH /promotion/{id}: the organisations it goes to, as a whole. */
 export const UpdatePromotionBodySchema = z.object({ tenantIds: z.array(IdSchema).check(z.maxLength(1000)) });

@@ -18,6 +18,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { file } from './files.js';
@@ -325,6 +326,38 @@ export const comment = pgTable(
       name: 'comment_user_fk',
       columns: [t.tenantId, t.userId],
       foreignColumns: [appUser.tenantId, appUser.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A promotion's copy in an organisation it is sent to (issue 13): the provider's PROMOTION item is
+ * materialised as an item of the receiving tenant, aimed at all its people, so every end-user read stays
+ * within one tenant. `source_tenant_id`/`source_id` name the provider's item without referencing it (a
+ * reference into another tenant; the content module deletes copies with their source). `sent` false: the
+ * organisation was taken off the promotion, and the copy is archived, keeping its people's history.
+ */
+export const promotionCopy = pgTable(
+  'promotion_copy',
+  {
+    tenantId: integer().notNull(),
+    contentId: integer().notNull(),
+    sourceTenantId: integer()
+      .notNull()
+      .references(() => tenant.id, { onDelete: 'cascade' }),
+    sourceId: integer().notNull(),
+    sent: boolean().notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.contentId] }),
+    // One copy of a promotion per organisation.
+    unique('promotion_copy_source_key').on(t.tenantId, t.sourceTenantId, t.sourceId),
+    // A promotion's copies in every organisation, when it is listed or changed.
+    index('promotion_copy_source_idx').on(t.sourceTenantId, t.sourceId),
+    foreignKey({
+      name: 'promotion_copy_content_fk',
+      columns: [t.tenantId, t.contentId],
+      foreignColumns: [content.tenantId, content.id],
     }).onDelete('cascade'),
   ],
 );

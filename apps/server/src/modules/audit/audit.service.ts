@@ -31,6 +31,7 @@ export type AuditEvent =
   | 'content.deleted'
   | 'content.archived'
   | 'content.notified'
+  | 'promotion.sent'
   | 'comment.deleted'
   | 'attempt.deleted'
   | 'maintenance.media_fixed'

@@ -115,6 +115,55 @@ async function writeTask({ repo }: Repos, tenantId: number, contentId: number, d
 }
 
 /**
+ * Writes a promotion's copies as its source is now: its fields, material, media (the files shared into
+ * each organisation), task and, where nobody has answered the copy yet, its questions; aimed at everyone
+ * there, published as the source is while the organisation is sent it, archived once it is taken off.
+ * Each copy's inbox follows in the same transaction.
+ */
+async function writeCopies(repos: Repos, tenantId: number, sourceId: number): Promise<void> {
+  const { repo } = repos;
+  const copies = await repo.copiesOf(tenantId, sourceId);
+  if (copies.length === 0) return;
+  const source = await repo.find(tenantId, sourceId, new Date());
+  if (!source) throw new Error(`content ${sourceId} of tenant ${tenantId} does not exist`);
+  const [media, questions] = await Promise.all([
+    repo.mediaOf(tenantId, sourceId),
+    repo.questionsOf(tenantId, sourceId),
+  ]);
+  const files = [...(source.image ? [source.image] : []), ...media.map((m) => m.fileId)];
+  for (const copy of copies) {
+    await repo.shareFiles(tenantId, copy.tenantId, files);
+    await repo.updateContent(copy.tenantId, copy.contentId, {
+      type: source.type,
+      configuration: source.configuration,
+      name: source.name,
+      description: source.description,
+      image: source.image,
+      category: source.category,
+      settings: source.settings,
+      publishAt: source.publishAt,
+      status: copy.sent ? source.storedStatus : 'archived',
+    });
+    await repo.clearMaterial(copy.tenantId, copy.contentId);
+    await writeMaterial(repos, copy.tenantId, copy.contentId, { link: source.link, text: source.text, media });
+    const answered = (await repo.find(copy.tenantId, copy.contentId, new Date()))?.answered;
+    if (!answered) {
+      await repo.clearQuestions(copy.tenantId, copy.contentId);
+      await writeQuestions(repos, copy.tenantId, copy.contentId, questions);
+    }
+    await repo.clearTask(copy.tenantId, copy.contentId);
+    if (source.hasTask) {
+      await writeTask(repos, copy.tenantId, copy.contentId, {
+        deadline: source.deadline,
+        repeat: source.repeat ?? 'NO_REPEAT',
+        reminderMinutes: source.reminderMinutes,
+      });
+    }
+    await sync(repos, copy.tenantId, copy.contentId);
+  }
+}
+
+/**
  * Writing content: the staff API (content-staff.ts), the demo seed and the test factories all write
  * through these, so every way in keeps the inboxes in step: each change, its inbox rows and its audit
  * entry are one transaction.
@@ -179,12 +228,14 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       }
       if (changes.audience) await writeAudience(repos, tenantId, contentId, changes.audience);
       await sync(repos, tenantId, contentId);
+      await writeCopies(repos, tenantId, contentId);
       if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
     }),
 
   /** Deletes an item with everything it carries (its inbox rows, answers and comments go by cascade). */
   remove: (tenantId: number, contentId: number, audit: Omit<AuditEntry, 'details'>): Promise<void> =>
     transaction(async ({ repo, audit: log }) => {
+      await repo.deleteCopiesOf(tenantId, contentId);
       await repo.deleteContent(tenantId, contentId);
       await log.record({ ...audit, details: { contentId, by: audit.userId } });
     }),
@@ -214,7 +265,37 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
     transaction(async (repos) => {
       await repos.repo.setStatus(tenantId, contentId, status);
       await sync(repos, tenantId, contentId);
+      await writeCopies(repos, tenantId, contentId);
       if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
+    }),
+
+  /**
+   * Sends a promotion to exactly these organisations (PATCH /promotion/{id}): a copy for each one that has
+   * none yet, credited to the provider's account there; the others' copies archived; all of them written
+   * as the promotion is now.
+   */
+  sendPromotion: (tenantId: number, contentId: number, tenantIds: number[], audit: Omit<AuditEntry, 'details'>) =>
+    transaction(async (repos) => {
+      const { repo } = repos;
+      const source = await repo.lockItem(tenantId, contentId);
+      if (!source) throw new Error(`content ${contentId} of tenant ${tenantId} does not exist`);
+      const existing = new Set((await repo.copiesOf(tenantId, contentId)).map((c) => c.tenantId));
+      for (const target of tenantIds.filter((id) => !existing.has(id))) {
+        const copyId = await repo.insertContent({
+          tenantId: target,
+          creatorId: await repo.providerAccount(target, tenantId),
+          type: source.type,
+          configuration: 'PROMOTION',
+          name: '',
+          publishAt: source.publishAt,
+          status: 'draft',
+        });
+        await writeAudience(repos, target, copyId, 'all');
+        await repo.insertCopy({ tenantId: target, contentId: copyId, sourceTenantId: tenantId, sourceId: contentId });
+      }
+      await repo.markSent(tenantId, contentId, tenantIds);
+      await writeCopies(repos, tenantId, contentId);
+      await repos.audit.record({ ...audit, details: { contentId, tenantIds, by: audit.userId } });
     }),
 
   /** Queues a notice about a live item for its audience who have not finished it; answers its id and their number. */

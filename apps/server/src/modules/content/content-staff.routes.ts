@@ -8,6 +8,9 @@ import {
   IdParamsSchema,
   MediaFixSchema,
   NoticeQueuedSchema,
+  PromotionListQuerySchema,
+  PromotionListSchema,
+  PromotionSchema,
   SimpleContentSchema,
   StaffCommentListSchema,
   StaffCommentSchema,
@@ -16,6 +19,7 @@ import {
   StaffContentSchema,
   TenantScopeQuerySchema,
   UpdateContentBodySchema,
+  UpdatePromotionBodySchema,
 } from '@kanal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -115,6 +119,27 @@ export const contentStaffRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     async (req) => ({
       payload: await staff.deleteComment(await author(req), req.params.id, req.params.commentId),
     }),
+  );
+
+  // Promotions (SUPERADMIN): the provider's own PROMOTION items and the organisations each goes to. They
+  // work in the provider's tenant whatever the console's switcher names, so they take no `?tenant=`.
+  const provider = (req: FastifyRequest): Author => ({ ...req.ctx, lang: req.lang, ownTenantId: req.ctx.tenantId });
+  app.get(
+    '/promotion',
+    { schema: { tags, querystring: PromotionListQuerySchema, response: { 200: envelope(PromotionListSchema) } } },
+    async (req) => ({ payload: await staff.promotions(provider(req), req.query) }),
+  );
+  app.get(
+    '/promotion/:id',
+    { schema: { tags, params, response: { 200: envelope(PromotionSchema) } } },
+    async (req) => ({
+      payload: await staff.promotion(provider(req), req.params.id),
+    }),
+  );
+  app.patch(
+    '/promotion/:id',
+    { schema: { tags, params, body: UpdatePromotionBodySchema, response: { 200: envelope(PromotionSchema) } } },
+    async (req) => ({ payload: await staff.sendPromotion(provider(req), req.params.id, req.body) }),
   );
 
   // Maintenance over every tenant (SUPERADMIN), idempotent; fix-points is the forms module's.

@@ -6,6 +6,8 @@ import {
   type MediaFix,
   type MediaType,
   type NoticeQueued,
+  type Promotion,
+  type PromotionList,
   REMINDER_MINUTES,
   type SimpleContent,
   type StaffComment,
@@ -14,6 +16,7 @@ import {
   type StaffContentList,
   type StaffContentQuery,
   type UpdateContentBody,
+  type UpdatePromotionBody,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -116,7 +119,8 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
       creator: { id: row.creatorId, name: row.creatorName },
       counts: { audience: row.audience, viewed: row.viewed, finished: row.finished },
       locked: Boolean(row.answered),
-      editable: mayChange(author, row.creatorId),
+      // A promotion's copy is the provider's: the organisation receiving it reads it and changes nothing.
+      editable: !row.isCopy && mayChange(author, row.creatorId),
     };
   }
 
@@ -124,6 +128,21 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
     const row = await repo.find(author.tenantId, contentId, clock.now());
     if (!row) throw notFound();
     return { id: row.id, name: row.name, type: row.type, status: row.status };
+  }
+
+  /** One of the provider's PROMOTION items with the organisations it is sent to; 404 for anything else. */
+  async function promotion(author: Author, contentId: number): Promise<Promotion> {
+    const row = await repo.find(author.ownTenantId, contentId, clock.now());
+    if (row?.configuration !== 'PROMOTION') throw notFound();
+    const sent = await repo.sentTo(author.ownTenantId, [contentId]);
+    return {
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      status: row.status,
+      publishAt: row.publishAt.toISOString(),
+      tenants: sent.map(({ id, name }) => ({ id, name })),
+    };
   }
 
   /** The item, 404 when it is not the tenant's, 403 when the caller may not change it. */
@@ -381,11 +400,56 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
       return toComment(row);
     },
 
+    /** Comments on a promotion's copy are its organisation's people's, moderated there like any other. */
     async deleteComment(author: Author, contentId: number, commentId: number): Promise<{ deleted: number }> {
-      await changeable(author, contentId);
+      const row = await repo.find(author.tenantId, contentId, clock.now());
+      if (!row) throw notFound();
+      if (!mayChange(author, row.creatorId)) throw new AppError('Forbidden', 403);
       const entry = { event: 'comment.deleted' as const, tenantId: author.tenantId, userId: author.userId };
       if (!(await authoring.removeComment(author.tenantId, contentId, commentId, entry))) throw notFound();
       return { deleted: 1 };
+    },
+
+    /** GET /promotion: the provider's PROMOTION items, each with the organisations it is sent to. */
+    async promotions(author: Author, page: { limit: number; offset: number }): Promise<PromotionList> {
+      const { count, rows } = await repo.promotions(author.ownTenantId, page, clock.now());
+      const sent = await repo.sentTo(
+        author.ownTenantId,
+        rows.map((r) => r.id),
+      );
+      return {
+        count,
+        items: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          type: r.type,
+          status: r.status,
+          publishAt: r.publishAt.toISOString(),
+          tenants: sent.filter((s) => s.sourceId === r.id).map(({ id, name }) => ({ id, name })),
+        })),
+      };
+    },
+
+    promotion,
+
+    /**
+     * PATCH /promotion/{id}: the client organisations it goes to, as a whole. The provider's own tenant
+     * (its people get it through the item's audience) and unknown ids are refused, naming the entry.
+     */
+    async sendPromotion(author: Author, contentId: number, { tenantIds }: UpdatePromotionBody): Promise<Promotion> {
+      await promotion(author, contentId);
+      const targets = [...new Set(tenantIds)];
+      const existing = await repo.existingTenants(targets);
+      for (const [i, id] of tenantIds.entries()) {
+        if (id === author.ownTenantId) throw fieldError(`tenantIds.${i}`, 'validation.notInProvider');
+        if (!existing.has(id)) throw fieldError(`tenantIds.${i}`, 'validation.unknownTenant');
+      }
+      await authoring.sendPromotion(author.ownTenantId, contentId, targets, {
+        event: 'promotion.sent',
+        tenantId: author.ownTenantId,
+        userId: author.userId,
+      });
+      return promotion(author, contentId);
     },
 
     /**

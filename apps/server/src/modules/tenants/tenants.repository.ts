@@ -64,10 +64,19 @@ export const createTenantsRepository = (db: DbOrTx) => {
 
     /**
      * Deletes the organisation and every row of it (its foreign keys cascade); answers the storage keys
-     * of its files, whose bytes the caller removes once the deletion has committed.
+     * of its files, whose bytes the caller removes once the deletion has committed. Bytes another
+     * organisation's file rows share (a promotion's copies show the provider's files) stay.
      */
     async delete(tenantId: number): Promise<string[]> {
-      const files = await db.select({ key: file.storageKey }).from(file).where(eq(file.tenantId, tenantId));
+      const files = await db
+        .select({ key: file.storageKey })
+        .from(file)
+        .where(
+          and(
+            eq(file.tenantId, tenantId),
+            sql`NOT EXISTS (SELECT 1 FROM file other WHERE other.storage_key = ${file.storageKey} AND other.tenant_id <> ${tenantId})`,
+          ),
+        );
       await db.delete(tenant).where(eq(tenant.id, tenantId));
       return files.map((row) => row.key);
     },

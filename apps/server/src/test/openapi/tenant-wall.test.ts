@@ -118,6 +118,7 @@ function pathId(op: Operation, name: string): string | null {
   const byPrefix: [string, number][] = [
     ['/api/mobile/content/{id}', theirs.content],
     ['/api/content/{id}', theirs.content],
+    ['/api/promotion/{id}', theirs.content],
     ['/api/user/{id}', theirs.user],
     ['/api/group/{id}', theirs.group],
     ['/api/tenant/', theirs.tenant],
