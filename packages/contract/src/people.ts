@@ -19,10 +19,10 @@ export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
 /**
- * Who has the admin console (DESIGN.md §9): the staff who run people. A CREATOR gets it with content
- * authoring; anyone else reaching /admin sees the 404 screen.
+ * Who has the admin console (DESIGN.md §9): the staff. A CREATOR sees content only; anyone else
+ * reaching /admin sees the 404 screen.
  */
-export const CONSOLE_ROLES = ['SUPERADMIN', 'ADMIN', 'ANALYST'] as const satisfies readonly Role[];
+export const CONSOLE_ROLES = ['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST'] as const satisfies readonly Role[];
 export const hasConsole = (role: Role) => (CONSOLE_ROLES as readonly string[]).includes(role);
 
 /** The roles an admin of a tenant may give; only a SUPERADMIN gives SUPERADMIN. */

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from './require-auth';
 import { RootError, RootFallback, RootLayout } from './root-layout';
 import type { ConsoleScreen } from './routes/admin/console';
@@ -51,7 +51,14 @@ export const routes: RouteObject[] = [
               return { loader, Component };
             },
             children: [
-              { index: true, element: <Navigate to="/admin/users" replace /> },
+              { index: true, lazy: consoleScreen('ConsoleHome') },
+              { path: 'content', lazy: consoleScreen('ContentListScreen') },
+              { path: 'content/new', lazy: consoleScreen('ContentEditorScreen') },
+              { path: 'content/:id', lazy: consoleScreen('ContentEditorScreen') },
+              { path: 'content/:id/comments', lazy: consoleScreen('ContentCommentsScreen') },
+              { path: 'content/:id/answers', lazy: consoleScreen('ContentAnswersScreen') },
+              // Its own chunk: it brings the end-user screens, which the rest of the console does not need.
+              { path: 'content/:id/preview', lazy: () => import('./routes/admin/content-preview') },
               { path: 'users', lazy: consoleScreen('UsersScreen') },
               { path: 'users/new', lazy: consoleScreen('NewUserScreen') },
               { path: 'users/:id', lazy: consoleScreen('UserScreen') },

@@ -27,6 +27,12 @@ export const queryKeys = {
     allGroups: (tenant: number) => [...admin, 'all-groups', tenant] as const,
     group: (tenant: number, id: number) => [...admin, 'group', tenant, id] as const,
     members: (tenant: number, id: number, query: object) => [...admin, 'members', tenant, id, query] as const,
+    contentList: (tenant: number, query: object) => [...admin, 'content-list', tenant, query] as const,
+    content: (tenant: number, id: number) => [...admin, 'content', tenant, id] as const,
+    categories: (tenant: number) => [...admin, 'categories', tenant] as const,
+    contentComments: (tenant: number, id: number, page: number) => [...admin, 'comments', tenant, id, page] as const,
+    contentAttempts: (tenant: number, id: number, page: number) => [...admin, 'attempts', tenant, id, page] as const,
+    attempt: (tenant: number, id: number) => [...admin, 'attempt', tenant, id] as const,
   },
   content: {
     all: content,

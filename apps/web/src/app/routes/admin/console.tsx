@@ -2,7 +2,12 @@ import { hasConsole } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorView, LoadingView } from '@/components/status-view';
 import { useMe } from '@/features/auth/api/get-me';
+import { ConsoleHome } from '@/features/console/components/console-home';
 import { ConsoleLayout } from '@/features/console/components/console-layout';
+import { ContentAnswersScreen } from '@/features/console/components/content-answers-screen';
+import { ContentCommentsScreen } from '@/features/console/components/content-comments-screen';
+import { ContentEditorScreen } from '@/features/console/components/content-editor-screen';
+import { ContentListScreen } from '@/features/console/components/content-list-screen';
 import { ExportsScreen } from '@/features/console/components/exports-screen';
 import { GroupScreen } from '@/features/console/components/group-screen';
 import { GroupsScreen } from '@/features/console/components/groups-screen';
@@ -21,6 +26,11 @@ import { Component as NotFound } from '../not-found';
  * import instead of one per screen, and the end-user pages' first load stays as small as it was.
  */
 export const screens = {
+  ConsoleHome,
+  ContentListScreen,
+  ContentEditorScreen,
+  ContentCommentsScreen,
+  ContentAnswersScreen,
   UsersScreen,
   NewUserScreen,
   UserScreen,

@@ -68,6 +68,7 @@ export function ConsoleLayout({ me }: { me: Me }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const canEdit = me.role === 'SUPERADMIN' || me.role === 'ADMIN';
+  const canAuthor = canEdit || me.role === 'CREATOR';
 
   // A new screen closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read.
@@ -78,20 +79,28 @@ export function ConsoleLayout({ me }: { me: Me }) {
       me,
       tenantId,
       canEdit,
+      canAuthor,
       setTenantId: (id: number) => {
         setTenantId(id);
         // What was open belongs to the previous organisation.
-        navigate('/admin/users');
+        navigate('/admin');
       },
     }),
-    [me, tenantId, canEdit, setTenantId, navigate],
+    [me, tenantId, canEdit, canAuthor, setTenantId, navigate],
   );
 
+  // A creator works on content only; people and groups are their admins'.
+  const people = me.role !== 'CREATOR';
   const links = [
-    { to: '/admin/users', label: t('console.nav.users') },
-    { to: '/admin/groups', label: t('console.nav.groups') },
+    { to: '/admin/content', label: t('console.nav.content') },
+    ...(people
+      ? [
+          { to: '/admin/users', label: t('console.nav.users') },
+          { to: '/admin/groups', label: t('console.nav.groups') },
+        ]
+      : []),
     ...(canEdit ? [{ to: '/admin/import', label: t('console.nav.import') }] : []),
-    { to: '/admin/exports', label: t('console.nav.exports') },
+    ...(people ? [{ to: '/admin/exports', label: t('console.nav.exports') }] : []),
     ...(me.role === 'SUPERADMIN' ? [{ to: '/admin/tenants', label: t('console.nav.tenants') }] : []),
   ];
 
@@ -115,7 +124,7 @@ export function ConsoleLayout({ me }: { me: Me }) {
               <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
-          <Link to="/admin/users" className="console__brand">
+          <Link to="/admin" className="console__brand">
             <span className="console__product">{t('appName', { ns: 'common' })}</span>
             <span className="console__area">{t('console.title')}</span>
           </Link>

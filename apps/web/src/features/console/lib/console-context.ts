@@ -11,6 +11,8 @@ export type ConsoleContext = {
   setTenantId: (id: number) => void;
   /** ADMIN and SUPERADMIN change people and groups; an ANALYST only reads them. */
   canEdit: boolean;
+  /** ADMIN, SUPERADMIN and CREATOR make content (a creator changes only their own items). */
+  canAuthor: boolean;
 };
 
 export const ConsoleContextValue = createContext<ConsoleContext | null>(null);

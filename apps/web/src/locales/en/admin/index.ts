@@ -1,8 +1,27 @@
+import shared from '@kanal/contract/locales/admin.en.json';
 import console from './console.json';
+import content from './content.json';
+import contentResponses from './contentResponses.json';
+import editorAudience from './editorAudience.json';
+import editorMaterial from './editorMaterial.json';
+import editorQuestions from './editorQuestions.json';
 import groups from './groups.json';
 import tenants from './tenants.json';
 import transfer from './transfer.json';
 import users from './users.json';
 
-// The console's one namespace ('admin'), loaded with its chunk; each area keeps its own file.
-export default { console, users, groups, tenants, transfer };
+// The console's one namespace ('admin'), loaded with its chunk; each area keeps its own file. The contract's
+// messages of the staff's calls come with it (found from 'common' through i18n's fallbackNS).
+export default {
+  ...shared,
+  console,
+  users,
+  groups,
+  tenants,
+  transfer,
+  content,
+  editorMaterial,
+  editorQuestions,
+  editorAudience,
+  contentResponses,
+};

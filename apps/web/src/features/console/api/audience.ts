@@ -1,0 +1,62 @@
+import { type AdminGroup, type AdminGroupList, type AdminUserList, LIST_LIMIT_MAX } from '@kanal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { scopedPath, useConsole } from '../lib/console-context';
+
+/** Who an item can reach: accounts that are not deactivated (an invited one receives it too). */
+const RECEIVING = ['active', 'invited'] as const;
+
+/** How many people of the organisation receive an item sent to everyone: the list's count, without its rows. */
+export function useEveryoneCount() {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.users(scope.tenantId, { audience: 'everyone' }),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<AdminUserList>(scopedPath('/user', scope, { status: RECEIVING, limit: 1 }), {
+        signal,
+      });
+      return list.count;
+    },
+  });
+}
+
+/**
+ * Every group of the organisation with its member count, by name: GET /group a page of LIST_LIMIT_MAX at
+ * a time until all are in (GET /group/tenant has no counts).
+ */
+export function useAudienceGroups() {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.groups(scope.tenantId, { audience: 'all' }),
+    queryFn: async ({ signal }) => {
+      const groups: AdminGroup[] = [];
+      for (;;) {
+        const page = await apiRequest<AdminGroupList>(
+          scopedPath('/group', scope, { limit: LIST_LIMIT_MAX, offset: groups.length }),
+          { signal },
+        );
+        groups.push(...page.items);
+        if (page.items.length === 0 || groups.length >= page.count) return groups;
+      }
+    },
+  });
+}
+
+/** How many people a search shows: enough to pick from, few enough to scan. */
+export const PEOPLE_SEARCH_LIMIT = 10;
+
+/** People who can receive an item, found by name, e-mail or username; nothing is asked for an empty search. */
+export function usePeopleSearch(q: string) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.users(scope.tenantId, { audience: 'search', q }),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminUserList>(
+        scopedPath('/user', scope, { q, status: RECEIVING, sort: 'name', limit: PEOPLE_SEARCH_LIMIT }),
+        { signal },
+      ),
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,8 @@
+import { Navigate } from 'react-router';
+import { useConsole } from '../lib/console-context';
+
+/** /admin itself: a creator's work is content, everyone else's starts with people. */
+export function ConsoleHome() {
+  const { me } = useConsole();
+  return <Navigate to={me.role === 'CREATOR' ? '/admin/content' : '/admin/users'} replace />;
+}

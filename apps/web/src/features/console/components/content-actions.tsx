@@ -1,0 +1,132 @@
+import type { ContentStatus } from '@kanal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/dialog';
+import { showToast } from '@/components/toast';
+import { errorText } from '@/lib/errors';
+import { useContentAction, useDeleteContent, useNotifyContent } from '../api/content';
+import './content-actions.css';
+
+export type ActionTarget = { id: number; name: string; status: ContentStatus; audience: number; finished: number };
+
+type Confirming = 'archive' | 'notify' | 'delete' | null;
+
+/**
+ * What can be done to an item besides editing it: copy (opens the copy), archive, notify those who have
+ * not finished, and delete a draft or an item not yet due. Each but the copy is asked about first.
+ */
+export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDeleted?: () => void }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const action = useContentAction();
+  const notify = useNotifyContent();
+  const remove = useDeleteContent();
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [failure, setFailure] = useState<string>();
+
+  const close = () => {
+    setConfirming(null);
+    setFailure(undefined);
+  };
+  const run = async (work: () => Promise<string>) => {
+    try {
+      showToast(await work());
+      close();
+    } catch (error) {
+      setFailure(errorText(t, error));
+    }
+  };
+
+  const copy = async () => {
+    try {
+      const made = await action.mutateAsync({ id: item.id, action: 'copy' });
+      showToast(t('content.actions.copied', { name: made.name }));
+      navigate(`/admin/content/${made.id}`);
+    } catch (error) {
+      showToast(errorText(t, error));
+    }
+  };
+  const deletable = item.status === 'draft' || item.status === 'scheduled';
+  const waiting = item.audience - item.finished;
+
+  return (
+    <>
+      <div className="content-actions">
+        <Button variant="secondary" loading={action.isPending && action.variables?.action === 'copy'} onClick={copy}>
+          {t('content.actions.copy')}
+        </Button>
+        {item.status === 'published' ? (
+          <Button variant="secondary" onClick={() => setConfirming('notify')}>
+            {t('content.actions.notify')}
+          </Button>
+        ) : null}
+        {item.status !== 'archived' && item.status !== 'draft' ? (
+          <Button variant="secondary" onClick={() => setConfirming('archive')}>
+            {t('content.actions.archive')}
+          </Button>
+        ) : null}
+        {deletable ? (
+          <Button variant="secondary" className="button--danger" onClick={() => setConfirming('delete')}>
+            {t('content.actions.delete')}
+          </Button>
+        ) : null}
+      </div>
+
+      {confirming === 'archive' ? (
+        <ConfirmDialog
+          title={t('content.actions.archiveTitle', { name: item.name })}
+          confirmLabel={t('content.actions.archive')}
+          pending={action.isPending}
+          error={failure}
+          onCancel={close}
+          onConfirm={() =>
+            run(async () => {
+              await action.mutateAsync({ id: item.id, action: 'archive' });
+              return t('content.actions.archived', { name: item.name });
+            })
+          }
+        >
+          <p>{t('content.actions.archiveText')}</p>
+        </ConfirmDialog>
+      ) : null}
+      {confirming === 'notify' ? (
+        <ConfirmDialog
+          title={t('content.actions.notifyTitle', { name: item.name })}
+          confirmLabel={t('content.actions.notify')}
+          pending={notify.isPending}
+          error={failure}
+          onCancel={close}
+          onConfirm={() =>
+            run(async () => {
+              const queued = await notify.mutateAsync(item.id);
+              return t('content.actions.notified', { count: queued.recipients });
+            })
+          }
+        >
+          <p>{t('content.actions.notifyText', { count: waiting })}</p>
+        </ConfirmDialog>
+      ) : null}
+      {confirming === 'delete' ? (
+        <ConfirmDialog
+          title={t('content.actions.deleteTitle', { name: item.name })}
+          confirmLabel={t('content.actions.delete')}
+          danger
+          pending={remove.isPending}
+          error={failure}
+          onCancel={close}
+          onConfirm={() =>
+            run(async () => {
+              await remove.mutateAsync(item.id);
+              onDeleted?.();
+              return t('content.actions.deleted', { name: item.name });
+            })
+          }
+        >
+          <p>{t('content.actions.deleteText')}</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
