@@ -14,7 +14,7 @@ import { CloseIcon } from '@/components/icons';
 import { formStorageKey } from '@/lib/storage-keys';
 import { removeStored } from '@/lib/stored-value';
 import { useGoBack } from '@/lib/use-go-back';
-import { useQuestionFlow } from '../hooks/use-question-flow';
+import { type AnswerKey, type QuestionFlow, useLocalQuestionFlow, useQuestionFlow } from '../hooks/use-question-flow';
 import { buildEndState, endPath } from '../lib/form-result';
 import type { QuestionCheck } from '../lib/question-flow';
 import { QuestionTimer } from './question-timer';
@@ -151,33 +151,25 @@ function ComposedAnswer({
   );
 }
 
-/** The quiz or poll, one question at a time (spec points 2 and 4); ends on the end screen with the answers. */
-export function QuestionRun({ item, questions }: { item: ContentDetail; questions: readonly Question[] }) {
+type StepProps = {
+  flow: QuestionFlow;
+  questions: readonly Question[];
+  timeLimit: number | null;
+  onClose: () => void;
+};
+
+/** The one way a question is shown: progress, timer, close, the question and its answers, driven by a flow. */
+function QuestionStep({ flow, questions, timeLimit, onClose }: StepProps) {
   const { t } = useTranslation('content');
-  const navigate = useNavigate();
-  const goBack = useGoBack(`/content/${item.id}/intro`);
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const flow = useQuestionFlow({
-    contentId: item.id,
-    contentType: item.type,
-    questions,
-    timeLimit: item.settings.timeRestriction,
-    onComplete: (answers) => navigate(endPath(item), { state: buildEndState(item, answers) }),
-  });
   const { question, index } = flow;
-  const timeLimit = item.settings.timeRestriction;
 
   // Each new question takes the focus, so a screen reader reads it; the first one leaves it where it is.
   const firstIndex = useRef(index);
   useEffect(() => {
     if (index !== firstIndex.current) titleRef.current?.focus();
   }, [index]);
-
-  const close = () => {
-    removeStored(formStorageKey(item.id));
-    goBack();
-  };
 
   if (!question) return null;
   const tapped = question.type === 'SINGLE' || question.type === 'LINEAR';
@@ -195,7 +187,7 @@ export function QuestionRun({ item, questions }: { item: ContentDetail; question
           className="icon-button"
           aria-label={t('questions.close')}
           title={t('questions.close')}
-          onClick={close}
+          onClick={onClose}
         >
           <CloseIcon />
         </button>
@@ -228,4 +220,48 @@ export function QuestionRun({ item, questions }: { item: ContentDetail; question
       )}
     </section>
   );
+}
+
+/** The quiz or poll, one question at a time (spec points 2 and 4); ends on the end screen with the answers. */
+export function QuestionRun({ item, questions }: { item: ContentDetail; questions: readonly Question[] }) {
+  const navigate = useNavigate();
+  const goBack = useGoBack(`/content/${item.id}/intro`);
+  const flow = useQuestionFlow({
+    contentId: item.id,
+    contentType: item.type,
+    questions,
+    timeLimit: item.settings.timeRestriction,
+    onComplete: (answers) => navigate(endPath(item), { state: buildEndState(item, answers) }),
+  });
+
+  const close = () => {
+    removeStored(formStorageKey(item.id));
+    goBack();
+  };
+
+  return <QuestionStep flow={flow} questions={questions} timeLimit={item.settings.timeRestriction} onClose={close} />;
+}
+
+type PreviewProps = {
+  item: ContentDetail;
+  questions: readonly Question[];
+  /** The correct answers, which the preview has and the end user never does. */
+  answerKey: AnswerKey;
+  onComplete: (answers: QuestionAnswer[]) => void;
+  onClose: () => void;
+};
+
+/**
+ * The same run for the console's preview: the screen the end user sees, the run held in memory only, an
+ * education's single choice judged from the answer key. Nothing is stored and no request is made.
+ */
+export function QuestionPreviewRun({ item, questions, answerKey, onComplete, onClose }: PreviewProps) {
+  const flow = useLocalQuestionFlow({
+    contentType: item.type,
+    questions,
+    timeLimit: item.settings.timeRestriction,
+    answerKey,
+    onComplete,
+  });
+  return <QuestionStep flow={flow} questions={questions} timeLimit={item.settings.timeRestriction} onClose={onClose} />;
 }

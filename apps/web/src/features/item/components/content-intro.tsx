@@ -2,6 +2,7 @@ import type { ContentDetail } from '@kanal/contract';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '@/components/button';
 import { DocumentIcon, ImageIcon, QuestionIcon, VideoIcon } from '@/components/content-icons';
 import { BackLink } from '@/components/page';
 import { TypeLabel } from '@/content/components/type-label';
@@ -34,14 +35,24 @@ const introTarget = (item: ContentDetail) => {
 
 const TARGET_LABEL = { archive: 'seeAnswers', questions: 'answerQuestions', go: 'intro.go' } as const;
 
-export function ContentIntro({ item, showPromoTag }: { item: ContentDetail; showPromoTag: boolean }) {
+type Props = {
+  item: ContentDetail;
+  showPromoTag: boolean;
+  /**
+   * The console's preview: no way back to the home screen, and the main button moves the preview on to
+   * the step it names instead of leaving it.
+   */
+  onPreviewNext?: (step: 'materials' | 'questions') => void;
+};
+
+export function ContentIntro({ item, showPromoTag, onPreviewNext }: Props) {
   const { t } = useTranslation('content');
   const target = introTarget(item);
   const counts = COUNTS.filter(({ key }) => item.counts[key] > 0);
 
   return (
     <article className="detail" aria-labelledby="intro-title">
-      <BackLink to="/" />
+      {onPreviewNext ? null : <BackLink to="/" />}
       {item.image ? <img className="detail__image" src={fileUrl(item.image)} alt="" width={1280} height={720} /> : null}
       <div className="detail__meta">
         <TypeLabel item={item} showPromoTag={showPromoTag} />
@@ -68,9 +79,15 @@ export function ContentIntro({ item, showPromoTag }: { item: ContentDetail; show
       ) : null}
       {item.type === 'POLL' ? <p className="note">{t('intro.pollAnonymous')}</p> : null}
       <div className="detail__actions">
-        <Link to={target.to} className="button button--primary">
-          {t(TARGET_LABEL[target.kind])}
-        </Link>
+        {onPreviewNext && target.kind !== 'archive' ? (
+          <Button onClick={() => onPreviewNext(target.kind === 'questions' ? 'questions' : 'materials')}>
+            {t(TARGET_LABEL[target.kind])}
+          </Button>
+        ) : (
+          <Link to={target.to} className="button button--primary">
+            {t(TARGET_LABEL[target.kind])}
+          </Link>
+        )}
       </div>
     </article>
   );

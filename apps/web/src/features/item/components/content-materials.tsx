@@ -73,7 +73,9 @@ export function ContentMaterials({ item, material, archived = false }: Props) {
           slides={slides}
           name={item.name}
           seen={seenSlides}
-          onShown={(index) => addSeen('slides', index)}
+          onShown={(index) => {
+            if (!archived) addSeen('slides', index);
+          }}
         />
       ) : null}
       {material.text?.trim() ? (

@@ -16,7 +16,13 @@ import '@/content/components/detail.css';
 import './task-detail.css';
 import '@/content/components/meta.css';
 
-export function TaskDetail({ item }: { item: ContentDetail }) {
+type Props = {
+  item: ContentDetail;
+  /** The console's preview: the screen as its recipients see it, its buttons shown but doing nothing. */
+  preview?: boolean;
+};
+
+export function TaskDetail({ item, preview = false }: Props) {
   const { t } = useTranslation('content');
   const goBack = useGoBack();
   const finish = useMarkFinished();
@@ -50,12 +56,18 @@ export function TaskDetail({ item }: { item: ContentDetail }) {
       </dl>
       {finish.isError ? <ErrorText alert>{errorText(t, finish.error)}</ErrorText> : null}
       <div className="detail__actions">
-        {item.settings.comments ? (
+        {item.settings.comments && preview ? (
+          <Button variant="secondary" disabled>
+            {t('task.comment')}
+          </Button>
+        ) : item.settings.comments ? (
           <Link to={`/content/${item.id}/comment`} className="button button--secondary">
             {t('task.comment')}
           </Link>
         ) : null}
-        {finishedAt ? null : (
+        {finishedAt ? null : preview ? (
+          <Button disabled>{t('task.markDone')}</Button>
+        ) : (
           <Button
             loading={finish.isPending}
             onClick={() =>
