@@ -117,25 +117,25 @@ test('forgotten password: request, mailed link, new password; the old one and th
   await page.getByRole('link', { name: 'Zaboravili ste lozinku?' }).click();
   // The login screen keeps showing, with a field of the same name, until the next screen has loaded.
   await expect(page.getByRole('heading', { name: 'Zaboravljena lozinka' })).toBeVisible();
-  await page.getByLabel('E-mail ili korisničko ime').fill('creator@demo.hr');
+  await page.getByLabel('E-mail ili korisničko ime').fill('zaborav@demo.hr');
   await page.getByRole('button', { name: 'Pošalji zahtjev' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/success$/);
   await expect(page.getByRole('heading', { name: 'Zahtjev je poslan' })).toBeVisible();
-  await expect(page.getByText('creator@demo.hr')).toBeVisible();
+  await expect(page.getByText('zaborav@demo.hr')).toBeVisible();
 
-  const link = await mailedLink(baseURL ?? '', 'creator@demo.hr', 'reset-password');
+  const link = await mailedLink(baseURL ?? '', 'zaborav@demo.hr', 'reset-password');
   await page.goto(link);
-  await page.getByLabel('Nova lozinka', { exact: true }).fill('nova-kreatorova');
-  await page.getByLabel('Potvrda nove lozinke').fill('nova-kreatorova');
+  await page.getByLabel('Nova lozinka', { exact: true }).fill('nova-zorina');
+  await page.getByLabel('Potvrda nove lozinke').fill('nova-zorina');
   await page.getByRole('button', { name: 'Spremi lozinku' }).click();
   await expect(page.getByRole('heading', { name: 'Lozinka je postavljena' })).toBeVisible();
   await page.getByRole('link', { name: 'Na prijavu' }).click();
 
-  await submitLogin(page, 'creator@demo.hr', DEMO_PASSWORD);
+  await submitLogin(page, 'zaborav@demo.hr', DEMO_PASSWORD);
   await expect(page.getByText('Pogrešan e-mail ili lozinka')).toBeVisible();
-  await page.getByLabel('Lozinka', { exact: true }).fill('nova-kreatorova');
+  await page.getByLabel('Lozinka', { exact: true }).fill('nova-zorina');
   await page.getByRole('button', { name: 'Prijava' }).click();
-  await expect(page.getByRole('heading', { name: 'Bok, Katarina!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bok, Zora!' })).toBeVisible();
 
   await logOut(page);
   await page.goto(link);

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { card, DATE, DATE_TIME, logIn, seriousViolations } from './support/journey';
 
-// Accounts (see apps/server/src/seed/demo.ts): auth.spec changes the passwords of marko, creator,
-// ivan and tena; shell.spec reads as ana. Journeys here that finish items or comment use accounts
+// Accounts (see apps/server/src/seed/demo.ts): auth.spec changes the passwords of marko, ivan and tena
+// (and of a journey account); shell.spec reads as ana. Journeys here that finish items or comment use accounts
 // nobody else touches (admin: the information item, analyst: the task). The read-only ones use ana,
 // whose feed has items of every type (and the two-slide education); opening a card only marks it
 // viewed, which nothing asserts.

@@ -25,6 +25,9 @@ export const JOURNEY_USERS = [
   { email: 'arhiva@demo.hr', name: 'Arijana Arhiva' },
   { email: 'jezik@demo.hr', name: 'Jasna Jezik' },
   { email: 'mreza@demo.hr', name: 'Mira Mreža' },
+  { email: 'zaborav@demo.hr', name: 'Zora Zaborav' },
+  { email: 'skladiste@demo.hr', name: 'Sara Skladištar' },
+  { email: 'izvan@demo.hr', name: 'Igor Izvan' },
 ];
 
 /** Migrates and seeds `dataDir` as the server would, then adds the journeys' fixtures. */

@@ -148,13 +148,18 @@ export const createInboxRepository = (db: DbOrTx) => ({
         ${everyone ? sql`` : sql`AND ci.user_id NOT IN (${audienceOf(tenantId, contentId)})`}`);
   },
 
-  /** One row for every audience member without one, in a single statement. */
+  /**
+   * One row for every audience member without one, in a single statement. In the order of the users, so
+   * the inbox's indexes, which lead with the user, take the rows page after page instead of at random
+   * (publishing to 100,000 people: 4.6 s → 3.4–4.1 s on this machine; bench:content).
+   */
   async addMissing(tenantId: number, contentId: number, { publishAt, isTask, deadline }: InboxCopies) {
     await db.execute(sql`
       INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live)
       SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask},
              ${deadline?.toISOString() ?? null}::timestamptz, true
       FROM (${audienceOf(tenantId, contentId)}) a
+      ORDER BY a.id
       ON CONFLICT (tenant_id, user_id, content_id) DO NOTHING`);
   },
 

@@ -1,0 +1,200 @@
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { card, logIn, seriousViolations } from './support/journey';
+
+// Authoring journeys aim their items at Skladište, whose seeded members (marko, ivan) no other journey
+// counts items for: ana's home (content.spec) is asserted item by item. The member who answers is a
+// journey account of its own, added to Skladište here as an admin would.
+test.describe.configure({ timeout: 120_000 });
+
+const ASSETS = path.join(process.cwd(), 'apps/server/seed-assets/content');
+const phone = () => test.info().project.name === 'phone';
+
+async function newPage(browser: Browser, page: Page, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: page.viewportSize(),
+    isMobile: phone(),
+    hasTouch: phone(),
+    locale: 'hr-HR',
+  });
+  return context.newPage();
+}
+
+/** Signs in as a creator and opens the console's content list from the profile panel. */
+async function openContentList(page: Page) {
+  await logIn(page, 'creator@demo.hr');
+  await page.getByRole('button', { name: 'Profil' }).click();
+  await page.getByRole('link', { name: 'Administracija' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sadržaj' })).toBeVisible();
+}
+
+/** An admin puts a journey account into Skladište from its page. */
+async function addToSkladiste(page: Page, name: string) {
+  await logIn(page, 'admin@demo.hr');
+  await page.goto(`/admin/users?q=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Skladište' }).check();
+  await page.getByRole('button', { name: 'Spremi promjene' }).click();
+  await expect(page.getByText('Promjene su spremljene.')).toBeVisible();
+}
+
+/** Writes question `n` of the editor: its text, two answers, the first of them the correct one. */
+async function writeQuestion(page: Page, n: number, title: string, right: string, wrong: string) {
+  const question = page.getByRole('group', { name: `Pitanje ${n}`, exact: true });
+  await question.getByLabel('Tekst pitanja').fill(title);
+  await question.getByLabel('Odgovor 1', { exact: true }).fill(right);
+  await question.getByLabel('Odgovor 2', { exact: true }).fill(wrong);
+  await question.getByRole('radio', { name: 'Točan odgovor 1' }).check();
+}
+
+test('a creator builds an education for Skladište; a member passes it and finds it in the archive, others never see it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const NAME = 'Sigurno rukovanje viličarom';
+  const admin = await newPage(browser, page, baseURL);
+  await addToSkladiste(admin, 'Sara Skladištar');
+  await admin.context().close();
+
+  await openContentList(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Novi sadržaj' }).first().click();
+  await page.getByRole('button', { name: /^Edukacija/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Novi sadržaj: Edukacija' })).toBeVisible();
+
+  // Sent empty, the rules speak at their fields and nothing is saved.
+  await page.getByRole('button', { name: 'Objavi' }).click();
+  await expect(page.getByLabel('Naziv', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/admin\/content\/new$/);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Naziv', { exact: true }).fill(NAME);
+  await page.getByLabel('Kratak opis').fill('Pet minuta o viličaru prije prve smjene.');
+  await page.getByLabel('Odaberi sliku').setInputFiles(path.join(ASSETS, 'equipment.jpg'));
+  await expect(page.getByRole('img', { name: 'Trenutačna naslovna slika' })).toBeVisible();
+  await page.getByLabel('Odaberi datoteke').setInputFiles(path.join(ASSETS, 'pravilnik-zastite-na-radu.pdf'));
+  await expect(page.getByText('Datoteka pravilnik-zastite-na-radu.pdf je prenesena.')).toBeAttached();
+
+  await writeQuestion(page, 1, 'Smije li se viličarom voziti s podignutim teretom?', 'Ne', 'Da, polako');
+  await page.getByRole('button', { name: 'Dodaj pitanje' }).click();
+  await writeQuestion(page, 2, 'Tko smije upravljati viličarom?', 'Osposobljeni radnik', 'Svatko');
+  await page.getByLabel('Vrijeme po pitanju (sekunde)').fill('30');
+  await page.getByLabel('Prag prolaza (%)').fill('50');
+  await page.getByRole('radio', { name: /^Odabrane grupe i osobe/ }).check();
+  await page.getByRole('checkbox', { name: /^Skladište/ }).check();
+  await page.getByRole('radio', { name: /^Objavi odmah/ }).check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Objavi' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/content\/\d+$/);
+  await expect(page.getByText(`Sadržaj „${NAME}” je objavljen.`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  await expect(page.getByText('Objavljeno', { exact: true }).first()).toBeVisible();
+
+  // A member of Skladište has it on home, passes it, and it moves to the archive.
+  const sara = await newPage(browser, page, baseURL);
+  await logIn(sara, 'skladiste@demo.hr');
+  await card(sara, NAME).getByRole('link', { name: 'Pregledaj' }).click();
+  await expect(sara.getByText('2 pitanja')).toBeVisible();
+  await sara.getByRole('link', { name: 'Kreni' }).click();
+  const [tab] = await Promise.all([
+    sara.context().waitForEvent('page'),
+    sara
+      .getByRole('region', { name: 'Dokumenti' })
+      .getByRole('link', { name: /^pravilnik-zastite-na-radu/ })
+      .click(),
+  ]);
+  await tab.close();
+  await sara.getByRole('button', { name: 'Odgovori na pitanja' }).click();
+  await expect(sara.getByRole('timer')).toHaveText(/^0:(30|29|28)$/);
+  await sara
+    .getByRole('group', { name: 'Smije li se viličarom voziti s podignutim teretom?' })
+    .getByRole('button', { name: 'Ne', exact: true })
+    .click();
+  await expect(sara.getByRole('status').filter({ hasText: 'Točno!' })).toBeVisible();
+  await sara
+    .getByRole('group', { name: 'Tko smije upravljati viličarom?' })
+    .getByRole('button', { name: 'Svatko', exact: true })
+    .click();
+  await expect(sara.getByRole('heading', { level: 1, name: 'Čestitamo, položili ste edukaciju!' })).toBeVisible();
+  await expect(sara.getByText('Točno ste odgovorili na 1 od 2 pitanja.')).toBeVisible();
+  await sara.getByRole('button', { name: 'U redu' }).click();
+  await expect(card(sara, NAME)).toHaveCount(0);
+  await sara.getByRole('link', { name: 'Arhiva' }).click();
+  await expect(card(sara, NAME)).toContainText('50 %');
+  await sara.context().close();
+
+  // Someone outside Skladište never gets it.
+  const igor = await newPage(browser, page, baseURL);
+  await logIn(igor, 'izvan@demo.hr');
+  await expect(card(igor, 'Dobrodošli u Kanal')).toBeVisible();
+  await expect(card(igor, NAME)).toHaveCount(0);
+  await igor.context().close();
+
+  // The creator sees who answered and how.
+  await page.reload();
+  await expect(page.getByText(/Primatelja: \d+ · otvorilo: \d+ · završilo: 1/)).toBeVisible();
+  await page.getByRole('link', { name: 'Odgovori' }).click();
+  const answers = page.getByRole('table', { name: 'Odgovori' });
+  await expect(answers.getByRole('row', { name: /Sara Skladištar/ })).toContainText('50 % (1 od 2)');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a copy edited and published is an item of its own; a scheduled one waits for its time', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const COPY = 'Zaštita na radu za skladište';
+  const LATER = 'Inventura u prosincu';
+  await openContentList(page);
+
+  // The copy opens as a draft in the editor; renamed, aimed at Skladište alone and published.
+  const original = page.getByRole('row', { name: /Zaštita na radu: osnove/ });
+  await original.getByRole('button', { name: /^Radnje\s*: Zaštita na radu: osnove$/ }).click();
+  await original.getByRole('button', { name: 'Kopiraj' }).click();
+  await expect(page.getByText(/Napravljena je kopija/)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/content\/\d+$/);
+  await expect(page.getByText('Skica', { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Naziv', { exact: true }).fill(COPY);
+  await page.getByRole('radio', { name: /^Odabrane grupe i osobe/ }).check();
+  await page.getByRole('checkbox', { name: /^Skladište/ }).check();
+  await page.getByRole('radio', { name: /^Objavi odmah/ }).check();
+  await page.getByRole('button', { name: 'Objavi' }).click();
+  await expect(page.getByText(`Promjene na „${COPY}” su spremljene.`)).toBeVisible();
+
+  // Scheduled for tomorrow: in the list as scheduled, in nobody's feed yet.
+  await page.goto('/admin/content/new');
+  await page.getByRole('button', { name: /^Informacija/ }).click();
+  await page.getByLabel('Naziv', { exact: true }).fill(LATER);
+  await page.getByRole('radio', { name: /^Odabrane grupe i osobe/ }).check();
+  await page.getByRole('checkbox', { name: /^Skladište/ }).check();
+  await page.getByRole('radio', { name: /^Zakaži objavu/ }).check();
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await page
+    .getByLabel('Datum i vrijeme objave')
+    .fill(`${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T09:00`);
+  await page.getByRole('button', { name: 'Zakaži' }).click();
+  await expect(page.getByText(`Sadržaj „${LATER}” je zakazan.`)).toBeVisible();
+
+  await page.goto('/admin/content');
+  const list = page.getByRole('table', { name: 'Sadržaj' });
+  await expect(list.getByRole('row', { name: new RegExp(LATER) })).toContainText('Zakazano');
+  await expect(list.getByRole('row', { name: new RegExp(COPY) })).toContainText('Objavljeno');
+  // The original is untouched, still published to everyone.
+  await expect(list.getByRole('row', { name: /Zaštita na radu: osnove/ })).toContainText('Objavljeno');
+
+  // A member of Skladište sees the copy and not the scheduled item.
+  const admin = await newPage(browser, page, baseURL);
+  await addToSkladiste(admin, 'Sara Skladištar');
+  await admin.context().close();
+  const sara = await newPage(browser, page, baseURL);
+  await logIn(sara, 'skladiste@demo.hr');
+  await expect(card(sara, COPY)).toBeVisible();
+  await expect(card(sara, LATER)).toHaveCount(0);
+  await sara.context().close();
+});
