@@ -118,8 +118,19 @@ try {
   loader.stop();
 }
 
+// Publishing writes a row per person into the inbox's indexes: its time follows the server's memory
+// and WAL settings, so they are printed beside it.
+const settings =
+  database.driver === 'postgres'
+    ? (
+        await rows(sql`SELECT name, setting, unit FROM pg_settings
+          WHERE name IN ('shared_buffers', 'max_wal_size', 'wal_compression', 'synchronous_commit') ORDER BY name`)
+      )
+        .map((r) => `${r.name}=${r.setting}${r.unit ?? ''}`)
+        .join(', ')
+    : 'embedded';
 console.log(
-  `\n${database.driver}: ${sizes.people.toLocaleString('en')} active people, ${sizes.items.toLocaleString('en')} items; ` +
+  `\n${database.driver} (${settings}): ${sizes.people.toLocaleString('en')} active people, ${sizes.items.toLocaleString('en')} items; ` +
     `${connections} connections × ${duration} s`,
 );
 console.log('\n| route | req/s | p50 ms | p99 ms | non-2xx | bytes/resp |');

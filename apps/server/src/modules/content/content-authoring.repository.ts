@@ -6,7 +6,7 @@ import {
   type QuestionType,
   type StaffContentQuery,
 } from '@kanal/contract';
-import { and, asc, desc, eq, exists, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, exists, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   answer,
@@ -53,14 +53,31 @@ const dayStart = (day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp AT TIME ZONE ${sql.raw(`'${APP_TIME_ZONE}'`)})`;
 
 /** The list's orders, each ending in the id so that pages never overlap. */
-const ORDERS: Record<ContentSort, SQL[]> = {
-  '-publishAt': [desc(content.publishAt), desc(content.id)],
-  publishAt: [asc(content.publishAt), asc(content.id)],
-  name: [asc(content.searchText), asc(content.id)],
-  '-name': [desc(content.searchText), desc(content.id)],
-  '-updatedAt': [desc(content.updatedAt), desc(content.id)],
-  updatedAt: [asc(content.updatedAt), asc(content.id)],
-};
+/**
+ * `OFFSET 0`, which keeps PostgreSQL from merging a subquery into the query around it. Written as SQL:
+ * drizzle leaves out an offset of the number 0.
+ */
+const FENCE = sql`0` as unknown as number;
+
+/** What the staff list sorts by, read from the table or from the searched rows' subquery. */
+type SortColumns = { id: AnyColumn; publishAt: AnyColumn; searchText: AnyColumn; updatedAt: AnyColumn };
+
+function orderOf(sort: ContentSort, c: SortColumns): SQL[] {
+  switch (sort) {
+    case '-publishAt':
+      return [desc(c.publishAt), desc(c.id)];
+    case 'publishAt':
+      return [asc(c.publishAt), asc(c.id)];
+    case 'name':
+      return [asc(c.searchText), asc(c.id)];
+    case '-name':
+      return [desc(c.searchText), desc(c.id)];
+    case '-updatedAt':
+      return [desc(c.updatedAt), desc(c.id)];
+    case 'updatedAt':
+      return [asc(c.updatedAt), asc(c.id)];
+  }
+}
 
 const reachColumns = {
   audience: sql<number>`coalesce(${contentReach.audience}, 0)`.mapWith(Number),
@@ -183,11 +200,35 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       query.from ? gte(content.publishAt, dayStart(query.from)) : undefined,
       query.to ? lt(content.publishAt, dayStart(query.to, 1)) : undefined,
     );
-    const page = db
-      .select({ id: content.id, total: sql<number>`count(*) over ()`.as('total') })
-      .from(content)
-      .where(where)
-      .orderBy(...ORDERS[query.sort])
+    // A search is answered from the trigram index and then sorted: behind the fence (OFFSET 0) the planner
+    // picks the rows' index for the words alone. Without it, the LIMIT made the ordered index look cheaper,
+    // and walking it filtered every item of the tenant (9 ms against 4 ms for 10,000 items; bench:content).
+    const source = query.q
+      ? db
+          .select({
+            id: content.id,
+            publishAt: content.publishAt,
+            searchText: content.searchText,
+            updatedAt: content.updatedAt,
+          })
+          .from(content)
+          .where(where)
+          .offset(FENCE)
+          .as('matching')
+      : null;
+    const total = sql<number>`count(*) over ()`.as('total');
+    const page = (
+      source
+        ? db
+            .select({ id: source.id, total })
+            .from(source)
+            .orderBy(...orderOf(query.sort, source))
+        : db
+            .select({ id: content.id, total })
+            .from(content)
+            .where(where)
+            .orderBy(...orderOf(query.sort, content))
+    )
       .limit(query.limit)
       .offset(query.offset)
       .as('page');
@@ -211,7 +252,7 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       .innerJoin(content, and(eq(content.tenantId, tenantId), eq(content.id, page.id)))
       .innerJoin(appUser, creatorOf)
       .leftJoin(contentReach, reachOf)
-      .orderBy(...ORDERS[query.sort]);
+      .orderBy(...orderOf(query.sort, content));
     // Past the last page there is no row to carry the count.
     const count =
       rows[0]?.total ??
