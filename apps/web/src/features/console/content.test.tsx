@@ -1,9 +1,9 @@
-import type { StaffAttempt, StaffContent, StaffContentRow } from '@kanal/contract';
+import type { StaffAttempt, StaffContentRow } from '@kanal/contract';
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
-import { signInAs } from './test/console-fixtures';
+import { makeStaffContent, signInAs } from './test/console-fixtures';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -25,41 +25,6 @@ const makeRow = (id: number, overrides: Partial<StaffContentRow> = {}): StaffCon
   updatedAt: at,
   creator: { id: 7, name: 'Ana Anić' },
   counts: { audience: 40, viewed: 12, finished: 9 },
-  ...overrides,
-});
-
-const makeItem = (id: number, overrides: Partial<StaffContent> = {}): StaffContent => ({
-  id,
-  type: 'EDUCATION',
-  configuration: 'COMMUNICATION',
-  status: 'published',
-  name: 'Zaštita na radu',
-  description: 'Osnove sigurnog rada.',
-  image: null,
-  category: 'Sigurnost',
-  settings: { timeRestriction: 30, passingScore: 0.5, comments: true },
-  material: { link: null, text: 'Tekst' },
-  media: [],
-  questions: [
-    {
-      id: 1,
-      title: 'Gdje je aparat za gašenje?',
-      type: 'SINGLE',
-      answers: [
-        { id: 11, title: 'U hodniku', isCorrect: true },
-        { id: 12, title: 'Nigdje', isCorrect: false },
-      ],
-    },
-  ],
-  task: null,
-  audience: { everyone: true, groups: [], people: [] },
-  publishAt: at,
-  createdAt: at,
-  updatedAt: at,
-  creator: { id: 7, name: 'Ana Anić' },
-  counts: { audience: 40, viewed: 12, finished: 9 },
-  locked: false,
-  editable: true,
   ...overrides,
 });
 
@@ -126,7 +91,7 @@ describe('the content list', () => {
       'GET /content': () => ok({ count: 1, items: [makeRow(1, { status: archived ? 'archived' : 'published' })] }),
       'POST /content/1/archive': () => {
         archived = true;
-        return ok(makeItem(1, { status: 'archived' }));
+        return ok(makeStaffContent(1, { status: 'archived' }));
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Radnje: Obavijest 1' }));
@@ -143,7 +108,12 @@ describe('the content editor', () => {
   it(
     'starts with the type, saves a draft announcement and opens it',
     async () => {
-      const made = makeItem(31, { type: 'INFORMATION', status: 'draft', name: 'Novi radni prostor', questions: [] });
+      const made = makeStaffContent(31, {
+        type: 'INFORMATION',
+        status: 'draft',
+        name: 'Novi radni prostor',
+        questions: [],
+      });
       const { user, router, api } = openConsole('CREATOR', '/admin/content/new', {
         'POST /content': () => ok(made),
         'GET /content/31': () => ok(made),
@@ -191,7 +161,7 @@ describe('the content editor', () => {
   });
 
   it('keeps the questions of an answered item out of its changes and says why', async () => {
-    const item = makeItem(5, { locked: true });
+    const item = makeStaffContent(5, { locked: true });
     const { user, api } = openConsole('ADMIN', '/admin/content/5', {
       'GET /content/5': () => ok(item),
       'PATCH /content/5': () => ok({ ...item, name: 'Zaštita na radu 2', updatedAt: new Date().toISOString() }),
@@ -212,7 +182,7 @@ describe('the content editor', () => {
 
   it('shows the server’s conflict above the buttons when the item cannot take the change', async () => {
     const { user } = openConsole('ADMIN', '/admin/content/5', {
-      'GET /content/5': () => ok(makeItem(5)),
+      'GET /content/5': () => ok(makeStaffContent(5)),
       'PATCH /content/5': () => fail(409, 'ContentLocked', 'Na ovaj su sadržaj već odgovarali: napravite kopiju.'),
     });
     const name = await screen.findByLabelText('Naziv');
@@ -223,14 +193,16 @@ describe('the content editor', () => {
   });
 
   it('is read-only to someone who may not change the item', async () => {
-    openConsole('CREATOR', '/admin/content/5', { 'GET /content/5': () => ok(makeItem(5, { editable: false })) });
+    openConsole('CREATOR', '/admin/content/5', {
+      'GET /content/5': () => ok(makeStaffContent(5, { editable: false })),
+    });
     expect(await screen.findByText('Ovaj sadržaj možete samo pregledati.')).toBeInTheDocument();
     expect(screen.getByLabelText('Naziv')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Spremi promjene' })).not.toBeInTheDocument();
   });
 
   it('keeps unsaved work in the browser and offers it back on the next visit', async () => {
-    const routes: Routes = { 'GET /content/5': () => ok(makeItem(5)) };
+    const routes: Routes = { 'GET /content/5': () => ok(makeStaffContent(5)) };
     const first = openConsole('ADMIN', '/admin/content/5', routes);
     const name = await screen.findByLabelText('Naziv');
     await first.user.type(name, ' – nova verzija');
@@ -246,7 +218,7 @@ describe('the content editor', () => {
 
   it('asks before leaving with unsaved changes', async () => {
     const { user, router } = openConsole('ADMIN', '/admin/content/5', {
-      'GET /content/5': () => ok(makeItem(5)),
+      'GET /content/5': () => ok(makeStaffContent(5)),
       'GET /content': () => ok({ count: 0, items: [] }),
     });
     await user.type(await screen.findByLabelText('Naziv'), '!');
@@ -265,7 +237,7 @@ describe('an item’s comments and answers', () => {
       { id: 2, text: 'Neprikladno', createdAt: at, user: { id: 9, name: 'Iva Ivić' } },
     ];
     const { user, api } = openConsole('ADMIN', '/admin/content/5/comments', {
-      'GET /content/5': () => ok(makeItem(5)),
+      'GET /content/5': () => ok(makeStaffContent(5)),
       'GET /content/5/comment': () => ok({ count: comments.length, items: comments }),
       'DELETE /content/5/comment/2': () => {
         comments = comments.filter((c) => c.id !== 2);
@@ -304,7 +276,7 @@ describe('an item’s comments and answers', () => {
     };
     const { userAnswers: _answers, ...row } = attempt;
     const { user, api } = openConsole('ADMIN', '/admin/content/5/answers', {
-      'GET /content/5': () => ok(makeItem(5)),
+      'GET /content/5': () => ok(makeStaffContent(5)),
       'GET /userAnswer': () => ok({ count: 1, items: [row] }),
       'GET /userAnswer/70': () => ok(attempt),
       'DELETE /userAnswer/70': () => ok({ points: 0, finished: false }),
@@ -326,7 +298,9 @@ describe('an item’s comments and answers', () => {
   });
 
   it('shows no one’s answers to a poll', async () => {
-    openConsole('ADMIN', '/admin/content/6/answers', { 'GET /content/6': () => ok(makeItem(6, { type: 'POLL' })) });
+    openConsole('ADMIN', '/admin/content/6/answers', {
+      'GET /content/6': () => ok(makeStaffContent(6, { type: 'POLL' })),
+    });
     expect(await screen.findByText(/Anketa je anonimna/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

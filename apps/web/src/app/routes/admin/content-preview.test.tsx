@@ -1,72 +1,57 @@
 import { QUIZ_ADVANCE_EDUCATION_MS, type StaffContent } from '@kanal/contract';
 import { act, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signInAs } from '@/features/console/test/console-fixtures';
+import { makeStaffContent, signInAs } from '@/features/console/test/console-fixtures';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
 /** A journey through every step: on a busy 2-core machine it passes 5 s. */
 const SLOW = 20_000;
 
-const at = new Date(2026, 10, 20, 9, 15).toISOString();
 const file = (fileId: string) => `/api/files/${fileId}`;
 
-const makeItem = (overrides: Partial<StaffContent> = {}): StaffContent => ({
-  id: 4,
-  type: 'EDUCATION',
-  configuration: 'COMMUNICATION',
-  status: 'draft',
-  name: 'Zaštita na radu',
-  description: 'Osnove sigurnog rada.',
-  image: null,
-  category: 'Sigurnost',
-  settings: { timeRestriction: null, passingScore: 0.75, comments: true },
-  material: { link: null, text: 'Aparat za gašenje visi uz izlaz.' },
-  media: [
-    { id: 31, fileId: 'f-31', name: 'hodnik.jpg', type: 'IMAGE', mime: 'image/jpeg', size: 1000, url: file('f-31') },
-    { id: 32, fileId: 'f-32', name: 'izlaz.jpg', type: 'IMAGE', mime: 'image/jpeg', size: 1000, url: file('f-32') },
-    {
-      id: 33,
-      fileId: 'f-33',
-      name: 'Pravilnik.pdf',
-      type: 'DOCUMENT',
-      mime: 'application/pdf',
-      size: 2000,
-      url: file('f-33'),
-    },
-  ],
-  questions: [
-    {
-      id: 1,
-      title: 'Gdje je aparat za gašenje?',
-      type: 'SINGLE',
-      answers: [
-        { id: 11, title: 'Uz izlaz', isCorrect: true },
-        { id: 12, title: 'Nigdje', isCorrect: false },
-      ],
-    },
-    {
-      id: 2,
-      title: 'Što nosite na gradilištu?',
-      type: 'MULTIPLE',
-      answers: [
-        { id: 21, title: 'Kacigu', isCorrect: true },
-        { id: 22, title: 'Rukavice', isCorrect: true },
-        { id: 23, title: 'Japanke', isCorrect: false },
-      ],
-    },
-  ],
-  task: null,
-  audience: { everyone: true, groups: [], people: [] },
-  publishAt: at,
-  createdAt: at,
-  updatedAt: at,
-  creator: { id: 7, name: 'Ana Anić' },
-  counts: { audience: 0, viewed: 0, finished: 0 },
-  locked: false,
-  editable: true,
-  ...overrides,
-});
+const makeItem = (overrides: Partial<StaffContent> = {}): StaffContent =>
+  makeStaffContent(4, {
+    status: 'draft',
+    settings: { timeRestriction: null, passingScore: 0.75, comments: true },
+    material: { link: null, text: 'Aparat za gašenje visi uz izlaz.' },
+    media: [
+      { id: 31, fileId: 'f-31', name: 'hodnik.jpg', type: 'IMAGE', mime: 'image/jpeg', size: 1000, url: file('f-31') },
+      { id: 32, fileId: 'f-32', name: 'izlaz.jpg', type: 'IMAGE', mime: 'image/jpeg', size: 1000, url: file('f-32') },
+      {
+        id: 33,
+        fileId: 'f-33',
+        name: 'Pravilnik.pdf',
+        type: 'DOCUMENT',
+        mime: 'application/pdf',
+        size: 2000,
+        url: file('f-33'),
+      },
+    ],
+    questions: [
+      {
+        id: 1,
+        title: 'Gdje je aparat za gašenje?',
+        type: 'SINGLE',
+        answers: [
+          { id: 11, title: 'Uz izlaz', isCorrect: true },
+          { id: 12, title: 'Nigdje', isCorrect: false },
+        ],
+      },
+      {
+        id: 2,
+        title: 'Što nosite na gradilištu?',
+        type: 'MULTIPLE',
+        answers: [
+          { id: 21, title: 'Kacigu', isCorrect: true },
+          { id: 22, title: 'Rukavice', isCorrect: true },
+          { id: 23, title: 'Japanke', isCorrect: false },
+        ],
+      },
+    ],
+    counts: { audience: 0, viewed: 0, finished: 0 },
+    ...overrides,
+  });
 
 function openPreview(item: StaffContent, { path = `/admin/content/${item.id}/preview`, fakeClock = false } = {}) {
   const who = signInAs('ADMIN');

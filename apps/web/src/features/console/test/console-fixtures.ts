@@ -1,4 +1,4 @@
-import type { AdminUser, Me, Role } from '@kanal/contract';
+import type { AdminUser, Me, Role, StaffContent } from '@kanal/contract';
 import { authStore } from '@/lib/auth-store';
 import { me } from '@/test/fake-api';
 
@@ -19,6 +19,45 @@ export function makeAdminUser(id: number, overrides: Partial<AdminUser> = {}): A
     status: 'active',
     groups: [],
     createdAt: new Date(2026, 10, 2, 9, 30).toISOString(),
+    ...overrides,
+  };
+}
+
+/** An item as staff read it (GET /content/{id}): a published education with one single-choice question. */
+export function makeStaffContent(id: number, overrides: Partial<StaffContent> = {}): StaffContent {
+  const at = new Date(2026, 10, 20, 9, 15).toISOString();
+  return {
+    id,
+    type: 'EDUCATION',
+    configuration: 'COMMUNICATION',
+    status: 'published',
+    name: 'Zaštita na radu',
+    description: 'Osnove sigurnog rada.',
+    image: null,
+    category: 'Sigurnost',
+    settings: { timeRestriction: 30, passingScore: 0.5, comments: true },
+    material: { link: null, text: 'Tekst' },
+    media: [],
+    questions: [
+      {
+        id: 1,
+        title: 'Gdje je aparat za gašenje?',
+        type: 'SINGLE',
+        answers: [
+          { id: 11, title: 'U hodniku', isCorrect: true },
+          { id: 12, title: 'Nigdje', isCorrect: false },
+        ],
+      },
+    ],
+    task: null,
+    audience: { everyone: true, groups: [], people: [] },
+    publishAt: at,
+    createdAt: at,
+    updatedAt: at,
+    creator: { id: 7, name: 'Ana Anić' },
+    counts: { audience: 40, viewed: 12, finished: 9 },
+    locked: false,
+    editable: true,
     ...overrides,
   };
 }
