@@ -22,7 +22,6 @@ import { Checkbox } from '@/components/checkbox';
 import { ConfirmDialog } from '@/components/dialog';
 import { ErrorText } from '@/components/error-text';
 import { SelectField } from '@/components/select-field';
-import { ErrorView } from '@/components/status-view';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { showToast } from '@/components/toast';
@@ -30,7 +29,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { readStored, removeStored, writeStored } from '@/lib/stored-value';
-import { useCategories, useContentItem, useCreateContent, useUpdateContent } from '../api/content';
+import { useCategories, useCreateContent, useUpdateContent } from '../api/content';
 import { useConsole } from '../lib/console-context';
 import {
   type ContentDraft,
@@ -44,8 +43,8 @@ import {
 import { useFormError } from '../lib/form-errors';
 import { ConsolePage } from './console-page';
 import { ContentActions } from './content-actions';
+import { WithContentItem } from './content-item-page';
 import { ContentStatusBadge } from './content-status-badge';
-import { TableSkeleton } from './data-table';
 import { AudienceSection } from './editor-audience';
 import { CoverField, MaterialSection } from './editor-material';
 import { QuestionsSection } from './editor-questions';
@@ -54,7 +53,7 @@ import './content-editor.css';
 /** /admin/content/new (a type chosen first) and /admin/content/{id}. */
 export function ContentEditorScreen() {
   const { id } = useParams();
-  return id === undefined ? <NewContent /> : <EditContent id={Number(id)} />;
+  return id === undefined ? <NewContent /> : <EditContent />;
 }
 
 function NewContent() {
@@ -79,42 +78,16 @@ function NewContent() {
   );
 }
 
-function EditContent({ id }: { id: number }) {
+function EditContent() {
   const { t } = useTranslation('admin');
-  const item = useContentItem(id);
   const crumbs = [{ label: t('content.title'), to: '/admin/content' }];
-  if (item.isPending) {
-    return (
-      <ConsolePage title={t('loading', { ns: 'common' })} crumbs={crumbs}>
-        <TableSkeleton columns={2} rows={8} />
-      </ConsolePage>
-    );
-  }
-  if (item.isError) {
-    const missing = item.error instanceof ApiError && item.error.status === 404;
-    return (
-      <ConsolePage
-        title={missing ? t('errors.NotFound', { ns: 'common' }) : t('content.editor.loadFailed')}
-        crumbs={crumbs}
-      >
-        {missing ? (
-          <Link to="/admin/content" className="link">
-            {t('content.title')}
-          </Link>
-        ) : (
-          <ErrorView message={errorText(t, item.error)} onRetry={() => void item.refetch()} />
-        )}
-      </ConsolePage>
-    );
-  }
-  // A new version from the server (after a save, or another's) starts the form again from it.
   return (
-    <ContentEditor
-      key={`${item.data.id}:${item.data.updatedAt}`}
-      item={item.data}
-      initial={draftOf(item.data)}
-      crumbs={crumbs}
-    />
+    <WithContentItem title={t('content.editor.loadFailed')}>
+      {(item) => (
+        // A new version from the server (after a save, or another's) starts the form again from it.
+        <ContentEditor key={`${item.id}:${item.updatedAt}`} item={item} initial={draftOf(item)} crumbs={crumbs} />
+      )}
+    </WithContentItem>
   );
 }
 

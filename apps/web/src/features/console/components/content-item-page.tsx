@@ -10,20 +10,21 @@ import { ConsolePage } from './console-page';
 import { TableSkeleton } from './data-table';
 
 type Props = {
-  /** The page's title, after the item's name in the breadcrumbs. */
+  /** The page's title while the item loads or when it failed. */
   title: string;
+  /** The page, once the item is in. */
   children: (item: StaffContent) => ReactNode;
 };
 
-/** A page about one item (its comments, its answers): the item loaded, or its loading, missing or failed state. */
-export function ContentItemPage({ title, children }: Props) {
+/** The item of the URL (/admin/content/{id}/…) loaded, or its loading, missing or failed page. */
+export function WithContentItem({ title, children }: Props) {
   const { t } = useTranslation('admin');
   const id = Number(useParams().id);
   const item = useContentItem(id);
-  const list = { label: t('content.title'), to: '/admin/content' };
+  const crumbs = [{ label: t('content.title'), to: '/admin/content' }];
   if (item.isPending) {
     return (
-      <ConsolePage title={title} crumbs={[list]}>
+      <ConsolePage title={title} crumbs={crumbs}>
         <TableSkeleton columns={3} />
       </ConsolePage>
     );
@@ -31,7 +32,7 @@ export function ContentItemPage({ title, children }: Props) {
   if (item.isError) {
     const missing = item.error instanceof ApiError && item.error.status === 404;
     return (
-      <ConsolePage title={missing ? t('errors.NotFound', { ns: 'common' }) : title} crumbs={[list]}>
+      <ConsolePage title={missing ? t('errors.NotFound', { ns: 'common' }) : title} crumbs={crumbs}>
         {missing ? (
           <Link to="/admin/content" className="link">
             {t('content.title')}
@@ -42,9 +43,25 @@ export function ContentItemPage({ title, children }: Props) {
       </ConsolePage>
     );
   }
+  return children(item.data);
+}
+
+/** A page about one item (its comments, its answers), under the item in the breadcrumbs. */
+export function ContentItemPage({ title, children }: Props) {
+  const { t } = useTranslation('admin');
   return (
-    <ConsolePage title={title} crumbs={[list, { label: item.data.name, to: `/admin/content/${id}` }]}>
-      {children(item.data)}
-    </ConsolePage>
+    <WithContentItem title={title}>
+      {(item) => (
+        <ConsolePage
+          title={title}
+          crumbs={[
+            { label: t('content.title'), to: '/admin/content' },
+            { label: item.name, to: `/admin/content/${item.id}` },
+          ]}
+        >
+          {children(item)}
+        </ConsolePage>
+      )}
+    </WithContentItem>
   );
 }
