@@ -22,6 +22,7 @@ import { ConsolePage } from './console-page';
 import { ContentActions } from './content-actions';
 import { ContentStatusBadge } from './content-status-badge';
 import { EmptyState, SortHeader, TableFooter, TableSkeleton } from './data-table';
+import { FilterSelect, PhoneSort } from './list-filter';
 import { SearchBox } from './search-box';
 import './content-list.css';
 
@@ -99,36 +100,23 @@ export function ContentListScreen() {
         />
         <fieldset className="list-toolbar__filters">
           <legend className="visually-hidden">{t('content.filters.label')}</legend>
-          <label className="list-filter">
-            <span className="field__label">{t('content.filters.type')}</span>
-            <select
-              className="field__input field__select"
-              value={params.types[0] ?? ''}
-              onChange={(event) => update({ type: event.currentTarget.value })}
-            >
-              <option value="">{t('content.filters.any')}</option>
-              {CONTENT_TYPE_DISPLAY_ORDER.map((type) => (
-                <option key={type} value={type}>
-                  {t(`contentType.${type}`, { ns: 'common' })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="list-filter">
-            <span className="field__label">{t('content.filters.category')}</span>
-            <select
-              className="field__input field__select"
-              value={params.category}
-              onChange={(event) => update({ category: event.currentTarget.value })}
-            >
-              <option value="">{t('content.filters.any')}</option>
-              {(categories.data ?? []).map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('content.filters.type')}
+            anyLabel={t('content.filters.any')}
+            value={params.types[0] ?? ''}
+            options={CONTENT_TYPE_DISPLAY_ORDER.map((type) => ({
+              value: type,
+              label: t(`contentType.${type}`, { ns: 'common' }),
+            }))}
+            onChange={(type) => update({ type })}
+          />
+          <FilterSelect
+            label={t('content.filters.category')}
+            anyLabel={t('content.filters.any')}
+            value={params.category}
+            options={(categories.data ?? []).map((category) => ({ value: category, label: category }))}
+            onChange={(category) => update({ category })}
+          />
           <label className="list-filter">
             <span className="field__label">{t('content.filters.from')}</span>
             <input
@@ -149,21 +137,13 @@ export function ContentListScreen() {
               onChange={(event) => update({ to: event.currentTarget.value })}
             />
           </label>
-          {/* On a phone the column headers are hidden, so the sort is chosen here. */}
-          <label className="list-filter list-filter--phone">
-            <span className="field__label">{t('content.filters.sort')}</span>
-            <select
-              className="field__input field__select"
-              value={params.sort}
-              onChange={(event) => onSort(sortOf(event.currentTarget.value))}
-            >
-              {CONTENT_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`content.sort.${sort}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PhoneSort
+            label={t('content.filters.sort')}
+            value={params.sort}
+            sorts={CONTENT_SORTS}
+            labelOf={(sort) => t(`content.sort.${sort}`)}
+            onSort={onSort}
+          />
           {filtered ? (
             <Button
               variant="secondary"

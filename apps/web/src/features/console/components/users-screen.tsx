@@ -21,6 +21,7 @@ import { useRowSelection } from '../lib/use-row-selection';
 import { ConsolePage } from './console-page';
 import { EmptyState, SelectAllHeader, SelectCell, SortHeader, TableFooter, TableSkeleton } from './data-table';
 import { GroupFilter } from './group-filter';
+import { FilterSelect, PhoneSort } from './list-filter';
 import { SearchBox } from './search-box';
 import { UserBulkActions } from './user-bulk-actions';
 import { UserStatusBadge } from './user-status-badge';
@@ -76,52 +77,28 @@ export function UsersScreen() {
         <SearchBox label={t('users.search')} placeholder={t('users.searchHint')} value={params.q} onSearch={onSearch} />
         <fieldset className="list-toolbar__filters">
           <legend className="visually-hidden">{t('users.filters.label')}</legend>
-          <label className="list-filter">
-            <span className="field__label">{t('users.filters.role')}</span>
-            <select
-              className="field__input field__select"
-              value={params.roles[0] ?? ''}
-              onChange={(event) => update({ role: event.currentTarget.value })}
-            >
-              <option value="">{t('users.filters.any')}</option>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`console.roles.${role}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="list-filter">
-            <span className="field__label">{t('users.filters.status')}</span>
-            <select
-              className="field__input field__select"
-              value={params.statuses[0] ?? ''}
-              onChange={(event) => update({ status: event.currentTarget.value })}
-            >
-              <option value="">{t('users.filters.any')}</option>
-              {USER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`users.status.${status}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('users.filters.role')}
+            anyLabel={t('users.filters.any')}
+            value={params.roles[0] ?? ''}
+            options={ROLES.map((role) => ({ value: role, label: t(`console.roles.${role}`) }))}
+            onChange={(role) => update({ role })}
+          />
+          <FilterSelect
+            label={t('users.filters.status')}
+            anyLabel={t('users.filters.any')}
+            value={params.statuses[0] ?? ''}
+            options={USER_STATUSES.map((status) => ({ value: status, label: t(`users.status.${status}`) }))}
+            onChange={(status) => update({ status })}
+          />
           <GroupFilter value={params.group} onChange={(group) => update({ group })} />
-          {/* On a phone the column headers are hidden, so the sort is chosen here. */}
-          <label className="list-filter list-filter--phone">
-            <span className="field__label">{t('users.filters.sort')}</span>
-            <select
-              className="field__input field__select"
-              value={params.sort}
-              onChange={(event) => onSort(sortOf(event.currentTarget.value))}
-            >
-              {USER_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`users.sort.${sort}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PhoneSort
+            label={t('users.filters.sort')}
+            value={params.sort}
+            sorts={USER_SORTS}
+            labelOf={(sort) => t(`users.sort.${sort}`)}
+            onSort={onSort}
+          />
           {filtered ? (
             <Button
               variant="secondary"
