@@ -270,7 +270,7 @@ function ContentEditor({ item, initial, crumbs }: EditorProps) {
             <h2 id="editor-basics-title" className="console-panel__title">
               {t('content.editor.sections.basics')}
             </h2>
-            <fieldset className="content-editor__fields" disabled={!editable}>
+            <fieldset className="form__group" disabled={!editable}>
               <p className="content-editor__type">
                 {t('content.editor.type')}: <strong>{typeName}</strong>
               </p>
@@ -322,7 +322,7 @@ function ContentEditor({ item, initial, crumbs }: EditorProps) {
             <h2 id="editor-settings-title" className="console-panel__title">
               {t('content.editor.sections.settings')}
             </h2>
-            <fieldset className="content-editor__fields" disabled={!editable}>
+            <fieldset className="form__group" disabled={!editable}>
               {type === 'TASK' ? (
                 <div className="content-editor__row">
                   <TextField
@@ -403,7 +403,7 @@ function ContentEditor({ item, initial, crumbs }: EditorProps) {
             {published && item ? (
               <p>{t('content.editor.publishedAt', { time: formatDateTime(item.publishAt) })}</p>
             ) : (
-              <fieldset className="content-editor__fields" disabled={!editable}>
+              <fieldset className="form__group" disabled={!editable}>
                 <legend className="visually-hidden">{t('content.editor.sections.publish')}</legend>
                 <div className="content-editor__modes">
                   {(['now', 'schedule', 'draft'] as const satisfies readonly PublishMode[]).map((mode) => (

@@ -87,7 +87,7 @@ export function AudienceSection({ form, disabled }: SectionProps) {
         {t('editorAudience.title')}
       </h2>
 
-      <fieldset className="editor-audience__choice">
+      <fieldset className="form__group editor-audience__choice">
         <legend className="editor-audience__legend">{t('editorAudience.choice')}</legend>
         <div className="editor-audience__option">
           <input
@@ -244,7 +244,7 @@ function GroupPicker({
   );
 
   return (
-    <fieldset className="editor-audience__part" aria-describedby={countId}>
+    <fieldset className="form__group editor-audience__part" aria-describedby={countId}>
       <legend className="editor-audience__subtitle">{t('editorAudience.groups.legend')}</legend>
       {groups.isPending ? (
         <TableSkeleton columns={2} rows={3} />
@@ -334,7 +334,7 @@ function PeoplePicker({
 
   const results = found.data;
   return (
-    <fieldset ref={pickerRef} className="editor-audience__part">
+    <fieldset ref={pickerRef} className="form__group editor-audience__part">
       <legend className="editor-audience__subtitle">{t('editorAudience.people.title')}</legend>
       {chosen.length > 0 ? (
         <ul ref={chipsRef} className="editor-audience__chips" aria-label={t('editorAudience.people.chosen')}>
@@ -374,7 +374,7 @@ function PeoplePicker({
           ) : !results || results.items.length === 0 ? (
             <p className="editor-audience__muted">{t('editorAudience.people.noMatch')}</p>
           ) : (
-            <fieldset className="editor-audience__results" aria-busy={found.isPlaceholderData || undefined}>
+            <fieldset className="form__group editor-audience__results" aria-busy={found.isPlaceholderData || undefined}>
               <legend className="visually-hidden">{t('editorAudience.people.results')}</legend>
               <ul className="editor-audience__list">
                 {results.items.map((person) => (

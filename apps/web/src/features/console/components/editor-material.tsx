@@ -251,7 +251,7 @@ export function CoverField({ form, disabled }: SectionProps) {
   return (
     <fieldset
       ref={box}
-      className={error ? 'cover-field cover-field--invalid' : 'cover-field'}
+      className={error ? 'form__group cover-field cover-field--invalid' : 'form__group cover-field'}
       disabled={disabled}
       aria-describedby={error ? errorId : undefined}
     >
@@ -297,7 +297,7 @@ export function MaterialSection({ form, disabled }: SectionProps) {
         {t('editorMaterial.title')}
       </h2>
       <p className="form__intro">{t('editorMaterial.intro')}</p>
-      <fieldset className="editor-material__fields" disabled={disabled}>
+      <fieldset className="form__group" disabled={disabled}>
         <VideoLinkField form={form} />
         <MaterialText form={form} />
         <MediaField form={form} disabled={disabled} />

@@ -256,7 +256,7 @@ function QuestionCard({ id, form, index, count, graded, disabled, canDuplicate, 
       onDragOver={on.onDragOver}
       onDrop={on.onDrop}
     >
-      <fieldset className="question__group" aria-labelledby={headingId} disabled={disabled}>
+      <fieldset className="form__group question__group" aria-labelledby={headingId} disabled={disabled}>
         <div className="question__head">
           <span
             className="question__handle"
