@@ -1,5 +1,6 @@
 import {
   CATEGORY_MAX_LENGTH,
+  CONTENT_CONFIGURATIONS,
   CONTENT_DESCRIPTION_MAX_LENGTH,
   CONTENT_TYPE_DISPLAY_ORDER,
   type ContentType,
@@ -16,7 +17,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { type Control, type Path, type UseFormReturn, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { Link, useBlocker, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
 import { ConfirmDialog } from '@/components/dialog';
@@ -30,7 +31,7 @@ import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { readStored, removeStored, writeStored } from '@/lib/stored-value';
 import { useCategories, useCreateContent, useUpdateContent } from '../api/content';
-import { useConsole } from '../lib/console-context';
+import { type ConsoleContext, useConsole } from '../lib/console-context';
 import {
   type ContentDraft,
   draftField,
@@ -50,17 +51,28 @@ import { CoverField, MaterialSection } from './editor-material';
 import { QuestionsSection } from './editor-questions';
 import './content-editor.css';
 
-/** /admin/content/new (a type chosen first) and /admin/content/{id}. */
+/** /admin/content/new (a type chosen first; `?promotion` starts a promotion) and /admin/content/{id}. */
 export function ContentEditorScreen() {
   const { id } = useParams();
   return id === undefined ? <NewContent /> : <EditContent />;
 }
 
+/** Promotions are the provider's: written by its SUPERADMINs in its own organisation, then sent out. */
+const mayPromote = ({ me, tenantId }: ConsoleContext) => me.role === 'SUPERADMIN' && tenantId === me.tenant.id;
+
 function NewContent() {
   const { t } = useTranslation('admin');
   const [type, setType] = useState<ContentType | null>(null);
-  const crumbs = [{ label: t('content.title'), to: '/admin/content' }];
-  if (type) return <ContentEditor key={type} initial={emptyDraft(type)} crumbs={crumbs} />;
+  const scope = useConsole();
+  const { search } = useLocation();
+  const promotion = new URLSearchParams(search).has('promotion') && mayPromote(scope);
+  const crumbs = promotion
+    ? [{ label: t('promotions.title'), to: '/admin/promotions' }]
+    : [{ label: t('content.title'), to: '/admin/content' }];
+  if (type) {
+    const initial = { ...emptyDraft(type), configuration: promotion ? 'PROMOTION' : 'COMMUNICATION' } as const;
+    return <ContentEditor key={type} initial={initial} crumbs={crumbs} />;
+  }
   return (
     <ConsolePage title={t('content.editor.newTitle')} crumbs={crumbs}>
       <p>{t('content.editor.chooseType')}</p>
@@ -108,6 +120,7 @@ const autosaveKey = (tenantId: number, item: StaffContent | undefined, type: Con
 
 /** The draft's fields that show an error (a refusal about any other part of the body shows above the buttons). */
 const FIELD_ROOTS = new Set<string>([
+  'configuration',
   'name',
   'description',
   'category',
@@ -131,7 +144,8 @@ const isAutosaved = (value: unknown): value is Autosaved =>
 function ContentEditor({ item, initial, crumbs }: EditorProps) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const { tenantId, canAuthor } = useConsole();
+  const scope = useConsole();
+  const { tenantId, canAuthor } = scope;
   const formError = useFormError();
   const create = useCreateContent();
   const update = useUpdateContent(item?.id ?? 0);
@@ -145,6 +159,7 @@ function ContentEditor({ item, initial, crumbs }: EditorProps) {
   const locked = item?.locked ?? false;
   const published = item?.status === 'published' || item?.status === 'archived';
   const publishMode = useWatch({ control, name: 'publishMode' });
+  const canPromote = mayPromote(scope);
 
   // The browser keeps unsaved work: a closed tab or a crash loses at most the last second.
   const storageKey = autosaveKey(tenantId, item, type);
@@ -274,6 +289,27 @@ function ContentEditor({ item, initial, crumbs }: EditorProps) {
               <p className="content-editor__type">
                 {t('content.editor.type')}: <strong>{typeName}</strong>
               </p>
+              {canPromote ? (
+                <fieldset className="form__group">
+                  <legend className="content-editor__legend">{t('content.editor.configuration.label')}</legend>
+                  <div className="content-editor__modes">
+                    {CONTENT_CONFIGURATIONS.map((configuration) => (
+                      <label key={configuration} className="content-editor__mode">
+                        <input type="radio" value={configuration} {...register('configuration')} />
+                        <span>
+                          <span className="content-editor__mode-name">
+                            {t(`content.editor.configuration.${configuration}`)}
+                          </span>
+                          <span className="content-editor__mode-about">
+                            {t(`content.editor.configurationAbout.${configuration}`)}
+                          </span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                  <ErrorText>{formError(errors.configuration)}</ErrorText>
+                </fieldset>
+              ) : null}
               <TextField
                 label={type === 'TASK' ? t('content.editor.taskTitle') : t('content.editor.name')}
                 maxLength={NAME_MAX_LENGTH}

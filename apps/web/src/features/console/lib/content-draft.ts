@@ -1,6 +1,7 @@
 import {
   type ContentBody,
   ContentBodySchema,
+  type ContentConfiguration,
   type ContentType,
   type QuestionType,
   REMINDER_MINUTES,
@@ -23,6 +24,8 @@ export type PublishMode = 'draft' | 'now' | 'schedule';
  */
 export type ContentDraft = {
   type: ContentType;
+  /** PROMOTION only for the provider's SUPERADMIN, in the provider's own organisation. */
+  configuration: ContentConfiguration;
   name: string;
   description: string;
   category: string;
@@ -85,6 +88,7 @@ export const newQuestion = (type: QuestionType = 'SINGLE'): DraftQuestion => ({
 export function emptyDraft(type: ContentType): ContentDraft {
   return {
     type,
+    configuration: 'COMMUNICATION',
     name: '',
     description: '',
     category: '',
@@ -117,6 +121,7 @@ export function draftOf(item: StaffContent): ContentDraft {
   const cover = item.image ? item.media.find((m) => m.fileId === item.image) : undefined;
   return {
     type: item.type,
+    configuration: item.configuration,
     name: item.name,
     description: item.description,
     category: item.category ?? '',
@@ -159,7 +164,7 @@ export function toBody(draft: ContentDraft): ContentBody {
   const reminder = numberOrNull(draft.reminderMinutes);
   return {
     type: draft.type,
-    configuration: 'COMMUNICATION',
+    configuration: draft.configuration,
     name: draft.name,
     description: draft.description,
     image: draft.image?.fileId ?? null,
