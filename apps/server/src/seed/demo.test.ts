@@ -17,7 +17,8 @@ it('creates both demo tenants once, with working accounts, logos and groups', as
   const [tenants] = await t.db.select({ n: count() }).from(tenant);
   const [users] = await t.db.select({ n: count() }).from(appUser);
   const [members] = await t.db.select({ n: count() }).from(groupMember);
-  expect([tenants?.n, users?.n]).toEqual([2, 10]);
+  // Ten demo accounts, and the provider's stand-in in Druga firma, credited with the promotion sent there.
+  expect([tenants?.n, users?.n]).toEqual([2, 11]);
   expect(members?.n).toBeGreaterThan(5);
 
   const ana = await signIn(t, 'ana@demo.hr', DEMO_PASSWORD);
@@ -90,8 +91,18 @@ it('seeds content that shows audiences, order and the tenant wall', async () => 
   const petra = await signIn(t, 'petra@druga.hr', DEMO_PASSWORD);
   const petras = await feed(petra);
   expect(petras.content.map((c) => c.name).sort()).toEqual(
-    ['Dobrodošli u Drugu firmu', 'Kamo na godišnji izlet?', 'Potpišite izjavu o zaštiti podataka'].sort(),
+    [
+      'Dobrodošli u Drugu firmu',
+      'Kamo na godišnji izlet?',
+      'Potpišite izjavu o zaštiti podataka',
+      // The provider's promotion, sent to Druga firma by the seed as a SUPERADMIN would.
+      'Proljetna akcija partnera: 20 % popusta',
+    ].sort(),
   );
+  const promotion = petras.content.find((c) => c.configuration === 'PROMOTION');
+  expect(promotion?.id).not.toBe(anas.content.find((c) => c.configuration === 'PROMOTION')?.id);
+  const promoImage = await call(t, { url: `/api/mobile/content/${promotion?.id}/material`, token: petra });
+  expect(promoImage.json().payload.medias).toHaveLength(1);
   for (const item of anas.content) {
     expect((await call(t, { url: `/api/mobile/content/${item.id}`, token: petra })).statusCode).toBe(404);
   }

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { ACTIVATION_CODE_TTL_MS, type Role } from '@kanal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { createContentServices } from '../app.js';
 import type { Db } from '../db/client.js';
-import { file, groupMember, tenant, userGroup } from '../db/schema/index.js';
+import { appUser, content, file, groupMember, tenant, userGroup } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashActivationCode } from '../modules/auth/activation-code.js';
 import { createAuthRepository } from '../modules/auth/auth.repository.js';
@@ -113,8 +114,34 @@ export async function seedDemo(db: Db, store: FileStore): Promise<{ created: str
     });
     if (done) created.push(demo.name);
   }
+  if (created.includes(PROMOTION_TO.tenant)) await sendDemoPromotion(db);
   await keepDemoActivationCodes(db);
   return { created };
+}
+
+/** The provider's promotion in the demo, and the client organisation it is sent to (without the Promo tag). */
+const PROMOTION_TO = { tenant: 'Druga firma d.o.o.', from: 'Demo d.o.o.', sender: 'super@demo.hr' };
+
+/** Sends the demo's promotion to the second organisation, as its SUPERADMIN would from the console. */
+async function sendDemoPromotion(db: Db) {
+  const tenantId = async (name: string) =>
+    (await db.select({ id: tenant.id }).from(tenant).where(eq(tenant.name, name)))[0]?.id;
+  const [provider, client] = [await tenantId(PROMOTION_TO.from), await tenantId(PROMOTION_TO.tenant)];
+  if (provider === undefined || client === undefined) return;
+  const [promotion] = await db
+    .select({ id: content.id })
+    .from(content)
+    .where(and(eq(content.tenantId, provider), eq(content.configuration, 'PROMOTION')));
+  const [sender] = await db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(and(eq(appUser.tenantId, provider), eq(appUser.email, PROMOTION_TO.sender)));
+  if (!promotion || !sender) return;
+  await createContentServices(db).authoring.sendPromotion(provider, promotion.id, [client], {
+    event: 'promotion.sent',
+    tenantId: provider,
+    userId: sender.id,
+  });
 }
 
 /**
