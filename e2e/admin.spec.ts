@@ -208,3 +208,40 @@ test('every console screen reads well to axe and works by keyboard', async ({ pa
   await expect(dialog).toHaveCount(0);
   await expect(add).toBeFocused();
 });
+
+test('a SUPERADMIN takes a promotion off an organisation and sends it again; its people see it go and come back', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const PROMOTION = 'Proljetna akcija partnera: 20 % popusta';
+  const petra = await secondBrowser(browser, page, baseURL);
+  await logIn(petra, 'petra@druga.hr');
+  // The seed sent the provider's promotion to Druga firma: its copy is on Petra's home.
+  await expect(card(petra, PROMOTION)).toBeVisible();
+
+  await logIn(page, 'super@demo.hr');
+  await page.goto('/admin');
+  await openConsoleSection(page, 'Promocije');
+  await expect(page.getByRole('heading', { level: 1, name: 'Promocije' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const row = page.getByRole('row', { name: new RegExp(PROMOTION) });
+  await expect(row).toContainText('Druga firma d.o.o.');
+  await row.getByRole('link', { name: PROMOTION }).click();
+  await expect(page.getByRole('heading', { level: 1, name: PROMOTION })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Makni Druga firma d.o.o.' }).click();
+  await page.getByRole('button', { name: 'Spremi i pošalji' }).click();
+  await expect(page.getByText('Promocija sada ide u 0 organizacija.')).toBeVisible();
+  await petra.reload();
+  await expect(petra.getByRole('heading', { level: 1, name: /^Bok, / })).toBeVisible();
+  await expect(card(petra, PROMOTION)).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: /Druga firma d\.o\.o\./ }).check();
+  await page.getByRole('button', { name: 'Spremi i pošalji' }).click();
+  await expect(page.getByText('Promocija sada ide u 1 organizaciju.')).toBeVisible();
+  await petra.reload();
+  await expect(card(petra, PROMOTION)).toBeVisible();
+  await petra.context().close();
+});

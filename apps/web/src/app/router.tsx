@@ -69,6 +69,8 @@ export const routes: RouteObject[] = [
               { path: 'tenants', lazy: consoleScreen('TenantsScreen') },
               { path: 'tenants/new', lazy: consoleScreen('NewTenantScreen') },
               { path: 'tenants/:id', lazy: consoleScreen('TenantScreen') },
+              { path: 'promotions', lazy: consoleScreen('PromotionsScreen') },
+              { path: 'promotions/:id', lazy: consoleScreen('PromotionScreen') },
             ],
           },
         ],

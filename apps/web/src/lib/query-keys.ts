@@ -20,6 +20,8 @@ export const queryKeys = {
     all: admin,
     tenants: (query: object) => [...admin, 'tenants', query] as const,
     tenant: (id: number) => [...admin, 'tenant', id] as const,
+    promotions: (page: number) => [...admin, 'promotions', page] as const,
+    promotion: (id: number) => [...admin, 'promotion', id] as const,
     users: (tenant: number, query: object) => [...admin, 'users', tenant, query] as const,
     user: (tenant: number, id: number) => [...admin, 'user', tenant, id] as const,
     activity: (tenant: number, id: number, page: number) => [...admin, 'activity', tenant, id, page] as const,

@@ -12,6 +12,8 @@ import { ExportsScreen } from '@/features/console/components/exports-screen';
 import { GroupScreen } from '@/features/console/components/group-screen';
 import { GroupsScreen } from '@/features/console/components/groups-screen';
 import { ImportScreen } from '@/features/console/components/import-screen';
+import { PromotionScreen } from '@/features/console/components/promotion-screen';
+import { PromotionsScreen } from '@/features/console/components/promotions-screen';
 import { NewTenantScreen } from '@/features/console/components/tenant-new-screen';
 import { TenantScreen } from '@/features/console/components/tenant-screen';
 import { TenantsScreen } from '@/features/console/components/tenants-screen';
@@ -41,6 +43,8 @@ export const screens = {
   TenantsScreen,
   NewTenantScreen,
   TenantScreen,
+  PromotionsScreen,
+  PromotionScreen,
 };
 export type ConsoleScreen = keyof typeof screens;
 

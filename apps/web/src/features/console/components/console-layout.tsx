@@ -101,7 +101,12 @@ export function ConsoleLayout({ me }: { me: Me }) {
       : []),
     ...(canEdit ? [{ to: '/admin/import', label: t('console.nav.import') }] : []),
     ...(people ? [{ to: '/admin/exports', label: t('console.nav.exports') }] : []),
-    ...(me.role === 'SUPERADMIN' ? [{ to: '/admin/tenants', label: t('console.nav.tenants') }] : []),
+    ...(me.role === 'SUPERADMIN'
+      ? [
+          { to: '/admin/tenants', label: t('console.nav.tenants') },
+          { to: '/admin/promotions', label: t('console.nav.promotions') },
+        ]
+      : []),
   ];
 
   return (

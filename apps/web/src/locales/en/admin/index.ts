@@ -6,6 +6,7 @@ import editorAudience from './editorAudience.json';
 import editorMaterial from './editorMaterial.json';
 import editorQuestions from './editorQuestions.json';
 import groups from './groups.json';
+import promotions from './promotions.json';
 import tenants from './tenants.json';
 import transfer from './transfer.json';
 import users from './users.json';
@@ -18,6 +19,7 @@ export default {
   users,
   groups,
   tenants,
+  promotions,
   transfer,
   content,
   editorMaterial,
