@@ -198,3 +198,48 @@ test('a copy edited and published is an item of its own; a scheduled one waits f
   await expect(card(sara, LATER)).toHaveCount(0);
   await sara.context().close();
 });
+
+test('a scheduled item reaches its audience only once its time has come', async ({ page, request }) => {
+  const NAME = `Smjena počinje ranije ${test.info().project.name}`;
+  // The creator's own calls, as the editor makes them: a time to the second, which its picker (to the
+  // minute) cannot give, so the test waits seconds for the time to come, not a minute.
+  const signin = await request.post('/api/auth/signin', {
+    data: { email: 'creator@demo.hr', password: 'Demo1234!', rememberMe: false },
+  });
+  const headers = { authorization: `Bearer ${(await signin.json()).payload.token}` };
+  const found = await request.get('/api/user?q=skladiste%40demo.hr', { headers });
+  const sara = (await found.json()).payload.items.find((u: { email: string }) => u.email === 'skladiste@demo.hr');
+  const at = new Date(Date.now() + 20_000);
+  const made = await request.post('/api/content', {
+    headers,
+    data: {
+      type: 'INFORMATION',
+      configuration: 'COMMUNICATION',
+      name: NAME,
+      description: 'Od ponedjeljka smjena počinje u 6 sati.',
+      image: null,
+      category: null,
+      settings: { timeRestriction: null, passingScore: null, comments: false },
+      material: { link: null, text: 'Vidimo se u 6.' },
+      media: [],
+      questions: [],
+      task: null,
+      audience: { everyone: false, groups: [], people: [sara.id] },
+      publish: { mode: 'schedule', at: at.toISOString() },
+    },
+  });
+  expect(made.ok()).toBe(true);
+  expect((await made.json()).payload.status).toBe('scheduled');
+
+  // Sara signs in before the time: her home is there, without it.
+  await logIn(page, 'skladiste@demo.hr');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(Date.now()).toBeLessThan(at.getTime());
+  await expect(card(page, NAME)).toHaveCount(0);
+  // Once it has come, a fresh look at home shows it.
+  await expect(async () => {
+    await page.reload();
+    await expect(card(page, NAME)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+});
