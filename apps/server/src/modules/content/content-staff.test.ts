@@ -425,6 +425,14 @@ describe('editing', () => {
     expect(fieldOf(await as(creator).patch(`/api/content/${edu.id}`, { questions: [] }))).toBe('questions');
   });
 
+  it('keeps what an item was made for: its configuration is refused as a change, and accepted as it is', async () => {
+    const edu = await create(creator, education({ publish: { mode: 'draft' } }));
+    const changed = await as(creator).patch(`/api/content/${edu.id}`, { configuration: 'PROMOTION' });
+    expect(fieldOf(changed)).toBe('configuration');
+    const same = await as(creator).patch(`/api/content/${edu.id}`, { configuration: 'COMMUNICATION', name: 'Isto' });
+    expect(same.json().payload).toMatchObject({ name: 'Isto', configuration: 'COMMUNICATION' });
+  });
+
   it('moves the inboxes with the audience: untouched rows go, seen ones stay as history', async () => {
     const item = await create(creator, info({ audience: { groups: [sales.id] }, publish: { mode: 'now' } }));
     expect(await feedOf(salesMember)).toContain(item.id);

@@ -311,6 +311,10 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
      */
     async update(author: Author, contentId: number, patch: UpdateContentBody): Promise<StaffContent> {
       const item = await changeable(author, contentId);
+      // A promotion's copies, and a communication's audience, are what the item is: it stays what it was made.
+      if (patch.configuration !== undefined && patch.configuration !== item.configuration) {
+        throw fieldError('configuration', 'validation.configurationFixed');
+      }
       const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
       const parsed = ContentBodySchema.safeParse({ ...bodyOf(item), ...given });
       if (!parsed.success) {

@@ -187,7 +187,10 @@ describe('a promotion in the editor', () => {
         'GET /content/9': () => ok(item),
         'PATCH /content/9': () => ok({ ...item, updatedAt: new Date().toISOString() }),
       });
-      expect(await screen.findByRole('radio', { name: /Promocija za druge organizacije/ })).toBeChecked();
+      // What it is for was chosen when it was made: said, with the way to its organisations, not offered again.
+      const link = await screen.findByRole('link', { name: 'Organizacije koje je dobivaju' });
+      expect(link).toHaveAttribute('href', '/admin/promotions/9');
+      expect(screen.queryByRole('radio', { name: /Promocija za druge organizacije/ })).not.toBeInTheDocument();
       await user.type(screen.getByLabelText('Naziv'), '!');
       await user.click(screen.getByRole('button', { name: 'Spremi promjene' }));
       await waitFor(() => expect(api.find('PATCH', '/content/9')).toBeDefined());

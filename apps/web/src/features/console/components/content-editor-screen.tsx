@@ -289,7 +289,8 @@ function ContentEditor({ item, initial, crumbs }: EditorProps) {
               <p className="content-editor__type">
                 {t('content.editor.type')}: <strong>{typeName}</strong>
               </p>
-              {canPromote ? (
+              {/* Chosen once, when the item is made: a promotion's copies are what it is. */}
+              {canPromote && !item ? (
                 <fieldset className="form__group">
                   <legend className="content-editor__legend">{t('content.editor.configuration.label')}</legend>
                   <div className="content-editor__modes">
@@ -309,6 +310,19 @@ function ContentEditor({ item, initial, crumbs }: EditorProps) {
                   </div>
                   <ErrorText>{formError(errors.configuration)}</ErrorText>
                 </fieldset>
+              ) : item?.configuration === 'PROMOTION' ? (
+                <p className="content-editor__type">
+                  {t('content.editor.configuration.label')}:{' '}
+                  <strong>{t('content.editor.configuration.PROMOTION')}</strong>
+                  {canPromote ? (
+                    <>
+                      {' · '}
+                      <Link to={`/admin/promotions/${item.id}`} className="link">
+                        {t('content.editor.configuration.sendTo')}
+                      </Link>
+                    </>
+                  ) : null}
+                </p>
               ) : null}
               <TextField
                 label={type === 'TASK' ? t('content.editor.taskTitle') : t('content.editor.name')}
