@@ -41,6 +41,9 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createContentStats } from './modules/stats/content-stats.js';
+import { createContentStatsRepository } from './modules/stats/content-stats.repository.js';
+import { contentStatsRoutes } from './modules/stats/content-stats.routes.js';
 import { createTenantsRepository } from './modules/tenants/tenants.repository.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { createTenantsService } from './modules/tenants/tenants.service.js';
@@ -199,6 +202,11 @@ export async function buildApp({
     audit: createAuditLog(db),
     clock,
   });
+  const contentStats = createContentStats({
+    repo: createContentStatsRepository(db),
+    itemOf: contentStaff.get,
+    clock,
+  });
   const people = createPeopleService({
     users: createUsersRepository(db),
     groups: createGroupsRepository(db),
@@ -286,6 +294,7 @@ export async function buildApp({
       await api.register(formsRoutes, { forms });
       await api.register(contentStaffRoutes, { staff: contentStaff, scoped });
       await api.register(formsStaffRoutes, { answers: formsStaff, scoped });
+      await api.register(contentStatsRoutes, { stats: contentStats, scoped });
       await api.register(usersRoutes, { users });
       await api.register(peopleRoutes, { people, groups, scoped });
       await api.register(tenantsRoutes, { tenants });

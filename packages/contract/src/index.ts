@@ -11,3 +11,4 @@ export * from './forms.js';
 export * from './health.js';
 export * from './messages.js';
 export * from './people.js';
+export * from './stats.js';

@@ -1,0 +1,99 @@
+import { APP_TIME_ZONE } from '@kanal/contract';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { attempt, comment, contentInteraction, contentReach, groupMember, userGroup } from '../../db/schema/index.js';
+
+/**
+ * The figures of one item, read (never written) from the tables their modules keep: the inbox and its
+ * reach counters, the attempts, the comments and the groups. Each reads this item's rows alone, through
+ * its (tenant_id, content_id) indexes.
+ */
+export const createContentStatsRepository = (db: DbOrTx) => ({
+  /** Audience, viewed and finished (content_reach, kept by the inbox's triggers), attempts and comments. */
+  async totals(tenantId: number, contentId: number) {
+    const [reach, [attempts], [comments]] = await Promise.all([
+      db
+        .select({ audience: contentReach.audience, viewed: contentReach.viewed, finished: contentReach.finished })
+        .from(contentReach)
+        .where(and(eq(contentReach.tenantId, tenantId), eq(contentReach.contentId, contentId))),
+      db
+        .select({ n: count() })
+        .from(attempt)
+        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId))),
+      db
+        .select({ n: count() })
+        .from(comment)
+        .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId))),
+    ]);
+    return {
+      ...(reach[0] ?? { audience: 0, viewed: 0, finished: 0 }),
+      attempts: attempts?.n ?? 0,
+      comments: comments?.n ?? 0,
+    };
+  },
+
+  /**
+   * Each person's best graded attempt, summed up: how many reached `passMark` (with none, every graded
+   * attempt passes) and the mean of those best marks (null before the first).
+   */
+  async marks(tenantId: number, contentId: number, passMark: number | null) {
+    const best = db
+      .select({ best: sql<number>`max(${attempt.finalMark})`.as('best') })
+      .from(attempt)
+      .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId), isNotNull(attempt.finalMark)))
+      .groupBy(attempt.userId)
+      .as('people');
+    const [row] = await db
+      .select({
+        passed: sql<number>`count(*) FILTER (WHERE ${best.best} >= ${passMark ?? 0})`.mapWith(Number),
+        average: sql<number | null>`avg(${best.best})`.mapWith((v) => (v === null ? null : Number(v))),
+      })
+      .from(best);
+    return { passed: row?.passed ?? 0, average: row?.average ?? null };
+  },
+
+  /** People who first opened, and who finished, the item on each day (in the app's time zone) that had any. */
+  async reachByDay(tenantId: number, contentId: number) {
+    const perDay = (column: typeof contentInteraction.viewedAt | typeof contentInteraction.finishedAt) => {
+      // The zone written into the statement, not bound: the grouped and selected expressions must be the same text.
+      const day = sql<string>`(${column} AT TIME ZONE ${sql.raw(`'${APP_TIME_ZONE}'`)})::date::text`;
+      return db
+        .select({ day, n: count() })
+        .from(contentInteraction)
+        .where(
+          and(
+            eq(contentInteraction.tenantId, tenantId),
+            eq(contentInteraction.contentId, contentId),
+            isNotNull(column),
+          ),
+        )
+        .groupBy(day);
+    };
+    const [viewed, finished] = await Promise.all([
+      perDay(contentInteraction.viewedAt),
+      perDay(contentInteraction.finishedAt),
+    ]);
+    return { viewed, finished };
+  },
+
+  /** Per group with members in the audience: those members, and how many of them opened and finished it. */
+  groupsReach: (tenantId: number, contentId: number) =>
+    db
+      .select({
+        id: userGroup.id,
+        name: userGroup.name,
+        audience: count(),
+        viewed: count(contentInteraction.viewedAt),
+        finished: count(contentInteraction.finishedAt),
+      })
+      .from(contentInteraction)
+      .innerJoin(
+        groupMember,
+        and(eq(groupMember.tenantId, contentInteraction.tenantId), eq(groupMember.userId, contentInteraction.userId)),
+      )
+      .innerJoin(userGroup, and(eq(userGroup.tenantId, groupMember.tenantId), eq(userGroup.id, groupMember.groupId)))
+      .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.contentId, contentId)))
+      .groupBy(userGroup.id, userGroup.name)
+      .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
+});
+export type ContentStatsRepository = ReturnType<typeof createContentStatsRepository>;

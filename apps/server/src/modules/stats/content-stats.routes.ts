@@ -1,0 +1,50 @@
+import {
+  ContentInfoSchema,
+  ContentReachSchema,
+  envelope,
+  GroupReachListSchema,
+  IdParamsSchema,
+  TenantScopeQuerySchema,
+} from '@kanal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ScopedContext } from '../../plugins/request-context.js';
+import type { Author } from '../content/content-staff.js';
+import type { ContentStats } from './content-stats.js';
+
+type Options = {
+  stats: ContentStats;
+  /** The organisation a call works in: the caller's, or the one a SUPERADMIN names with `?tenant=`. */
+  scoped: ScopedContext;
+};
+
+/** An item's statistics (spec point 7, "Content" info calls). Who may call each: src/access.ts. */
+export const contentStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stats, scoped }) => {
+  const tags = ['statistics'];
+  const author = async (req: FastifyRequest): Promise<Author> => ({
+    ...(await scoped(req)),
+    lang: req.lang,
+    ownTenantId: req.ctx.tenantId,
+  });
+  const schema = { tags, querystring: TenantScopeQuerySchema, params: IdParamsSchema };
+
+  app.get(
+    '/content/:id/info',
+    { schema: { ...schema, response: { 200: envelope(ContentInfoSchema) } } },
+    async (req) => ({
+      payload: await stats.info(await author(req), req.params.id),
+    }),
+  );
+  app.get(
+    '/content/:id/reach',
+    { schema: { ...schema, response: { 200: envelope(ContentReachSchema) } } },
+    async (req) => ({
+      payload: await stats.reach(await author(req), req.params.id),
+    }),
+  );
+  app.get(
+    '/content/:id/groups-reach',
+    { schema: { ...schema, response: { 200: envelope(GroupReachListSchema) } } },
+    async (req) => ({ payload: await stats.groupsReach(await author(req), req.params.id) }),
+  );
+};

@@ -1,0 +1,191 @@
+import { APP_TIME_ZONE, DAY_MS, type StaffContent } from '@kanal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeGroup } from '../../test/content-factories.js';
+import { call, makePerson, makeSession, makeTenant } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+// A small organisation whose figures are computed by hand below: five people in two groups (one in both),
+// a quiz failed then passed, a pass at exactly the mark, one person deactivated before opening the item and
+// one after, a comment, and a poll.
+let t: TestApp;
+type Person = { id: number; tenantId: number; token: string };
+let admin: Person;
+let creator: Person;
+let otherCreator: Person;
+let analyst: Person;
+let people: Person[];
+let quiz: StaffContent;
+let poll: StaffContent;
+let draft: StaffContent;
+let otherAdmin: Person;
+let publishDay: string;
+let nextDay: string;
+
+const as = (person: Person) => ({
+  get: (url: string) => call(t, { url, token: person.token }),
+  post: (url: string, body: unknown = {}) => call(t, { method: 'POST', url, token: person.token, body }),
+  patch: (url: string, body: unknown) => call(t, { method: 'PATCH', url, token: person.token, body }),
+});
+
+const ok = async <T = never>(response: Promise<{ statusCode: number; body: string; json(): { payload: unknown } }>) => {
+  const res = await response;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().payload as T;
+};
+
+/** Answers the quiz with the first `right` questions right and the rest wrong. */
+const answer = (person: Person, right: number) =>
+  ok(
+    as(person).post(`/api/mobile/content/${quiz.id}/form/attempt`, {
+      questionAnswers: quiz.questions.map((q, i) => ({
+        questionId: q.id,
+        answers: q.answers.filter((a) => a.isCorrect === i < right).map((a) => a.id),
+      })),
+    }),
+  );
+
+const dayOf = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE }).format(at);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const tenantId = (await makeTenant(t.db)).id;
+  const now = t.clock.now();
+  admin = await makePerson(t.db, tenantId, { role: 'ADMIN', now });
+  creator = await makePerson(t.db, tenantId, { role: 'CREATOR', now });
+  otherCreator = await makePerson(t.db, tenantId, { role: 'CREATOR', now });
+  analyst = await makePerson(t.db, tenantId, { role: 'ANALYST', now });
+  people = [];
+  for (let i = 0; i < 5; i += 1) people.push(await makePerson(t.db, tenantId, { now }));
+  const [p1, p2, p3, p4, p5] = people as [Person, Person, Person, Person, Person];
+  const sales = await makeGroup(t.db, { tenantId, name: 'Prodaja', members: [p1.id, p2.id, p4.id, p5.id] });
+  const warehouse = await makeGroup(t.db, { tenantId, name: 'Skladište', members: [p2.id, p3.id] });
+
+  quiz = await ok(
+    as(creator).post('/api/content', {
+      type: 'EDUCATION',
+      name: 'Zaštita na radu',
+      settings: { passingScore: 0.5, timeRestriction: null, comments: true },
+      questions: [
+        { title: 'Prvo pitanje?', type: 'SINGLE', answers: [{ title: 'Da', isCorrect: true }, { title: 'Ne' }] },
+        { title: 'Drugo pitanje?', type: 'SINGLE', answers: [{ title: 'Da', isCorrect: true }, { title: 'Ne' }] },
+      ],
+      audience: { groups: [sales.id, warehouse.id] },
+      publish: { mode: 'now' },
+    }),
+  );
+  poll = await ok(
+    as(creator).post('/api/content', {
+      type: 'POLL',
+      name: 'Kamo na izlet?',
+      questions: [{ title: 'Odredište?', type: 'SINGLE', answers: [{ title: 'More' }, { title: 'Planine' }] }],
+      audience: { everyone: true },
+      publish: { mode: 'now' },
+    }),
+  );
+  draft = await ok(
+    as(creator).post('/api/content', {
+      type: 'INFORMATION',
+      name: 'Skica',
+      audience: { everyone: true },
+      publish: { mode: 'draft' },
+    }),
+  );
+  publishDay = dayOf(t.clock.now());
+
+  // The day it is published: p1 fails, then passes with both right, and comments; p5 opens it.
+  await as(p1).post('/api/mobile/content/mark-viewed', { contentId: quiz.id });
+  await answer(p1, 0);
+  await answer(p1, 2);
+  await as(p1).post('/api/mobile/content/info/comment', { contentId: quiz.id, comment: 'Korisno.' });
+  await as(p5).post('/api/mobile/content/mark-viewed', { contentId: quiz.id });
+  await ok(
+    as(p1).post(`/api/mobile/content/${poll.id}/form/attempt`, {
+      questionAnswers: [{ questionId: poll.questions[0]?.id, answers: [poll.questions[0]?.answers[0]?.id] }],
+    }),
+  );
+
+  // The next day: p2 passes at exactly the mark (one of two), p3 only opens it; p4 (never opened) and p5
+  // (opened) are deactivated.
+  t.clock.advance(DAY_MS);
+  nextDay = dayOf(t.clock.now());
+  // A day's session has run out by then: everyone signs in again.
+  for (const person of [admin, creator, otherCreator, analyst, p1, p2, p3]) {
+    person.token = await makeSession(t.db, person, t.clock.now());
+  }
+  await as(p2).post('/api/mobile/content/mark-viewed', { contentId: quiz.id });
+  await answer(p2, 1);
+  await as(p3).post('/api/mobile/content/mark-viewed', { contentId: quiz.id });
+  for (const gone of [p4, p5]) await ok(as(admin).patch(`/api/user/${gone.id}`, { active: false }));
+
+  const other = (await makeTenant(t.db)).id;
+  otherAdmin = await makePerson(t.db, other, { role: 'ADMIN', now: t.clock.now() });
+});
+afterAll(() => t.close());
+
+describe('an item’s figures', () => {
+  it('counts each person once, keeps a deactivated person’s history and drops who never opened it', async () => {
+    // Audience: p1, p2, p3 and p5 (p2 in both groups once; p4 left untouched when deactivated).
+    expect(await ok(as(analyst).get(`/api/content/${quiz.id}/info`))).toEqual({
+      audience: 4,
+      viewed: 4,
+      finished: 2,
+      passed: 2,
+      // Best marks: p1 1.0 (after 0.0), p2 0.5.
+      averageMark: 0.75,
+      attempts: 3,
+      comments: 1,
+      percent: { viewed: 100, finished: 50, passed: 50 },
+    });
+  });
+
+  it('counts a poll’s respondents as its attempts, without marks', async () => {
+    const info = await ok<{ audience: number }>(as(admin).get(`/api/content/${poll.id}/info`));
+    expect(info).toMatchObject({ finished: 1, attempts: 1, passed: null, averageMark: null });
+    // Everyone active now: the four staff and p1, p2, p3.
+    expect(info.audience).toBe(7);
+  });
+
+  it('gives a day for every day since publishing, with who first opened and who finished it', async () => {
+    expect(await ok(as(creator).get(`/api/content/${quiz.id}/reach`))).toEqual({
+      days: [
+        { date: publishDay, viewed: 2, finished: 1 },
+        { date: nextDay, viewed: 2, finished: 1 },
+      ],
+    });
+    expect(await ok(as(creator).get(`/api/content/${draft.id}/reach`))).toEqual({ days: [] });
+  });
+
+  it('shows each group’s members in the audience, a person in two groups in each', async () => {
+    const { items } = await ok<{ items: unknown[] }>(as(admin).get(`/api/content/${quiz.id}/groups-reach`));
+    expect(items).toEqual([
+      // p1, p2 and p5 (p4 is gone); p1 and p2 finished.
+      expect.objectContaining({
+        name: 'Prodaja',
+        audience: 3,
+        viewed: 3,
+        finished: 2,
+        percent: { viewed: 100, finished: 67 },
+      }),
+      expect.objectContaining({
+        name: 'Skladište',
+        audience: 2,
+        viewed: 2,
+        finished: 1,
+        percent: { viewed: 100, finished: 50 },
+      }),
+    ]);
+  });
+});
+
+describe('who may read them', () => {
+  it('lets analysts, admins and the item’s creator read; another creator 403, a user 403, another tenant 404', async () => {
+    for (const path of ['info', 'reach', 'groups-reach']) {
+      const url = `/api/content/${quiz.id}/${path}`;
+      expect((await as(analyst).get(url)).statusCode, url).toBe(200);
+      expect((await as(creator).get(url)).statusCode, url).toBe(200);
+      expect((await as(otherCreator).get(url)).statusCode, url).toBe(403);
+      expect((await as(people[0] as Person).get(url)).statusCode, url).toBe(403);
+      expect((await as(otherAdmin).get(url)).statusCode, url).toBe(404);
+    }
+  });
+});
