@@ -1,4 +1,8 @@
 import * as z from 'zod/mini';
+import { SEARCH_MAX_LENGTH } from './constants.js';
+import { IsoDateTimeSchema } from './content.js';
+import { pageQuery } from './envelope.js';
+import { tenantScope, USER_PAGE_SIZE } from './people.js';
 
 /**
  * Shares of an item's audience, in whole per cent (0 without an audience). The audience is the people
@@ -45,6 +49,41 @@ export type GroupReach = z.infer<typeof GroupReachSchema>;
 /** GET /content/{id}/groups-reach: each group with members in the audience, by name. */
 export const GroupReachListSchema = z.object({ items: z.array(GroupReachSchema) });
 export type GroupReachList = z.infer<typeof GroupReachListSchema>;
+
+/**
+ * Where a person of the audience is with an item: not opened, opened, finished, or (an education) tried and
+ * not passed yet.
+ */
+export const AUDIENCE_STATES = ['notViewed', 'viewed', 'finished', 'failed'] as const;
+export const AudienceStateSchema = z.enum(AUDIENCE_STATES);
+export type AudienceState = z.infer<typeof AudienceStateSchema>;
+
+/** GET /content/{id}/users: the audience, searched by name, e-mail or username, filtered by state, paged. */
+export const ContentUsersQuerySchema = z.object({
+  ...tenantScope,
+  ...pageQuery(USER_PAGE_SIZE),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
+  state: z.optional(AudienceStateSchema),
+});
+export type ContentUsersQuery = z.infer<typeof ContentUsersQuerySchema>;
+
+/** A person of the audience and their way through the item; a poll's marks are never kept, so null. */
+export const AudienceMemberSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+  active: z.boolean(),
+  state: AudienceStateSchema,
+  viewedAt: z.nullable(IsoDateTimeSchema),
+  finishedAt: z.nullable(IsoDateTimeSchema),
+  attempts: z.int(),
+  bestMark: z.nullable(z.number()),
+  lastMark: z.nullable(z.number()),
+});
+export type AudienceMember = z.infer<typeof AudienceMemberSchema>;
+export const AudienceMemberListSchema = z.object({ count: z.int(), items: z.array(AudienceMemberSchema) });
+export type AudienceMemberList = z.infer<typeof AudienceMemberListSchema>;
 
 /** Whole per cent of `part` in `whole`; 0 of nothing. */
 export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));

@@ -1,7 +1,16 @@
-import { APP_TIME_ZONE } from '@kanal/contract';
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { APP_TIME_ZONE, type AudienceState, type ContentUsersQuery } from '@kanal/contract';
+import { and, asc, count, eq, exists, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { attempt, comment, contentInteraction, contentReach, groupMember, userGroup } from '../../db/schema/index.js';
+import {
+  appUser,
+  attempt,
+  comment,
+  contentInteraction,
+  contentReach,
+  groupMember,
+  userGroup,
+} from '../../db/schema/index.js';
+import { searchWords } from '../../db/search.js';
 
 /**
  * The figures of one item, read (never written) from the tables their modules keep: the inbox and its
@@ -95,5 +104,67 @@ export const createContentStatsRepository = (db: DbOrTx) => ({
       .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.contentId, contentId)))
       .groupBy(userGroup.id, userGroup.name)
       .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
+
+  /**
+   * A page of the audience by name, with each person's attempts: one lookup per person of the page in the
+   * attempts' (tenant, user, item) index, never a count over the whole item's attempts.
+   */
+  async audience(tenantId: number, contentId: number, query: ContentUsersQuery) {
+    const ci = contentInteraction;
+    const ownAttempts = and(
+      eq(attempt.tenantId, ci.tenantId),
+      eq(attempt.userId, ci.userId),
+      eq(attempt.contentId, ci.contentId),
+    );
+    const tried = exists(db.select({ one: sql`1` }).from(attempt).where(ownAttempts));
+    const states: Record<AudienceState, SQL | undefined> = {
+      notViewed: isNull(ci.viewedAt),
+      viewed: and(isNotNull(ci.viewedAt), isNull(ci.finishedAt)),
+      finished: isNotNull(ci.finishedAt),
+      failed: and(isNull(ci.finishedAt), tried),
+    };
+    const where = and(
+      eq(ci.tenantId, tenantId),
+      eq(ci.contentId, contentId),
+      ...searchWords(appUser.searchText, query.q),
+      query.state ? states[query.state] : undefined,
+    );
+    const person = and(eq(appUser.tenantId, ci.tenantId), eq(appUser.id, ci.userId));
+    const marks = db
+      .select({
+        attempts: sql<number>`count(*)`.as('attempts'),
+        best: sql<number | null>`max(${attempt.finalMark})`.as('best'),
+        last: sql<
+          number | null
+        >`(array_agg(${attempt.finalMark} ORDER BY ${attempt.createdAt} DESC, ${attempt.id} DESC))[1]`.as('last'),
+      })
+      .from(attempt)
+      .where(ownAttempts)
+      .as('marks');
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: appUser.id,
+          name: appUser.name,
+          email: appUser.email,
+          username: appUser.username,
+          active: appUser.active,
+          viewedAt: ci.viewedAt,
+          finishedAt: ci.finishedAt,
+          attempts: sql<number>`${marks.attempts}`.mapWith(Number),
+          best: sql<number | null>`${marks.best}`.mapWith((v) => (v === null ? null : Number(v))),
+          last: sql<number | null>`${marks.last}`.mapWith((v) => (v === null ? null : Number(v))),
+        })
+        .from(ci)
+        .innerJoin(appUser, person)
+        .leftJoinLateral(marks, sql`true`)
+        .where(where)
+        .orderBy(asc(appUser.searchText), asc(appUser.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      db.select({ n: count() }).from(ci).innerJoin(appUser, person).where(where),
+    ]);
+    return { count: total?.n ?? 0, rows };
+  },
 });
 export type ContentStatsRepository = ReturnType<typeof createContentStatsRepository>;

@@ -1,6 +1,8 @@
 import {
+  AudienceMemberListSchema,
   ContentInfoSchema,
   ContentReachSchema,
+  ContentUsersQuerySchema,
   envelope,
   GroupReachListSchema,
   IdParamsSchema,
@@ -41,6 +43,17 @@ export const contentStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     async (req) => ({
       payload: await stats.reach(await author(req), req.params.id),
     }),
+  );
+  app.get(
+    '/content/:id/users',
+    {
+      schema: {
+        ...schema,
+        querystring: ContentUsersQuerySchema,
+        response: { 200: envelope(AudienceMemberListSchema) },
+      },
+    },
+    async (req) => ({ payload: await stats.users(await author(req), req.params.id, req.query) }),
   );
   app.get(
     '/content/:id/groups-reach',

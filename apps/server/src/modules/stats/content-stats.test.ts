@@ -177,9 +177,45 @@ describe('an item’s figures', () => {
   });
 });
 
+describe('the audience, person by person', () => {
+  type Member = { id: number; state: string; attempts: number; bestMark: number | null; lastMark: number | null };
+  const page = async (query = '') =>
+    ok<{ count: number; items: Member[] }>(as(analyst).get(`/api/content/${quiz.id}/users${query}`));
+
+  it('lists each person once with their state, attempts and marks, deactivated history included', async () => {
+    const [p1, p2, p3, , p5] = people as Person[];
+    const all = await page();
+    expect(all.count).toBe(4);
+    const byId = new Map(all.items.map((m) => [m.id, m]));
+    expect(byId.get(p1?.id ?? 0)).toMatchObject({ state: 'finished', attempts: 2, bestMark: 1, lastMark: 1 });
+    expect(byId.get(p2?.id ?? 0)).toMatchObject({ state: 'finished', attempts: 1, bestMark: 0.5, lastMark: 0.5 });
+    expect(byId.get(p3?.id ?? 0)).toMatchObject({ state: 'viewed', attempts: 0, bestMark: null });
+    expect(byId.get(p5?.id ?? 0)).toMatchObject({ state: 'viewed', active: false });
+  });
+
+  it('filters by state and pages', async () => {
+    expect((await page('?state=finished')).count).toBe(2);
+    expect((await page('?state=viewed')).count).toBe(2);
+    expect((await page('?state=notViewed')).count).toBe(0);
+    const firstTwo = await page('?limit=2');
+    const rest = await page('?limit=2&offset=2');
+    expect([firstTwo.count, firstTwo.items.length, rest.items.length]).toEqual([4, 2, 2]);
+    expect(new Set([...firstTwo.items, ...rest.items].map((m) => m.id)).size).toBe(4);
+  });
+
+  it('shows who tried a quiz without passing it as failed', async () => {
+    const [, , p3] = people as Person[];
+    await answer(p3 as Person, 0);
+    const failed = await page('?state=failed');
+    expect(failed.items).toEqual([expect.objectContaining({ id: p3?.id, state: 'failed', attempts: 1, bestMark: 0 })]);
+    // The figures follow: one attempt more, nobody more passed.
+    expect(await ok(as(admin).get(`/api/content/${quiz.id}/info`))).toMatchObject({ attempts: 4, passed: 2 });
+  });
+});
+
 describe('who may read them', () => {
   it('lets analysts, admins and the item’s creator read; another creator 403, a user 403, another tenant 404', async () => {
-    for (const path of ['info', 'reach', 'groups-reach']) {
+    for (const path of ['info', 'reach', 'groups-reach', 'users']) {
       const url = `/api/content/${quiz.id}/${path}`;
       expect((await as(analyst).get(url)).statusCode, url).toBe(200);
       expect((await as(creator).get(url)).statusCode, url).toBe(200);

@@ -1,7 +1,9 @@
 import {
   APP_TIME_ZONE,
+  type AudienceMemberList,
   type ContentInfo,
   type ContentReach,
+  type ContentUsersQuery,
   type GroupReachList,
   percentOf,
   type StaffContent,
@@ -86,6 +88,30 @@ export const createContentStats = ({ repo, itemOf, clock }: Deps) => {
           date,
           viewed: views.get(date) ?? 0,
           finished: finishes.get(date) ?? 0,
+        })),
+      };
+    },
+
+    /** GET /content/{id}/users: a page of the audience with each person's state, attempts and marks. */
+    async users(author: Author, contentId: number, query: ContentUsersQuery): Promise<AudienceMemberList> {
+      const item = await readable(author, contentId);
+      const { count, rows } = await repo.audience(author.tenantId, contentId, query);
+      const poll = item.type === 'POLL';
+      return {
+        count,
+        items: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          username: r.username,
+          active: r.active,
+          state: r.finishedAt ? 'finished' : r.attempts > 0 ? 'failed' : r.viewedAt ? 'viewed' : 'notViewed',
+          viewedAt: r.viewedAt?.toISOString() ?? null,
+          finishedAt: r.finishedAt?.toISOString() ?? null,
+          // A poll's answers are kept without a name: a respondent's one submission is what finished it.
+          attempts: poll ? Number(r.finishedAt !== null) : r.attempts,
+          bestMark: r.best,
+          lastMark: r.last,
         })),
       };
     },
