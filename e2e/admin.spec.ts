@@ -121,6 +121,8 @@ test('an import shows the bad row’s problem, the fixed file imports, and its t
   });
   await expect(page.getByText('3 retka, bez problema. Datoteku možete uvesti.')).toBeVisible();
   await page.getByRole('button', { name: 'Uvezi' }).click();
+  // The confirmation is brief (4 s): looked for as it comes, not after the codes are read.
+  await expect(page.getByText('Uvoz je završen.')).toBeVisible();
   const sheet = page.getByRole('dialog', { name: 'Aktivacijski kodovi' });
   await expect(sheet).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -130,7 +132,8 @@ test('an import shows the bad row’s problem, the fixed file imports, and its t
     codes.set(username, ((await row.getByRole('cell').last().textContent()) ?? '').trim());
   }
   await sheet.getByRole('button', { name: 'Gotovo' }).click();
-  await expect(page.getByText('Uvoz je završen.')).toBeVisible();
+  await expect(sheet).toHaveCount(0);
+  await expect(page.getByRole('definition').first()).toHaveText('3');
 
   for (const [username, code] of codes) {
     const person = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
