@@ -114,8 +114,9 @@ export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
     getForm: content.getForm,
     assertVisible: content.assertVisible,
   });
+  const formsRepo = createFormsRepository(db, inboxOf(db));
   const formsStaff = createFormsStaff({
-    repo: createFormsRepository(db, inboxOf(db)),
+    repo: formsRepo,
     transaction: (fn) =>
       db.transaction((tx) => {
         const inbox = inboxOf(tx);
@@ -128,7 +129,7 @@ export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
         fn({ repo: createAuthoringRepository(tx), inbox: inboxOf(tx), audit: createAuditLog(tx) }),
       ),
   });
-  return { content, contentRepo, forms, formsStaff, authoring };
+  return { content, contentRepo, forms, formsRepo, formsStaff, authoring };
 }
 
 /** Builds the whole application without listening, so tests drive it through `inject`. */
@@ -185,7 +186,7 @@ export async function buildApp({
     config,
     log: app.log,
   });
-  const { content, contentRepo, forms, formsStaff, authoring } = createContentServices(db, clock);
+  const { content, contentRepo, forms, formsRepo, formsStaff, authoring } = createContentServices(db, clock);
   const profile = createProfileService({ repo: createProfileRepository(db), clock });
   const store = fileStore ?? diskFileStore(config.filesDir);
   const files = createFilesService({
@@ -205,6 +206,7 @@ export async function buildApp({
   const contentStats = createContentStats({
     repo: createContentStatsRepository(db),
     itemOf: contentStaff.get,
+    poll: { respondents: formsRepo.pollRespondents, counts: formsRepo.pollCounts },
     clock,
   });
   const people = createPeopleService({

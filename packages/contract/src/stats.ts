@@ -85,5 +85,48 @@ export type AudienceMember = z.infer<typeof AudienceMemberSchema>;
 export const AudienceMemberListSchema = z.object({ count: z.int(), items: z.array(AudienceMemberSchema) });
 export type AudienceMemberList = z.infer<typeof AudienceMemberListSchema>;
 
+/** One answer of a question in GET /content/{id}/results: how many picked it, of those who answered. */
+export const AnswerResultSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  isCorrect: z.boolean(),
+  count: z.int(),
+  percent: PercentSchema,
+});
+
+/** A free-text answer of an inquiry, with whose it is (inquiries are named). */
+export const TextAnswerSchema = z.object({
+  user: z.object({ id: z.int(), name: z.string() }),
+  text: z.string(),
+  at: IsoDateTimeSchema,
+});
+
+export const QuestionResultSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  type: z.string(),
+  /** Submissions that answered it. */
+  answered: z.int(),
+  answers: z.array(AnswerResultSchema),
+  /** An inquiry's free-text answers, newest first (at most TEXT_ANSWERS_SHOWN); empty for other items. */
+  texts: z.array(TextAnswerSchema),
+});
+
+/** How many free-text answers of a question the results list. */
+export const TEXT_ANSWERS_SHOWN = 100;
+
+/**
+ * GET /content/{id}/results: each question's answers counted over every submission (every attempt of an
+ * education, each attempt of an inquiry, each respondent of a poll). A poll below
+ * POLL_RESULTS_MIN_RESPONDENTS shows nothing (`hidden`), so no one's answer can be told from the counts,
+ * and never its free texts.
+ */
+export const ContentResultsSchema = z.object({
+  respondents: z.int(),
+  hidden: z.boolean(),
+  questions: z.array(QuestionResultSchema),
+});
+export type ContentResults = z.infer<typeof ContentResultsSchema>;
+
 /** Whole per cent of `part` in `whole`; 0 of nothing. */
 export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));

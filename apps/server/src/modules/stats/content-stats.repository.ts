@@ -1,9 +1,10 @@
-import { APP_TIME_ZONE, type AudienceState, type ContentUsersQuery } from '@kanal/contract';
+import { APP_TIME_ZONE, type AudienceState, type ContentUsersQuery, TEXT_ANSWERS_SHOWN } from '@kanal/contract';
 import { and, asc, count, eq, exists, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   appUser,
   attempt,
+  attemptAnswer,
   comment,
   contentInteraction,
   contentReach,
@@ -104,6 +105,67 @@ export const createContentStatsRepository = (db: DbOrTx) => ({
       .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.contentId, contentId)))
       .groupBy(userGroup.id, userGroup.name)
       .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
+
+  /** The attempts' answers counted per question and answer, and the attempts that answered each question. */
+  async answerCounts(tenantId: number, contentId: number) {
+    const ofItem = and(
+      eq(attempt.tenantId, tenantId),
+      eq(attempt.contentId, contentId),
+      eq(attemptAnswer.tenantId, attempt.tenantId),
+      eq(attemptAnswer.attemptId, attempt.id),
+    );
+    const [picks, answered] = await Promise.all([
+      db
+        .select({ questionId: attemptAnswer.questionId, answerId: attemptAnswer.answerId, n: count() })
+        .from(attempt)
+        .innerJoin(attemptAnswer, ofItem)
+        .where(isNotNull(attemptAnswer.answerId))
+        .groupBy(attemptAnswer.questionId, attemptAnswer.answerId),
+      db
+        .select({
+          questionId: attemptAnswer.questionId,
+          n: sql<number>`count(DISTINCT ${attemptAnswer.attemptId})`.mapWith(Number),
+        })
+        .from(attempt)
+        .innerJoin(attemptAnswer, ofItem)
+        .where(sql`${attemptAnswer.answerId} IS NOT NULL OR ${attemptAnswer.text} IS NOT NULL`)
+        .groupBy(attemptAnswer.questionId),
+    ]);
+    return { picks, answered };
+  },
+
+  /** Each question's newest free-text answers (TEXT_ANSWERS_SHOWN at most), with their authors. */
+  async texts(tenantId: number, contentId: number) {
+    const ranked = db
+      .select({
+        questionId: attemptAnswer.questionId,
+        text: sql<string>`${attemptAnswer.text}`.as('text'),
+        userId: sql<number>`${attempt.userId}`.as('user_id'),
+        at: sql<Date>`${attempt.createdAt}`.as('at'),
+        rank: sql<number>`row_number() OVER (PARTITION BY ${attemptAnswer.questionId} ORDER BY ${attempt.createdAt} DESC, ${attemptAnswer.id} DESC)`.as(
+          'rank',
+        ),
+      })
+      .from(attempt)
+      .innerJoin(
+        attemptAnswer,
+        and(eq(attemptAnswer.tenantId, attempt.tenantId), eq(attemptAnswer.attemptId, attempt.id)),
+      )
+      .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId), isNotNull(attemptAnswer.text)))
+      .as('ranked');
+    return db
+      .select({
+        questionId: ranked.questionId,
+        text: ranked.text,
+        userId: ranked.userId,
+        name: appUser.name,
+        at: sql<string>`${ranked.at}`.mapWith((v) => new Date(v).toISOString()),
+      })
+      .from(ranked)
+      .innerJoin(appUser, and(eq(appUser.tenantId, tenantId), eq(appUser.id, ranked.userId)))
+      .where(sql`${ranked.rank} <= ${TEXT_ANSWERS_SHOWN}`)
+      .orderBy(ranked.questionId, ranked.rank);
+  },
 
   /**
    * A page of the audience by name, with each person's attempts: one lookup per person of the page in the

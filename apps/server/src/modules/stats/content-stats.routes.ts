@@ -2,6 +2,7 @@ import {
   AudienceMemberListSchema,
   ContentInfoSchema,
   ContentReachSchema,
+  ContentResultsSchema,
   ContentUsersQuerySchema,
   envelope,
   GroupReachListSchema,
@@ -54,6 +55,11 @@ export const contentStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       },
     },
     async (req) => ({ payload: await stats.users(await author(req), req.params.id, req.query) }),
+  );
+  app.get(
+    '/content/:id/results',
+    { schema: { ...schema, response: { 200: envelope(ContentResultsSchema) } } },
+    async (req) => ({ payload: await stats.results(await author(req), req.params.id) }),
   );
   app.get(
     '/content/:id/groups-reach',

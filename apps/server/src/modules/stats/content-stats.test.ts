@@ -17,6 +17,7 @@ let people: Person[];
 let quiz: StaffContent;
 let poll: StaffContent;
 let draft: StaffContent;
+let inquiry: StaffContent;
 let otherAdmin: Person;
 let publishDay: string;
 let nextDay: string;
@@ -90,6 +91,15 @@ beforeAll(async () => {
       publish: { mode: 'draft' },
     }),
   );
+  inquiry = await ok(
+    as(creator).post('/api/content', {
+      type: 'INQUIRY',
+      name: 'Prijedlozi',
+      questions: [{ title: 'Što biste promijenili?', type: 'TEXT', answers: [] }],
+      audience: { everyone: true },
+      publish: { mode: 'now' },
+    }),
+  );
   publishDay = dayOf(t.clock.now());
 
   // The day it is published: p1 fails, then passes with both right, and comments; p5 opens it.
@@ -98,6 +108,11 @@ beforeAll(async () => {
   await answer(p1, 2);
   await as(p1).post('/api/mobile/content/info/comment', { contentId: quiz.id, comment: 'Korisno.' });
   await as(p5).post('/api/mobile/content/mark-viewed', { contentId: quiz.id });
+  await ok(
+    as(p1).post(`/api/mobile/content/${inquiry.id}/form/attempt`, {
+      questionAnswers: [{ questionId: inquiry.questions[0]?.id, text: 'Više mjesta za parkiranje' }],
+    }),
+  );
   await ok(
     as(p1).post(`/api/mobile/content/${poll.id}/form/attempt`, {
       questionAnswers: [{ questionId: poll.questions[0]?.id, answers: [poll.questions[0]?.answers[0]?.id] }],
@@ -177,6 +192,60 @@ describe('an item’s figures', () => {
   });
 });
 
+describe('the answers, question by question', () => {
+  type Results = {
+    respondents: number;
+    hidden: boolean;
+    questions: {
+      answered: number;
+      answers: { title: string; isCorrect: boolean; count: number; percent: number }[];
+      texts: { user: { id: number }; text: string }[];
+    }[];
+  };
+
+  it('counts every attempt’s picks, with the correct answers marked', async () => {
+    const results = await ok<Results>(as(analyst).get(`/api/content/${quiz.id}/results`));
+    // p1 both wrong, p1 both right, p2 the first right.
+    expect(results.respondents).toBe(3);
+    expect(
+      results.questions.map((q) => [q.answered, q.answers.map((a) => [a.title, a.isCorrect, a.count, a.percent])]),
+    ).toEqual([
+      [
+        3,
+        [
+          ['Da', true, 2, 67],
+          ['Ne', false, 1, 33],
+        ],
+      ],
+      [
+        3,
+        [
+          ['Da', true, 1, 33],
+          ['Ne', false, 2, 67],
+        ],
+      ],
+    ]);
+  });
+
+  it('lists an inquiry’s free texts with their authors', async () => {
+    const results = await ok<Results>(as(analyst).get(`/api/content/${inquiry.id}/results`));
+    expect(results.questions[0]?.texts).toEqual([
+      expect.objectContaining({
+        user: expect.objectContaining({ id: people[0]?.id }),
+        text: 'Više mjesta za parkiranje',
+      }),
+    ]);
+  });
+
+  it('shows nothing of a poll below five respondents', async () => {
+    expect(await ok(as(analyst).get(`/api/content/${poll.id}/results`))).toEqual({
+      respondents: 1,
+      hidden: true,
+      questions: [],
+    });
+  });
+});
+
 describe('the audience, person by person', () => {
   type Member = { id: number; state: string; attempts: number; bestMark: number | null; lastMark: number | null };
   const page = async (query = '') =>
@@ -215,7 +284,7 @@ describe('the audience, person by person', () => {
 
 describe('who may read them', () => {
   it('lets analysts, admins and the item’s creator read; another creator 403, a user 403, another tenant 404', async () => {
-    for (const path of ['info', 'reach', 'groups-reach', 'users']) {
+    for (const path of ['info', 'reach', 'groups-reach', 'users', 'results']) {
       const url = `/api/content/${quiz.id}/${path}`;
       expect((await as(analyst).get(url)).statusCode, url).toBe(200);
       expect((await as(creator).get(url)).statusCode, url).toBe(200);

@@ -3,8 +3,10 @@ import {
   type AudienceMemberList,
   type ContentInfo,
   type ContentReach,
+  type ContentResults,
   type ContentUsersQuery,
   type GroupReachList,
+  POLL_RESULTS_MIN_RESPONDENTS,
   percentOf,
   type StaffContent,
 } from '@kanal/contract';
@@ -17,6 +19,14 @@ type Deps = {
   repo: ContentStatsRepository;
   /** The item as its staff read it: 404 for another tenant's (from the content module). */
   itemOf: (author: Author, contentId: number) => Promise<StaffContent>;
+  /** A poll's respondents and its picks per question and answer (from the forms module, which keeps them). */
+  poll: {
+    respondents: (tenantId: number, contentId: number) => Promise<number>;
+    counts: (
+      tenantId: number,
+      contentId: number,
+    ) => Promise<{ questionId: number; answerId: number | null; n: number }[]>;
+  };
   clock: Clock;
 };
 
@@ -38,7 +48,7 @@ function daysBetween(first: string, last: string): string[] {
  * An item's statistics for its staff (spec point 7, "Content" info calls): the tenant's admins and
  * analysts, and a creator for their own items (another's answers 403).
  */
-export const createContentStats = ({ repo, itemOf, clock }: Deps) => {
+export const createContentStats = ({ repo, itemOf, poll, clock }: Deps) => {
   async function readable(author: Author, contentId: number): Promise<StaffContent> {
     const item = await itemOf(author, contentId);
     if (author.role === 'CREATOR' && item.creator.id !== author.userId) throw new AppError('Forbidden', 403);
@@ -113,6 +123,64 @@ export const createContentStats = ({ repo, itemOf, clock }: Deps) => {
           bestMark: r.best,
           lastMark: r.last,
         })),
+      };
+    },
+
+    /** GET /content/{id}/results: every question's answers counted; see ContentResultsSchema. */
+    async results(author: Author, contentId: number): Promise<ContentResults> {
+      const item = await readable(author, contentId);
+      if (item.type === 'POLL') {
+        const [respondents, counts] = await Promise.all([
+          poll.respondents(author.tenantId, contentId),
+          poll.counts(author.tenantId, contentId),
+        ]);
+        if (respondents < POLL_RESULTS_MIN_RESPONDENTS) return { respondents, hidden: true, questions: [] };
+        const picked = (questionId: number, answerId: number | null) =>
+          counts.find((c) => c.questionId === questionId && c.answerId === answerId)?.n ?? 0;
+        return {
+          respondents,
+          hidden: false,
+          // A null pick counts who left the question empty; free texts are never shown (they could name their writer).
+          questions: item.questions.map((q) => {
+            const answered = Math.max(0, respondents - picked(q.id, null));
+            return {
+              id: q.id,
+              title: q.title,
+              type: q.type,
+              answered,
+              answers: q.answers.map((a) => {
+                const n = picked(q.id, a.id);
+                return { id: a.id, title: a.title, isCorrect: false, count: n, percent: percentOf(n, answered) };
+              }),
+              texts: [],
+            };
+          }),
+        };
+      }
+      const [{ picks, answered }, texts, totals] = await Promise.all([
+        repo.answerCounts(author.tenantId, contentId),
+        item.type === 'INQUIRY' ? repo.texts(author.tenantId, contentId) : [],
+        repo.totals(author.tenantId, contentId),
+      ]);
+      return {
+        respondents: totals.attempts,
+        hidden: false,
+        questions: item.questions.map((q) => {
+          const of = answered.find((a) => a.questionId === q.id)?.n ?? 0;
+          return {
+            id: q.id,
+            title: q.title,
+            type: q.type,
+            answered: of,
+            answers: q.answers.map((a) => {
+              const n = picks.find((p) => p.questionId === q.id && p.answerId === a.id)?.n ?? 0;
+              return { id: a.id, title: a.title, isCorrect: a.isCorrect, count: n, percent: percentOf(n, of) };
+            }),
+            texts: texts
+              .filter((x) => x.questionId === q.id)
+              .map((x) => ({ user: { id: x.userId, name: x.name }, text: x.text, at: x.at })),
+          };
+        }),
       };
     },
 
