@@ -106,7 +106,7 @@ export const createContentStats = ({ repo, itemOf, poll, clock }: Deps) => {
     async users(author: Author, contentId: number, query: ContentUsersQuery): Promise<AudienceMemberList> {
       const item = await readable(author, contentId);
       const { count, rows } = await repo.audience(author.tenantId, contentId, query);
-      const poll = item.type === 'POLL';
+      const isPoll = item.type === 'POLL';
       return {
         count,
         items: rows.map((r) => ({
@@ -119,7 +119,7 @@ export const createContentStats = ({ repo, itemOf, poll, clock }: Deps) => {
           viewedAt: r.viewedAt?.toISOString() ?? null,
           finishedAt: r.finishedAt?.toISOString() ?? null,
           // A poll's answers are kept without a name: a respondent's one submission is what finished it.
-          attempts: poll ? Number(r.finishedAt !== null) : r.attempts,
+          attempts: isPoll ? Number(r.finishedAt !== null) : r.attempts,
           bestMark: r.best,
           lastMark: r.last,
         })),

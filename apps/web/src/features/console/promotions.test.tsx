@@ -131,6 +131,8 @@ describe('choosing the organisations of a promotion', () => {
         }),
       );
       await user.click(within(chosen).getByRole('button', { name: 'Makni Pekara Klas' }));
+      // Focus stays in the list: on the chip that took the removed one's place.
+      expect(within(chosen).getByRole('button', { name: 'Makni Mlin Rijeka' })).toHaveFocus();
       expect(screen.getByText('Odabrana je 1 organizacija.')).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Spremi i pošalji' }));

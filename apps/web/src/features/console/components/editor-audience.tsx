@@ -4,13 +4,13 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { type FieldError, useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '@/components/error-text';
-import { CloseIcon } from '@/components/icons';
 import { ErrorView } from '@/components/status-view';
 import { useAudienceGroups, useEveryoneCount, usePeopleSearch } from '../api/audience';
 import { useConsole } from '../lib/console-context';
 import type { ContentDraft, DraftRef } from '../lib/content-draft';
 import type { SectionProps } from '../lib/editor-section';
 import { useFormError } from '../lib/form-errors';
+import { ChosenChips } from './chosen-chips';
 import { TableSkeleton } from './data-table';
 import { SearchBox } from './search-box';
 import '@/components/checkbox.css';
@@ -308,17 +308,6 @@ function PeoplePicker({
   const [q, setQ] = useState('');
   const found = usePeopleSearch(q);
   const pickerRef = useRef<HTMLFieldSetElement>(null);
-  const chipsRef = useRef<HTMLUListElement>(null);
-  // After a chip's removal (checked after every render) focus goes to the chip that took its place, else the last one, else the search.
-  const focusAfterRemoval = useRef<number | null>(null);
-  useEffect(() => {
-    const index = focusAfterRemoval.current;
-    if (index === null) return;
-    focusAfterRemoval.current = null;
-    const buttons = chipsRef.current?.querySelectorAll('button') ?? [];
-    const next = buttons[Math.min(index, buttons.length - 1)] ?? pickerRef.current?.querySelector('input');
-    next?.focus();
-  });
 
   const chosenIds = new Set(chosen.map((person) => person.id));
   const toggle = (person: DraftRef) =>
@@ -327,36 +316,19 @@ function PeoplePicker({
         ? chosen.filter((other) => other.id !== person.id)
         : [...chosen, { id: person.id, name: person.name }],
     );
-  const remove = (index: number) => {
-    focusAfterRemoval.current = index;
-    onChange(chosen.filter((_, at) => at !== index));
-  };
-
   const results = found.data;
   return (
     <fieldset ref={pickerRef} className="form__group editor-audience__part">
       <legend className="editor-audience__subtitle">{t('editorAudience.people.title')}</legend>
-      {chosen.length > 0 ? (
-        <ul ref={chipsRef} className="editor-audience__chips" aria-label={t('editorAudience.people.chosen')}>
-          {chosen.map((person, index) => (
-            <li key={person.id} className="editor-audience__chip">
-              <span>{person.name}</span>
-              {disabled ? null : (
-                <button
-                  type="button"
-                  className="editor-audience__chip-remove"
-                  aria-label={t('editorAudience.people.remove', { name: person.name })}
-                  onClick={() => remove(index)}
-                >
-                  <CloseIcon />
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="editor-audience__muted">{t('editorAudience.people.none')}</p>
-      )}
+      <ChosenChips
+        items={chosen}
+        label={t('editorAudience.people.chosen')}
+        removeLabel={(name) => t('editorAudience.people.remove', { name })}
+        empty={t('editorAudience.people.none')}
+        fallback={pickerRef}
+        disabled={disabled}
+        onRemove={(index) => onChange(chosen.filter((_, at) => at !== index))}
+      />
 
       {disabled ? null : (
         // biome-ignore lint/a11y/noStaticElementInteractions: only keeps Enter in the search from submitting the form.

@@ -1,10 +1,9 @@
 import type { Promotion } from '@kanal/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
-import { CloseIcon } from '@/components/icons';
 import { ErrorView } from '@/components/status-view';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
@@ -13,6 +12,7 @@ import { formatDate } from '@/lib/format';
 import { usePromotion, useSendPromotion } from '../api/promotions';
 import { useTenants } from '../api/tenants';
 import { useConsole } from '../lib/console-context';
+import { ChosenChips } from './chosen-chips';
 import { ConsolePage } from './console-page';
 import { ContentStatusBadge } from './content-status-badge';
 import { TableSkeleton } from './data-table';
@@ -68,18 +68,8 @@ function PromotionDetail({ promotion }: { promotion: Promotion }) {
   const [chosen, setChosen] = useState<TenantRef[]>(promotion.tenants);
   const [q, setQ] = useState('');
   const found = useTenants({ q, page: 0, limit: FOUND_MAX });
-  const chipsRef = useRef<HTMLUListElement>(null);
   const searchRef = useRef<HTMLDivElement>(null);
   const countId = useId();
-  // After a chip's removal (checked after every render) focus goes to the chip that took its place, else the search.
-  const focusAfterRemoval = useRef<number | null>(null);
-  useEffect(() => {
-    const index = focusAfterRemoval.current;
-    if (index === null) return;
-    focusAfterRemoval.current = null;
-    const buttons = chipsRef.current?.querySelectorAll('button') ?? [];
-    (buttons[Math.min(index, buttons.length - 1)] ?? searchRef.current?.querySelector('input'))?.focus();
-  });
 
   const sent = new Set(promotion.tenants.map((tenant) => tenant.id));
   const chosenIds = new Set(chosen.map((tenant) => tenant.id));
@@ -90,10 +80,6 @@ function PromotionDetail({ promotion }: { promotion: Promotion }) {
         ? chosen.filter((other) => other.id !== tenant.id)
         : [...chosen, { id: tenant.id, name: tenant.name }],
     );
-  const remove = (index: number) => {
-    focusAfterRemoval.current = index;
-    setChosen(chosen.filter((_, at) => at !== index));
-  };
   // The list as it was sent, which a refusal's `tenantIds.N` counts in (the choice may change meanwhile).
   const sentIds = useRef<TenantRef[]>([]);
   const save = async () => {
@@ -139,25 +125,14 @@ function PromotionDetail({ promotion }: { promotion: Promotion }) {
           {t('promotions.detail.tenantsTitle')}
         </h2>
         <p className="editor-audience__muted">{t('promotions.detail.tenantsHint')}</p>
-        {chosen.length > 0 ? (
-          <ul ref={chipsRef} className="editor-audience__chips" aria-label={t('promotions.detail.chosen')}>
-            {chosen.map((tenant, index) => (
-              <li key={tenant.id} className="editor-audience__chip">
-                <span>{tenant.name}</span>
-                <button
-                  type="button"
-                  className="editor-audience__chip-remove"
-                  aria-label={t('promotions.detail.remove', { name: tenant.name })}
-                  onClick={() => remove(index)}
-                >
-                  <CloseIcon />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="editor-audience__muted">{t('promotions.detail.none')}</p>
-        )}
+        <ChosenChips
+          items={chosen}
+          label={t('promotions.detail.chosen')}
+          removeLabel={(name) => t('promotions.detail.remove', { name })}
+          empty={t('promotions.detail.none')}
+          fallback={searchRef}
+          onRemove={(index) => setChosen(chosen.filter((_, at) => at !== index))}
+        />
 
         <div ref={searchRef} className="editor-audience__search">
           <SearchBox
