@@ -120,7 +120,7 @@ export const ACCESS: AccessTable = {
   'GET /api/userAnswer/:id': CONTENT_READERS,
   // Deleting an attempt changes a person's points: the tenant's admins.
   'DELETE /api/userAnswer/:id': PEOPLE_ADMINS,
-  // An item's statistics: a CREATOR's own items only (modules/stats/content-stats.ts).
+  // An item's statistics: a CREATOR's own items only (modules/content/content-stats.ts).
   'GET /api/content/:id/info': CONTENT_READERS,
   'GET /api/content/:id/reach': CONTENT_READERS,
   'GET /api/content/:id/groups-reach': CONTENT_READERS,

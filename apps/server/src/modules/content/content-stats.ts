@@ -12,7 +12,7 @@ import {
 } from '@kanal/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Author } from '../content/content-staff.js';
+import type { Author } from './content-staff.js';
 import type { ContentStatsRepository } from './content-stats.repository.js';
 
 type Deps = {

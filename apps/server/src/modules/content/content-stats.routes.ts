@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ScopedContext } from '../../plugins/request-context.js';
-import type { Author } from '../content/content-staff.js';
+import type { Author } from './content-staff.js';
 import type { ContentStats } from './content-stats.js';
 
 type Options = {
