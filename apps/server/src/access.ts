@@ -126,6 +126,10 @@ export const ACCESS: AccessTable = {
   'GET /api/content/:id/groups-reach': CONTENT_READERS,
   'GET /api/content/:id/users': CONTENT_READERS,
   'GET /api/content/:id/results': CONTENT_READERS,
+  'GET /api/content/:id/attempts': CONTENT_READERS,
+  'GET /api/content/:id/users/:userId/attempts': CONTENT_READERS,
+  'GET /api/content/:id/users/:userId/results/:attemptId': CONTENT_READERS,
+  'GET /api/content/:id/comments': CONTENT_READERS,
   // Promotions: the provider's, sent to client organisations (DESIGN.md §5).
   'GET /api/promotion': ['SUPERADMIN'],
   'GET /api/promotion/:id': ['SUPERADMIN'],

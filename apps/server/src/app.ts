@@ -207,6 +207,7 @@ export async function buildApp({
     repo: createContentStatsRepository(db),
     itemOf: contentStaff.get,
     poll: { respondents: formsRepo.pollRespondents, counts: formsRepo.pollCounts },
+    attempts: formsStaff,
     clock,
   });
   const people = createPeopleService({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { SEARCH_MAX_LENGTH } from './constants.js';
 import { IsoDateTimeSchema } from './content.js';
-import { pageQuery } from './envelope.js';
+import { IdStringSchema, pageQuery } from './envelope.js';
 import { tenantScope, USER_PAGE_SIZE } from './people.js';
 
 /**
@@ -127,6 +127,16 @@ export const ContentResultsSchema = z.object({
   questions: z.array(QuestionResultSchema),
 });
 export type ContentResults = z.infer<typeof ContentResultsSchema>;
+
+/** GET /content/{id}/attempts and /content/{id}/users/{userId}/attempts: newest first, paged. */
+export const ContentAttemptsQuerySchema = z.object({ ...tenantScope, ...pageQuery(USER_PAGE_SIZE) });
+export type ContentAttemptsQuery = z.infer<typeof ContentAttemptsQuerySchema>;
+export const ContentUserParamsSchema = z.object({ id: IdStringSchema, userId: IdStringSchema });
+export const ContentAttemptParamsSchema = z.object({
+  id: IdStringSchema,
+  userId: IdStringSchema,
+  attemptId: IdStringSchema,
+});
 
 /** Whole per cent of `part` in `whole`; 0 of nothing. */
 export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));

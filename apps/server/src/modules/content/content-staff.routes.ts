@@ -103,11 +103,16 @@ export const contentStaffRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     async (req) => ({ payload: await staff.notify(await author(req), req.params.id) }),
   );
 
-  app.get(
-    '/content/:id/comment',
-    { schema: { tags, params, querystring: CommentQuerySchema, response: { 200: envelope(StaffCommentListSchema) } } },
-    async (req) => ({ payload: await staff.comments(await author(req), req.params.id, req.query) }),
-  );
+  // The spec names the list twice: for moderation (`comment`) and among an item's statistics (`comments`).
+  for (const path of ['/content/:id/comment', '/content/:id/comments'] as const) {
+    app.get(
+      path,
+      {
+        schema: { tags, params, querystring: CommentQuerySchema, response: { 200: envelope(StaffCommentListSchema) } },
+      },
+      async (req) => ({ payload: await staff.comments(await author(req), req.params.id, req.query) }),
+    );
+  }
   app.get(
     '/content/:id/comment/:commentId',
     { schema: { tags, querystring, params: CommentParamsSchema, response: { 200: envelope(StaffCommentSchema) } } },

@@ -1,12 +1,17 @@
 import {
   AudienceMemberListSchema,
+  ContentAttemptParamsSchema,
+  ContentAttemptsQuerySchema,
   ContentInfoSchema,
   ContentReachSchema,
   ContentResultsSchema,
+  ContentUserParamsSchema,
   ContentUsersQuerySchema,
   envelope,
   GroupReachListSchema,
   IdParamsSchema,
+  StaffAttemptListSchema,
+  StaffAttemptSchema,
   TenantScopeQuerySchema,
 } from '@kanal/contract';
 import type { FastifyRequest } from 'fastify';
@@ -60,6 +65,35 @@ export const contentStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     '/content/:id/results',
     { schema: { ...schema, response: { 200: envelope(ContentResultsSchema) } } },
     async (req) => ({ payload: await stats.results(await author(req), req.params.id) }),
+  );
+  const attemptList = { 200: envelope(StaffAttemptListSchema) };
+  app.get(
+    '/content/:id/attempts',
+    { schema: { ...schema, querystring: ContentAttemptsQuerySchema, response: attemptList } },
+    async (req) => ({ payload: await stats.attempts(await author(req), req.params.id, req.query) }),
+  );
+  app.get(
+    '/content/:id/users/:userId/attempts',
+    {
+      schema: { tags, params: ContentUserParamsSchema, querystring: ContentAttemptsQuerySchema, response: attemptList },
+    },
+    async (req) => ({
+      payload: await stats.attempts(await author(req), req.params.id, req.query, req.params.userId),
+    }),
+  );
+  app.get(
+    '/content/:id/users/:userId/results/:attemptId',
+    {
+      schema: {
+        tags,
+        params: ContentAttemptParamsSchema,
+        querystring: TenantScopeQuerySchema,
+        response: { 200: envelope(StaffAttemptSchema) },
+      },
+    },
+    async (req) => ({
+      payload: await stats.attempt(await author(req), req.params.id, req.params.userId, req.params.attemptId),
+    }),
   );
   app.get(
     '/content/:id/groups-reach',

@@ -246,6 +246,41 @@ describe('the answers, question by question', () => {
   });
 });
 
+describe('attempts and comments', () => {
+  type Attempt = { id: number; user: { id: number }; finalMark: number | null; userAnswers?: unknown[] };
+
+  it('pages an item’s attempts and one person’s, newest first, and shows one answer by answer', async () => {
+    const [p1, p2] = people as Person[];
+    const all = await ok<{ count: number; items: Attempt[] }>(as(analyst).get(`/api/content/${quiz.id}/attempts`));
+    expect(all.count).toBe(3);
+    expect(all.items.map((a) => [a.user.id, a.finalMark])).toEqual([
+      [p2?.id, 0.5],
+      [p1?.id, 1],
+      [p1?.id, 0],
+    ]);
+    const mine = await ok<{ count: number; items: Attempt[] }>(
+      as(creator).get(`/api/content/${quiz.id}/users/${p1?.id}/attempts?limit=1`),
+    );
+    expect([mine.count, mine.items.map((a) => a.finalMark)]).toEqual([2, [1]]);
+
+    const latest = mine.items[0] as Attempt;
+    const one = await ok<Attempt>(as(analyst).get(`/api/content/${quiz.id}/users/${p1?.id}/results/${latest.id}`));
+    expect(one.userAnswers).toHaveLength(2);
+    // Only under its own item and person.
+    expect((await as(analyst).get(`/api/content/${quiz.id}/users/${p2?.id}/results/${latest.id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await as(analyst).get(`/api/content/${poll.id}/users/${p1?.id}/results/${latest.id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('lists the comments among the figures too', async () => {
+    const comments = await ok<{ count: number }>(as(analyst).get(`/api/content/${quiz.id}/comments`));
+    expect(comments.count).toBe(1);
+  });
+});
+
 describe('the audience, person by person', () => {
   type Member = { id: number; state: string; attempts: number; bestMark: number | null; lastMark: number | null };
   const page = async (query = '') =>
@@ -284,7 +319,15 @@ describe('the audience, person by person', () => {
 
 describe('who may read them', () => {
   it('lets analysts, admins and the item’s creator read; another creator 403, a user 403, another tenant 404', async () => {
-    for (const path of ['info', 'reach', 'groups-reach', 'users', 'results']) {
+    for (const path of [
+      'info',
+      'reach',
+      'groups-reach',
+      'users',
+      'results',
+      'attempts',
+      `users/${people[0]?.id}/attempts`,
+    ]) {
       const url = `/api/content/${quiz.id}/${path}`;
       expect((await as(analyst).get(url)).statusCode, url).toBe(200);
       expect((await as(creator).get(url)).statusCode, url).toBe(200);

@@ -1,6 +1,7 @@
 import {
   APP_TIME_ZONE,
   type AudienceMemberList,
+  type ContentAttemptsQuery,
   type ContentInfo,
   type ContentReach,
   type ContentResults,
@@ -8,9 +9,12 @@ import {
   type GroupReachList,
   POLL_RESULTS_MIN_RESPONDENTS,
   percentOf,
+  type StaffAttempt,
+  type StaffAttemptList,
   type StaffContent,
+  type UserAnswerQuery,
 } from '@kanal/contract';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Author } from './content-staff.js';
 import type { ContentStatsRepository } from './content-stats.repository.js';
@@ -26,6 +30,11 @@ type Deps = {
       tenantId: number,
       contentId: number,
     ) => Promise<{ questionId: number; answerId: number | null; n: number }[]>;
+  };
+  /** The staff's reads of named attempts (from the forms module): a page by item and person, and one attempt. */
+  attempts: {
+    list: (staff: Pick<Author, 'tenantId' | 'userId'>, query: UserAnswerQuery) => Promise<StaffAttemptList>;
+    get: (staff: Pick<Author, 'tenantId' | 'userId'>, attemptId: number) => Promise<StaffAttempt>;
   };
   clock: Clock;
 };
@@ -48,7 +57,7 @@ function daysBetween(first: string, last: string): string[] {
  * An item's statistics for its staff (spec point 7, "Content" info calls): the tenant's admins and
  * analysts, and a creator for their own items (another's answers 403).
  */
-export const createContentStats = ({ repo, itemOf, poll, clock }: Deps) => {
+export const createContentStats = ({ repo, itemOf, poll, attempts, clock }: Deps) => {
   async function readable(author: Author, contentId: number): Promise<StaffContent> {
     const item = await itemOf(author, contentId);
     if (author.role === 'CREATOR' && item.creator.id !== author.userId) throw new AppError('Forbidden', 403);
@@ -182,6 +191,24 @@ export const createContentStats = ({ repo, itemOf, poll, clock }: Deps) => {
           };
         }),
       };
+    },
+
+    /** GET /content/{id}/attempts, and with a person /content/{id}/users/{userId}/attempts: newest first. */
+    async attempts(author: Author, contentId: number, query: ContentAttemptsQuery, userId?: number) {
+      await readable(author, contentId);
+      return attempts.list(author, { content: contentId, user: userId, limit: query.limit, offset: query.offset });
+    },
+
+    /**
+     * GET /content/{id}/users/{userId}/results/{attemptId}: one attempt answer by answer. A poll keeps no
+     * attempt with a name, so there is none to show (404), as for an attempt of another item or person.
+     */
+    async attempt(author: Author, contentId: number, userId: number, attemptId: number): Promise<StaffAttempt> {
+      const item = await readable(author, contentId);
+      if (item.type === 'POLL') throw notFound();
+      const found = await attempts.get(author, attemptId);
+      if (found.content.id !== contentId || found.user.id !== userId) throw notFound();
+      return found;
     },
 
     /** GET /content/{id}/groups-reach. */
