@@ -114,9 +114,8 @@ export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
     getForm: content.getForm,
     assertVisible: content.assertVisible,
   });
-  const formsRepo = createFormsRepository(db, inboxOf(db));
   const formsStaff = createFormsStaff({
-    repo: formsRepo,
+    repo: createFormsRepository(db, inboxOf(db)),
     transaction: (fn) =>
       db.transaction((tx) => {
         const inbox = inboxOf(tx);
@@ -129,7 +128,7 @@ export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
         fn({ repo: createAuthoringRepository(tx), inbox: inboxOf(tx), audit: createAuditLog(tx) }),
       ),
   });
-  return { content, contentRepo, forms, formsRepo, formsStaff, authoring };
+  return { content, contentRepo, forms, formsStaff, authoring };
 }
 
 /** Builds the whole application without listening, so tests drive it through `inject`. */
@@ -186,7 +185,7 @@ export async function buildApp({
     config,
     log: app.log,
   });
-  const { content, contentRepo, forms, formsRepo, formsStaff, authoring } = createContentServices(db, clock);
+  const { content, contentRepo, forms, formsStaff, authoring } = createContentServices(db, clock);
   const profile = createProfileService({ repo: createProfileRepository(db), clock });
   const store = fileStore ?? diskFileStore(config.filesDir);
   const files = createFilesService({
@@ -206,7 +205,7 @@ export async function buildApp({
   const contentStats = createContentStats({
     repo: createContentStatsRepository(db),
     itemOf: contentStaff.get,
-    poll: { respondents: formsRepo.pollRespondents, counts: formsRepo.pollCounts },
+    tallyPoll: forms.tallyPoll,
     attempts: formsStaff,
     clock,
   });

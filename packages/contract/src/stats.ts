@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { SEARCH_MAX_LENGTH } from './constants.js';
 import { IsoDateTimeSchema } from './content.js';
+import { QuestionTypeSchema } from './enums.js';
 import { IdStringSchema, pageQuery } from './envelope.js';
 import { tenantScope, USER_PAGE_SIZE } from './people.js';
 
@@ -104,7 +105,7 @@ export const TextAnswerSchema = z.object({
 export const QuestionResultSchema = z.object({
   id: z.int(),
   title: z.string(),
-  type: z.string(),
+  type: QuestionTypeSchema,
   /** Submissions that answered it. */
   answered: z.int(),
   answers: z.array(AnswerResultSchema),

@@ -244,6 +244,23 @@ describe('the answers, question by question', () => {
       questions: [],
     });
   });
+
+  it('shows a poll’s counts from five respondents, with no answer marked correct', async () => {
+    const [question] = poll.questions;
+    for (const person of [admin, creator, otherCreator, analyst]) {
+      await ok(
+        as(person).post(`/api/mobile/content/${poll.id}/form/attempt`, {
+          questionAnswers: [{ questionId: question?.id, answers: [question?.answers[1]?.id] }],
+        }),
+      );
+    }
+    const results = await ok<Results>(as(analyst).get(`/api/content/${poll.id}/results`));
+    expect([results.respondents, results.hidden]).toEqual([5, false]);
+    expect(results.questions[0]?.answers.map((a) => [a.title, a.isCorrect, a.count, a.percent])).toEqual([
+      ['More', false, 1, 20],
+      ['Planine', false, 4, 80],
+    ]);
+  });
 });
 
 describe('attempts and comments', () => {

@@ -7,7 +7,6 @@ import {
   type ContentResults,
   type ContentUsersQuery,
   type GroupReachList,
-  POLL_RESULTS_MIN_RESPONDENTS,
   percentOf,
   type StaffAttempt,
   type StaffAttemptList,
@@ -16,6 +15,7 @@ import {
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { FormsService } from '../forms/forms.service.js';
 import type { Author } from './content-staff.js';
 import type { ContentStatsRepository } from './content-stats.repository.js';
 
@@ -23,14 +23,8 @@ type Deps = {
   repo: ContentStatsRepository;
   /** The item as its staff read it: 404 for another tenant's (from the content module). */
   itemOf: (author: Author, contentId: number) => Promise<StaffContent>;
-  /** A poll's respondents and its picks per question and answer (from the forms module, which keeps them). */
-  poll: {
-    respondents: (tenantId: number, contentId: number) => Promise<number>;
-    counts: (
-      tenantId: number,
-      contentId: number,
-    ) => Promise<{ questionId: number; answerId: number | null; n: number }[]>;
-  };
+  /** A poll's answers counted, withheld below five respondents (the forms module's tally). */
+  tallyPoll: FormsService['tallyPoll'];
   /** The staff's reads of named attempts (from the forms module): a page by item and person, and one attempt. */
   attempts: {
     list: (staff: Pick<Author, 'tenantId' | 'userId'>, query: UserAnswerQuery) => Promise<StaffAttemptList>;
@@ -57,7 +51,7 @@ function daysBetween(first: string, last: string): string[] {
  * An item's statistics for its staff (spec point 7, "Content" info calls): the tenant's admins and
  * analysts, and a creator for their own items (another's answers 403).
  */
-export const createContentStats = ({ repo, itemOf, poll, attempts, clock }: Deps) => {
+export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }: Deps) => {
   async function readable(author: Author, contentId: number): Promise<StaffContent> {
     const item = await itemOf(author, contentId);
     if (author.role === 'CREATOR' && item.creator.id !== author.userId) throw new AppError('Forbidden', 403);
@@ -139,31 +133,16 @@ export const createContentStats = ({ repo, itemOf, poll, attempts, clock }: Deps
     async results(author: Author, contentId: number): Promise<ContentResults> {
       const item = await readable(author, contentId);
       if (item.type === 'POLL') {
-        const [respondents, counts] = await Promise.all([
-          poll.respondents(author.tenantId, contentId),
-          poll.counts(author.tenantId, contentId),
-        ]);
-        if (respondents < POLL_RESULTS_MIN_RESPONDENTS) return { respondents, hidden: true, questions: [] };
-        const picked = (questionId: number, answerId: number | null) =>
-          counts.find((c) => c.questionId === questionId && c.answerId === answerId)?.n ?? 0;
+        // The same tally its people see once they have answered; a poll has no correct answer.
+        const questions = item.questions.map((q, order) => ({ ...q, order }));
+        const tally = await tallyPoll(author.tenantId, contentId, questions);
         return {
-          respondents,
-          hidden: false,
-          // A null pick counts who left the question empty; free texts are never shown (they could name their writer).
-          questions: item.questions.map((q) => {
-            const answered = Math.max(0, respondents - picked(q.id, null));
-            return {
-              id: q.id,
-              title: q.title,
-              type: q.type,
-              answered,
-              answers: q.answers.map((a) => {
-                const n = picked(q.id, a.id);
-                return { id: a.id, title: a.title, isCorrect: false, count: n, percent: percentOf(n, answered) };
-              }),
-              texts: [],
-            };
-          }),
+          ...tally,
+          questions: tally.questions.map(({ order: _order, ...q }) => ({
+            ...q,
+            answers: q.answers.map((a) => ({ ...a, isCorrect: false })),
+            texts: [],
+          })),
         };
       }
       const [{ picks, answered }, texts, totals] = await Promise.all([

@@ -11,6 +11,7 @@ import {
   POINTS_PER_CORRECT_ANSWER,
   POLL_RESULTS_MIN_RESPONDENTS,
   type PollResults,
+  percentOf,
   type QuestionAnswer,
   type SubmissionResult,
   type SubmitAnswersBody,
@@ -216,6 +217,11 @@ export async function attemptsWithAnswers(repo: FormsRepository, tenantId: numbe
   return withAnswers(rows, answers, correctAnswers);
 }
 
+/** A poll's question as its tally reads it. */
+type PollQuestion = Pick<PollResults['questions'][number], 'id' | 'order' | 'title' | 'type'> & {
+  answers: { id: number; title: string }[];
+};
+
 export const createFormsService = ({ repo, transaction, clock, getForm, assertVisible }: Deps) => {
   /** A submission decided on what its reading found for the caller, and stored unless a retry (see submit). */
   async function submitWith(
@@ -276,6 +282,42 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
   async function attempts(ctx: Ctx, query: AttemptsSelection) {
     const rows = await repo.listAttempts(ctx.tenantId, ctx.userId, clock.now(), query);
     return { rows, items: await attemptsWithAnswers(repo, ctx.tenantId, rows) };
+  }
+
+  /**
+   * A poll's answers counted over everyone who took it: the end user's results after answering, and the
+   * staff's. Below POLL_RESULTS_MIN_RESPONDENTS nothing is shown, so no one's answer can be told from the
+   * counts. A question's percentages are of the people who answered it: respondents less those who left it
+   * empty. Free-text questions are left out: a text could name its writer.
+   */
+  async function tallyPoll(tenantId: number, contentId: number, questions: PollQuestion[]): Promise<PollResults> {
+    const [respondents, counts] = await Promise.all([
+      repo.pollRespondents(tenantId, contentId),
+      repo.pollCounts(tenantId, contentId),
+    ]);
+    if (respondents < POLL_RESULTS_MIN_RESPONDENTS) return { respondents, hidden: true, questions: [] };
+    const countOf = (questionId: number, answerId: number | null) =>
+      counts.find((c) => c.questionId === questionId && c.answerId === answerId)?.n ?? 0;
+    return {
+      respondents,
+      hidden: false,
+      questions: questions
+        .filter((q) => q.type !== 'TEXT')
+        .map((q) => {
+          const answered = Math.max(0, respondents - countOf(q.id, null));
+          return {
+            id: q.id,
+            order: q.order,
+            title: q.title,
+            type: q.type,
+            answered,
+            answers: q.answers.map((a) => {
+              const n = countOf(q.id, a.id);
+              return { id: a.id, title: a.title, count: n, percent: percentOf(n, answered) };
+            }),
+          };
+        }),
+    };
   }
 
   return {
@@ -353,42 +395,16 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
     },
 
     /**
-     * A poll's answers counted over everyone, for those who took it. Below POLL_RESULTS_MIN_RESPONDENTS
-     * nothing is shown, so no one's answer can be told from the counts. A question's percentages are of
-     * the people who answered it: respondents less those who left it empty.
+     * A poll's answers counted over everyone, for those who took it (see `tallyPoll`).
      */
     async pollResults(ctx: Ctx, contentId: number): Promise<PollResults> {
       const form = await getForm(ctx, contentId);
       if (form.type !== 'POLL') throw new AppError('NotAForm', 400);
       if (!form.finishedAt) throw new AppError('SubmissionRequired', 409);
-      const [respondents, counts] = await Promise.all([
-        repo.pollRespondents(ctx.tenantId, contentId),
-        repo.pollCounts(ctx.tenantId, contentId),
-      ]);
-      if (respondents < POLL_RESULTS_MIN_RESPONDENTS) return { respondents, hidden: true, questions: [] };
-      const countOf = (questionId: number, answerId: number | null) =>
-        counts.find((c) => c.questionId === questionId && c.answerId === answerId)?.n ?? 0;
-      return {
-        respondents,
-        hidden: false,
-        questions: form.questions
-          .filter((q) => q.type !== 'TEXT')
-          .map((q) => {
-            const answered = Math.max(0, respondents - countOf(q.id, null));
-            return {
-              id: q.id,
-              order: q.order,
-              title: q.title,
-              type: q.type,
-              answered,
-              answers: q.answers.map((a) => {
-                const n = countOf(q.id, a.id);
-                return { id: a.id, title: a.title, count: n, percent: answered ? Math.round((100 * n) / answered) : 0 };
-              }),
-            };
-          }),
-      };
+      return tallyPoll(ctx.tenantId, contentId, form.questions);
     },
+
+    tallyPoll,
   };
 };
 export type FormsService = ReturnType<typeof createFormsService>;
