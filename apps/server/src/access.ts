@@ -123,6 +123,7 @@ export const ACCESS: AccessTable = {
   // An item's statistics: a CREATOR's own items only (modules/content/content-stats.ts).
   'GET /api/content/:id/info': CONTENT_READERS,
   'GET /api/content/:id/reach': CONTENT_READERS,
+  'GET /api/content/:id/info/activity': CONTENT_READERS,
   'GET /api/content/:id/groups-reach': CONTENT_READERS,
   'GET /api/content/:id/users': CONTENT_READERS,
   'GET /api/content/:id/results': CONTENT_READERS,
@@ -130,6 +131,12 @@ export const ACCESS: AccessTable = {
   'GET /api/content/:id/users/:userId/attempts': CONTENT_READERS,
   'GET /api/content/:id/users/:userId/results/:attemptId': CONTENT_READERS,
   'GET /api/content/:id/comments': CONTENT_READERS,
+  'GET /api/export/content/:id': CONTENT_READERS,
+
+  // The tenant's statistics (modules/stats): its admins and analysts, a SUPERADMIN in any (`?tenant=`).
+  'GET /api/content/info/activity': PEOPLE_READERS,
+  'GET /api/stats/dashboard/overview': PEOPLE_READERS,
+  'GET /api/tenant/info/groups': PEOPLE_READERS,
   // Promotions: the provider's, sent to client organisations (DESIGN.md §5).
   'GET /api/promotion': ['SUPERADMIN'],
   'GET /api/promotion/:id': ['SUPERADMIN'],
@@ -141,7 +148,6 @@ export const ACCESS: AccessTable = {
   // Organisations: the provider's SUPERADMINs; a tenant's admins and analysts see its own top five.
   'GET /api/tenant': ['SUPERADMIN'],
   'POST /api/tenant': ['SUPERADMIN'],
-  'GET /api/tenant/info/groups': ['SUPERADMIN'],
   'GET /api/tenant/top-five/:id': PEOPLE_READERS,
   'GET /api/tenant/:id': ['SUPERADMIN'],
   'PATCH /api/tenant/:id': ['SUPERADMIN'],

@@ -44,6 +44,9 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createStatsRepository } from './modules/stats/stats.repository.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
+import { createStatsService } from './modules/stats/stats.service.js';
 import { createTenantsRepository } from './modules/tenants/tenants.repository.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { createTenantsService } from './modules/tenants/tenants.service.js';
@@ -209,6 +212,11 @@ export async function buildApp({
     attempts: formsStaff,
     clock,
   });
+  const stats = createStatsService({
+    repo: createStatsRepository(db),
+    transaction: (fn) => db.transaction((tx) => fn(createStatsRepository(tx))),
+    clock,
+  });
   const people = createPeopleService({
     users: createUsersRepository(db),
     groups: createGroupsRepository(db),
@@ -255,7 +263,7 @@ export async function buildApp({
     removeFiles: async (keys) => {
       for (const key of keys) await store.remove(key);
     },
-    topFive: profile.topFive,
+    topFive: stats.topFive,
     clock,
   });
   const users = createUsersService({
@@ -300,6 +308,7 @@ export async function buildApp({
       await api.register(usersRoutes, { users });
       await api.register(peopleRoutes, { people, groups, scoped });
       await api.register(tenantsRoutes, { tenants });
+      await api.register(statsRoutes, { stats, scoped });
       await api.register(profileRoutes, { profile });
     },
     { prefix: '/api' },

@@ -67,3 +67,6 @@ export const LANGUAGES = ['hr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hr';
 export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** The most periods one activity call answers (GET /content/info/activity): a year and a month of days. */
+export const ACTIVITY_MAX_PERIODS = 400;

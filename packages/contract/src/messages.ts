@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_MAX_PERIODS,
   COMMENT_MAX_LENGTH,
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
@@ -49,6 +50,7 @@ export const MESSAGE_PARAMS = {
   taskMax: TASK_TEXT_MAX_LENGTH,
   timeMin: TIME_RESTRICTION_MIN_S,
   timeMax: TIME_RESTRICTION_MAX_S,
+  maxPeriods: ACTIVITY_MAX_PERIODS,
 } as const;
 
 /** The best supported language for an Accept-Language header: Croatian unless English is preferred. */

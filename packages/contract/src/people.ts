@@ -265,14 +265,6 @@ export type UpdateTenantBody = z.infer<typeof UpdateTenantBodySchema>;
 export const DeleteTenantBodySchema = z.object({ name: z.string(required).check(z.trim(), z.minLength(1, required)) });
 export type DeleteTenantBody = z.infer<typeof DeleteTenantBodySchema>;
 
-/** GET /tenant/info/groups: every organisation with its groups, to aim the provider's promotions. */
-export const TenantGroupsSchema = z.array(z.object({ id: z.int(), name: z.string(), groups: GroupListSchema }));
-export type TenantGroups = z.infer<typeof TenantGroupsSchema>;
-
-/** GET /tenant/top-five/{id}: the five people with the most points, by dense rank. */
-export const TopFiveSchema = z.array(z.object({ id: z.int(), name: z.string(), points: z.int(), rank: z.int() }));
-export type TopFive = z.infer<typeof TopFiveSchema>;
-
 // Importing people from a spreadsheet (spec "Other": /export/template, /import/template/check, /import/template).
 
 /** The template's columns, in order; headers are read in either language. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { SEARCH_MAX_LENGTH } from './constants.js';
 import { IsoDateTimeSchema } from './content.js';
-import { QuestionTypeSchema } from './enums.js';
+import { ContentTypeSchema, QuestionTypeSchema } from './enums.js';
 import { IdStringSchema, pageQuery } from './envelope.js';
 import { tenantScope, USER_PAGE_SIZE } from './people.js';
 
@@ -141,3 +141,125 @@ export const ContentAttemptParamsSchema = z.object({
 
 /** Whole per cent of `part` in `whole`; 0 of nothing. */
 export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
+
+// Activity over time, for one item (GET /content/{id}/info/activity) and the tenant (GET /content/info/activity).
+
+export const GRANULARITIES = ['day', 'week', 'month'] as const;
+export const GranularitySchema = z.enum(GRANULARITIES);
+export type Granularity = z.infer<typeof GranularitySchema>;
+
+/** The days an activity call covers when it names none: the last 30, today's included. */
+export const ACTIVITY_DEFAULT_DAYS = 30;
+
+/**
+ * From `from` to `to` (YYYY-MM-DD in Europe/Zagreb, both included; by default the last
+ * ACTIVITY_DEFAULT_DAYS), in periods of a day, a week (from Monday) or a month. Periods are whole: the first
+ * starts on the period holding `from`, the last ends with the period holding `to`.
+ */
+export const PeriodQuerySchema = z.object({
+  ...tenantScope,
+  from: z.optional(z.iso.date({ error: 'validation.invalidDate' })),
+  to: z.optional(z.iso.date({ error: 'validation.invalidDate' })),
+  granularity: z._default(GranularitySchema, 'day'),
+});
+export type PeriodQuery = z.infer<typeof PeriodQuerySchema>;
+
+/** One period: the people who first opened and who finished something, and the submissions. */
+export const ActivityCountsSchema = z.object({ viewed: z.int(), finished: z.int(), attempts: z.int() });
+export type ActivityCounts = z.infer<typeof ActivityCountsSchema>;
+export const ActivityPeriodSchema = z.object({ start: z.iso.date(), ...ActivityCountsSchema.shape });
+export type ActivityPeriod = z.infer<typeof ActivityPeriodSchema>;
+
+/** GET /content/{id}/info/activity: every period of the range, those without any as zeros. */
+export const ContentActivitySchema = z.object({
+  granularity: GranularitySchema,
+  periods: z.array(ActivityPeriodSchema),
+});
+export type ContentActivity = z.infer<typeof ContentActivitySchema>;
+
+/** GET /content/info/activity: the tenant's periods, each also split by content type (every type, in order). */
+export const TenantActivitySchema = z.object({
+  granularity: GranularitySchema,
+  periods: z.array(
+    z.object({
+      ...ActivityPeriodSchema.shape,
+      types: z.array(z.object({ type: ContentTypeSchema, ...ActivityCountsSchema.shape })),
+    }),
+  ),
+});
+export type TenantActivity = z.infer<typeof TenantActivitySchema>;
+
+// The tenant's dashboard (GET /stats/dashboard/overview), its groups (GET /tenant/info/groups) and its
+// best (GET /tenant/top-five/{id}).
+
+/** How long the figures that scan a whole tenant are served before they are computed again. */
+export const STATS_SNAPSHOT_TTL_MS = 5 * 60_000;
+/** The dashboard's period: its figures over the last 30 days, against the 30 days before. */
+export const OVERVIEW_PERIOD_DAYS = 30;
+
+/** A figure now, and over the period before (null where there is none to compare, e.g. no marks). */
+const trend = <T extends z.ZodMiniType>(value: T) => z.object({ value, previous: value });
+
+export const OverviewSchema = z.object({
+  /** When these figures were computed; they are at most STATS_SNAPSHOT_TTL_MS old. */
+  computedAt: IsoDateTimeSchema,
+  /** Active accounts in the tenant. */
+  people: z.int(),
+  /** People who used the app in the last 7 and 30 days (against the 7 and 30 before). */
+  activeWeek: trend(z.int()),
+  activeMonth: trend(z.int()),
+  /** Items published in the period. */
+  published: trend(z.int()),
+  /** Of the items published in the period, the share of their audience who finished them (null: none sent). */
+  completion: trend(z.nullable(PercentSchema)),
+  /** The mean mark of graded attempts made in the period, 0–1. */
+  averageMark: trend(z.nullable(z.number())),
+  /** Live items by type: how many, their audience and the share who finished. */
+  byType: z.array(
+    z.object({ type: ContentTypeSchema, items: z.int(), audience: z.int(), finished: z.int(), percent: PercentSchema }),
+  ),
+  /** Live tasks past their deadline that some of their people have not finished, most such people first. */
+  overdue: z.object({
+    tasks: z.int(),
+    people: z.int(),
+    items: z.array(
+      z.object({ id: z.int(), name: z.string(), deadline: IsoDateTimeSchema, audience: z.int(), unfinished: z.int() }),
+    ),
+  }),
+});
+export type Overview = z.infer<typeof OverviewSchema>;
+/** How many overdue tasks the overview names. */
+export const OVERVIEW_OVERDUE_SHOWN = 5;
+
+/** GET /tenant/info/groups: each group's active members and how far they got with the live items sent to them. */
+export const GroupCompletionListSchema = z.object({
+  computedAt: IsoDateTimeSchema,
+  items: z.array(
+    z.object({
+      id: z.int(),
+      name: z.string(),
+      members: z.int(),
+      /** Inbox rows of live, published items of the members, and how many of them are finished. */
+      received: z.int(),
+      finished: z.int(),
+      percent: PercentSchema,
+    }),
+  ),
+});
+export type GroupCompletionList = z.infer<typeof GroupCompletionListSchema>;
+
+/** GET /tenant/top-five/{id}: the five people with the most points (dense rank) and the five items finished by the largest share. */
+export const TopFiveSchema = z.object({
+  people: z.array(z.object({ id: z.int(), name: z.string(), points: z.int(), rank: z.int() })),
+  items: z.array(
+    z.object({
+      id: z.int(),
+      name: z.string(),
+      type: ContentTypeSchema,
+      audience: z.int(),
+      finished: z.int(),
+      percent: PercentSchema,
+    }),
+  ),
+});
+export type TopFive = z.infer<typeof TopFiveSchema>;

@@ -1,8 +1,16 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { APP_TIME_ZONE } from '@kanal/contract';
+import { APP_TIME_ZONE, TenantScopeQuerySchema } from '@kanal/contract';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import * as z from 'zod/mini';
 
 export type ExportFormat = 'xlsx' | 'csv';
+
+/** An export's query: XLSX unless `?format=csv`, in the caller's organisation or a SUPERADMIN's `?tenant=`. */
+export const ExportQuerySchema = z.object({
+  ...TenantScopeQuerySchema.shape,
+  format: z._default(z.enum(['xlsx', 'csv']), 'xlsx'),
+});
 export const EXPORT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
@@ -79,6 +87,14 @@ async function writeXlsx(out: PassThrough, tables: ExportTable[]) {
   }
   await workbook.commit();
 }
+
+/** An export as a download named `name` (the extension follows the format), never cached. */
+export const sendExport = (reply: FastifyReply, format: ExportFormat, name: string, body: Readable) =>
+  reply
+    .type(EXPORT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${name}.${format}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
 
 /** The tables as one XLSX workbook (a sheet each) or one CSV (the tables one after another), streamed. */
 export function exportTables(format: ExportFormat, tables: ExportTable[]): Readable {

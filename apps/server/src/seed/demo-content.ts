@@ -3,6 +3,7 @@ import { DAY_MS, HOUR_MS, type MediaType } from '@kanal/contract';
 import { createContentServices } from '../app.js';
 import type { Tx } from '../db/client.js';
 import { file } from '../db/schema/index.js';
+import { appDay } from '../lib/clock.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import { createAuthRepository } from '../modules/auth/auth.repository.js';
 import type { FormQuestion } from '../modules/content/content.service.js';
@@ -465,8 +466,11 @@ async function seedDemoHistory(tx: Tx, seeded: SeededTenant & { content: Readonl
     const at = new Date(now - daysAgo * DAY_MS);
     const { content, forms } = createContentServices(tx, { now: () => at });
     const ctx = { tenantId: seeded.tenantId, userId: id(seeded.users, login) };
+    // The dashboard counts the person as active that day, as a sign-in would.
+    const used = () => sessions.recordActivity(ctx.tenantId, ctx.userId, appDay(at));
     return {
       async answer(name: string, choose: Choice) {
+        await used();
         const contentId = id(seeded.content, name);
         const { questions } = await content.getForm(ctx, contentId);
         const questionAnswers = questions.map((q) => ({ questionId: q.id, answers: choose(q) }));
@@ -490,7 +494,10 @@ async function seedDemoHistory(tx: Tx, seeded: SeededTenant & { content: Readonl
         await sessions.revokeSession(ctx.tenantId, sessionId, at);
         if (!answered) throw new Error(`demo history: ${login} has no live session to answer ${name}`);
       },
-      read: (name: string) => content.markFinished(ctx, { contentId: id(seeded.content, name) }),
+      async read(name: string) {
+        await used();
+        return content.markFinished(ctx, { contentId: id(seeded.content, name) });
+      },
     };
   };
   await as('marko@demo.hr', 9).read('Dobrodošli u Kanal');

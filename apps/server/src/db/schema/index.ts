@@ -4,5 +4,6 @@ export * from './files.js';
 export * from './forms.js';
 export * from './inbox.js';
 export * from './mail.js';
+export * from './stats.js';
 export * from './tenants.js';
 export * from './users.js';

@@ -6,6 +6,7 @@ import {
   appUser,
   loginIdentifier,
   passwordToken,
+  personActivity,
   resetRequest,
   session,
   tenant,
@@ -151,6 +152,11 @@ export const createAuthRepository = (db: DbOrTx) => ({
       .update(session)
       .set({ lastSeenAt, expiresAt })
       .where(and(eq(session.tenantId, tenantId), eq(session.id, id)));
+  },
+
+  /** That a person used the app on a day (YYYY-MM-DD); a second time that day changes nothing. */
+  async recordActivity(tenantId: number, userId: number, day: string): Promise<void> {
+    await db.insert(personActivity).values({ tenantId, userId, day }).onConflictDoNothing();
   },
 
   async revokeSession(tenantId: number, id: number, at: Date): Promise<void> {

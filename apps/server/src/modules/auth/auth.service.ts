@@ -21,7 +21,7 @@ import {
 } from '@kanal/contract';
 import type { CallerRow } from '../../db/caller.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { Clock } from '../../lib/clock.js';
+import { appDay, type Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken, tokenTenant } from '../../lib/tokens.js';
 import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
@@ -70,6 +70,9 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
     const now = clock.now();
     if (now.getTime() - found.lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
       await repo.extendSession(found.tenantId, found.sessionId, now, new Date(now.getTime() + ttl(found.rememberMe)));
+      // The first request of a new day counts the person as active that day (the dashboard's active people).
+      const today = appDay(now);
+      if (appDay(found.lastSeenAt) !== today) await repo.recordActivity(found.tenantId, found.userId, today);
     }
     return { tenantId: found.tenantId, userId: found.userId, role: found.role, sessionId: found.sessionId };
   }
@@ -89,6 +92,7 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + ttl(client.rememberMe)),
     });
+    await r.recordActivity(account.tenantId, account.id, appDay(now));
     return { token, userId: account.id };
   }
 

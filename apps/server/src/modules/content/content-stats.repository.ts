@@ -1,7 +1,8 @@
 import { APP_TIME_ZONE, type AudienceState, type ContentUsersQuery, TEXT_ANSWERS_SHOWN } from '@kanal/contract';
-import { and, asc, count, eq, exists, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  answer,
   appUser,
   attempt,
   attemptAnswer,
@@ -13,185 +14,32 @@ import {
 } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
 
+const dayEvents = {
+  viewed: [contentInteraction, contentInteraction.viewedAt],
+  finished: [contentInteraction, contentInteraction.finishedAt],
+  attempts: [attempt, attempt.createdAt],
+} as const;
+type DayEvent = keyof typeof dayEvents;
+const zone = sql.raw(`'${APP_TIME_ZONE}'`);
+
+const ci = contentInteraction;
+/** A person's attempts at the item of their inbox row. */
+const ownAttempts = and(
+  eq(attempt.tenantId, ci.tenantId),
+  eq(attempt.userId, ci.userId),
+  eq(attempt.contentId, ci.contentId),
+);
+/** The inbox row's person. */
+const person = and(eq(appUser.tenantId, ci.tenantId), eq(appUser.id, ci.userId));
+
 /**
  * The figures of one item, read (never written) from the tables their modules keep: the inbox and its
  * reach counters, the attempts, the comments and the groups. Each reads this item's rows alone, through
  * its (tenant_id, content_id) indexes.
  */
-export const createContentStatsRepository = (db: DbOrTx) => ({
-  /** Audience, viewed and finished (content_reach, kept by the inbox's triggers), attempts and comments. */
-  async totals(tenantId: number, contentId: number) {
-    const [reach, [attempts], [comments]] = await Promise.all([
-      db
-        .select({ audience: contentReach.audience, viewed: contentReach.viewed, finished: contentReach.finished })
-        .from(contentReach)
-        .where(and(eq(contentReach.tenantId, tenantId), eq(contentReach.contentId, contentId))),
-      db
-        .select({ n: count() })
-        .from(attempt)
-        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId))),
-      db
-        .select({ n: count() })
-        .from(comment)
-        .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId))),
-    ]);
-    return {
-      ...(reach[0] ?? { audience: 0, viewed: 0, finished: 0 }),
-      attempts: attempts?.n ?? 0,
-      comments: comments?.n ?? 0,
-    };
-  },
-
-  /**
-   * Each person's best graded attempt, summed up: how many reached `passMark` (with none, every graded
-   * attempt passes) and the mean of those best marks (null before the first).
-   */
-  async marks(tenantId: number, contentId: number, passMark: number | null) {
-    const best = db
-      .select({ best: sql<number>`max(${attempt.finalMark})`.as('best') })
-      .from(attempt)
-      .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId), isNotNull(attempt.finalMark)))
-      .groupBy(attempt.userId)
-      .as('people');
-    const [row] = await db
-      .select({
-        passed: sql<number>`count(*) FILTER (WHERE ${best.best} >= ${passMark ?? 0})`.mapWith(Number),
-        average: sql<number | null>`avg(${best.best})`.mapWith((v) => (v === null ? null : Number(v))),
-      })
-      .from(best);
-    return { passed: row?.passed ?? 0, average: row?.average ?? null };
-  },
-
-  /** People who first opened, and who finished, the item on each day (in the app's time zone) that had any. */
-  async reachByDay(tenantId: number, contentId: number) {
-    const perDay = (column: typeof contentInteraction.viewedAt | typeof contentInteraction.finishedAt) => {
-      // The zone written into the statement, not bound: the grouped and selected expressions must be the same text.
-      const day = sql<string>`(${column} AT TIME ZONE ${sql.raw(`'${APP_TIME_ZONE}'`)})::date::text`;
-      return db
-        .select({ day, n: count() })
-        .from(contentInteraction)
-        .where(
-          and(
-            eq(contentInteraction.tenantId, tenantId),
-            eq(contentInteraction.contentId, contentId),
-            isNotNull(column),
-          ),
-        )
-        .groupBy(day);
-    };
-    const [viewed, finished] = await Promise.all([
-      perDay(contentInteraction.viewedAt),
-      perDay(contentInteraction.finishedAt),
-    ]);
-    return { viewed, finished };
-  },
-
-  /** Per group with members in the audience: those members, and how many of them opened and finished it. */
-  groupsReach: (tenantId: number, contentId: number) =>
-    db
-      .select({
-        id: userGroup.id,
-        name: userGroup.name,
-        audience: count(),
-        viewed: count(contentInteraction.viewedAt),
-        finished: count(contentInteraction.finishedAt),
-      })
-      .from(contentInteraction)
-      .innerJoin(
-        groupMember,
-        and(eq(groupMember.tenantId, contentInteraction.tenantId), eq(groupMember.userId, contentInteraction.userId)),
-      )
-      .innerJoin(userGroup, and(eq(userGroup.tenantId, groupMember.tenantId), eq(userGroup.id, groupMember.groupId)))
-      .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.contentId, contentId)))
-      .groupBy(userGroup.id, userGroup.name)
-      .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
-
-  /** The attempts' answers counted per question and answer, and the attempts that answered each question. */
-  async answerCounts(tenantId: number, contentId: number) {
-    const ofItem = and(
-      eq(attempt.tenantId, tenantId),
-      eq(attempt.contentId, contentId),
-      eq(attemptAnswer.tenantId, attempt.tenantId),
-      eq(attemptAnswer.attemptId, attempt.id),
-    );
-    const [picks, answered] = await Promise.all([
-      db
-        .select({ questionId: attemptAnswer.questionId, answerId: attemptAnswer.answerId, n: count() })
-        .from(attempt)
-        .innerJoin(attemptAnswer, ofItem)
-        .where(isNotNull(attemptAnswer.answerId))
-        .groupBy(attemptAnswer.questionId, attemptAnswer.answerId),
-      db
-        .select({
-          questionId: attemptAnswer.questionId,
-          n: sql<number>`count(DISTINCT ${attemptAnswer.attemptId})`.mapWith(Number),
-        })
-        .from(attempt)
-        .innerJoin(attemptAnswer, ofItem)
-        .where(sql`${attemptAnswer.answerId} IS NOT NULL OR ${attemptAnswer.text} IS NOT NULL`)
-        .groupBy(attemptAnswer.questionId),
-    ]);
-    return { picks, answered };
-  },
-
-  /** Each question's newest free-text answers (TEXT_ANSWERS_SHOWN at most), with their authors. */
-  async texts(tenantId: number, contentId: number) {
-    const ranked = db
-      .select({
-        questionId: attemptAnswer.questionId,
-        text: sql<string>`${attemptAnswer.text}`.as('text'),
-        userId: sql<number>`${attempt.userId}`.as('user_id'),
-        at: sql<Date>`${attempt.createdAt}`.as('at'),
-        rank: sql<number>`row_number() OVER (PARTITION BY ${attemptAnswer.questionId} ORDER BY ${attempt.createdAt} DESC, ${attemptAnswer.id} DESC)`.as(
-          'rank',
-        ),
-      })
-      .from(attempt)
-      .innerJoin(
-        attemptAnswer,
-        and(eq(attemptAnswer.tenantId, attempt.tenantId), eq(attemptAnswer.attemptId, attempt.id)),
-      )
-      .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId), isNotNull(attemptAnswer.text)))
-      .as('ranked');
-    return db
-      .select({
-        questionId: ranked.questionId,
-        text: ranked.text,
-        userId: ranked.userId,
-        name: appUser.name,
-        at: sql<string>`${ranked.at}`.mapWith((v) => new Date(v).toISOString()),
-      })
-      .from(ranked)
-      .innerJoin(appUser, and(eq(appUser.tenantId, tenantId), eq(appUser.id, ranked.userId)))
-      .where(sql`${ranked.rank} <= ${TEXT_ANSWERS_SHOWN}`)
-      .orderBy(ranked.questionId, ranked.rank);
-  },
-
-  /**
-   * A page of the audience by name, with each person's attempts: one lookup per person of the page in the
-   * attempts' (tenant, user, item) index, never a count over the whole item's attempts.
-   */
-  async audience(tenantId: number, contentId: number, query: ContentUsersQuery) {
-    const ci = contentInteraction;
-    const ownAttempts = and(
-      eq(attempt.tenantId, ci.tenantId),
-      eq(attempt.userId, ci.userId),
-      eq(attempt.contentId, ci.contentId),
-    );
-    const tried = exists(db.select({ one: sql`1` }).from(attempt).where(ownAttempts));
-    const states: Record<AudienceState, SQL | undefined> = {
-      notViewed: isNull(ci.viewedAt),
-      viewed: and(isNotNull(ci.viewedAt), isNull(ci.finishedAt)),
-      finished: isNotNull(ci.finishedAt),
-      failed: and(isNull(ci.finishedAt), tried),
-    };
-    const where = and(
-      eq(ci.tenantId, tenantId),
-      eq(ci.contentId, contentId),
-      ...searchWords(appUser.searchText, query.q),
-      query.state ? states[query.state] : undefined,
-    );
-    const person = and(eq(appUser.tenantId, ci.tenantId), eq(appUser.id, ci.userId));
+export const createContentStatsRepository = (db: DbOrTx) => {
+  /** The audience matching `where` by name, each with their attempts, best and last mark. */
+  function audienceRows(where: SQL | undefined) {
     const marks = db
       .select({
         attempts: sql<number>`count(*)`.as('attempts'),
@@ -203,30 +51,236 @@ export const createContentStatsRepository = (db: DbOrTx) => ({
       .from(attempt)
       .where(ownAttempts)
       .as('marks');
-    const [rows, [total]] = await Promise.all([
+    return db
+      .select({
+        id: appUser.id,
+        name: appUser.name,
+        email: appUser.email,
+        username: appUser.username,
+        searchText: appUser.searchText,
+        active: appUser.active,
+        viewedAt: ci.viewedAt,
+        finishedAt: ci.finishedAt,
+        attempts: sql<number>`${marks.attempts}`.mapWith(Number),
+        best: sql<number | null>`${marks.best}`.mapWith((v) => (v === null ? null : Number(v))),
+        last: sql<number | null>`${marks.last}`.mapWith((v) => (v === null ? null : Number(v))),
+      })
+      .from(ci)
+      .innerJoin(appUser, person)
+      .leftJoinLateral(marks, sql`true`)
+      .where(where)
+      .orderBy(asc(appUser.searchText), asc(appUser.id));
+  }
+
+  return {
+    /** Audience, viewed and finished (content_reach, kept by the inbox's triggers), attempts and comments. */
+    async totals(tenantId: number, contentId: number) {
+      const [reach, [attempts], [comments]] = await Promise.all([
+        db
+          .select({ audience: contentReach.audience, viewed: contentReach.viewed, finished: contentReach.finished })
+          .from(contentReach)
+          .where(and(eq(contentReach.tenantId, tenantId), eq(contentReach.contentId, contentId))),
+        db
+          .select({ n: count() })
+          .from(attempt)
+          .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId))),
+        db
+          .select({ n: count() })
+          .from(comment)
+          .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId))),
+      ]);
+      return {
+        ...(reach[0] ?? { audience: 0, viewed: 0, finished: 0 }),
+        attempts: attempts?.n ?? 0,
+        comments: comments?.n ?? 0,
+      };
+    },
+
+    /**
+     * Each person's best graded attempt, summed up: how many reached `passMark` (with none, every graded
+     * attempt passes) and the mean of those best marks (null before the first).
+     */
+    async marks(tenantId: number, contentId: number, passMark: number | null) {
+      const best = db
+        .select({ best: sql<number>`max(${attempt.finalMark})`.as('best') })
+        .from(attempt)
+        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId), isNotNull(attempt.finalMark)))
+        .groupBy(attempt.userId)
+        .as('people');
+      const [row] = await db
+        .select({
+          passed: sql<number>`count(*) FILTER (WHERE ${best.best} >= ${passMark ?? 0})`.mapWith(Number),
+          average: sql<number | null>`avg(${best.best})`.mapWith((v) => (v === null ? null : Number(v))),
+        })
+        .from(best);
+      return { passed: row?.passed ?? 0, average: row?.average ?? null };
+    },
+
+    /**
+     * How many of the item's events happened on each day (in the app's time zone) that had any: first
+     * openings, finishes or attempts; within `range` (YYYY-MM-DD, both included) when one is given.
+     */
+    perDay(tenantId: number, contentId: number, event: DayEvent, range?: { first: string; last: string }) {
+      const [table, column] = dayEvents[event];
+      // The zone written into the statement, not bound: the grouped and selected expressions must be the same text.
+      const day = sql<string>`(${column} AT TIME ZONE ${zone})::date::text`;
+      return db
+        .select({ day, n: count() })
+        .from(table)
+        .where(
+          and(
+            eq(table.tenantId, tenantId),
+            eq(table.contentId, contentId),
+            isNotNull(column),
+            range && sql`${column} >= (${range.first}::date::timestamp AT TIME ZONE ${zone})`,
+            range && sql`${column} < ((${range.last}::date + 1)::timestamp AT TIME ZONE ${zone})`,
+          ),
+        )
+        .groupBy(day);
+    },
+
+    /** Per group with members in the audience: those members, and how many of them opened and finished it. */
+    groupsReach: (tenantId: number, contentId: number) =>
       db
         .select({
-          id: appUser.id,
-          name: appUser.name,
-          email: appUser.email,
-          username: appUser.username,
-          active: appUser.active,
-          viewedAt: ci.viewedAt,
-          finishedAt: ci.finishedAt,
-          attempts: sql<number>`${marks.attempts}`.mapWith(Number),
-          best: sql<number | null>`${marks.best}`.mapWith((v) => (v === null ? null : Number(v))),
-          last: sql<number | null>`${marks.last}`.mapWith((v) => (v === null ? null : Number(v))),
+          id: userGroup.id,
+          name: userGroup.name,
+          audience: count(),
+          viewed: count(contentInteraction.viewedAt),
+          finished: count(contentInteraction.finishedAt),
         })
-        .from(ci)
-        .innerJoin(appUser, person)
-        .leftJoinLateral(marks, sql`true`)
-        .where(where)
-        .orderBy(asc(appUser.searchText), asc(appUser.id))
-        .limit(query.limit)
-        .offset(query.offset),
-      db.select({ n: count() }).from(ci).innerJoin(appUser, person).where(where),
-    ]);
-    return { count: total?.n ?? 0, rows };
-  },
-});
+        .from(contentInteraction)
+        .innerJoin(
+          groupMember,
+          and(eq(groupMember.tenantId, contentInteraction.tenantId), eq(groupMember.userId, contentInteraction.userId)),
+        )
+        .innerJoin(userGroup, and(eq(userGroup.tenantId, groupMember.tenantId), eq(userGroup.id, groupMember.groupId)))
+        .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.contentId, contentId)))
+        .groupBy(userGroup.id, userGroup.name)
+        .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
+
+    /** The attempts' answers counted per question and answer, and the attempts that answered each question. */
+    async answerCounts(tenantId: number, contentId: number) {
+      const ofItem = and(
+        eq(attempt.tenantId, tenantId),
+        eq(attempt.contentId, contentId),
+        eq(attemptAnswer.tenantId, attempt.tenantId),
+        eq(attemptAnswer.attemptId, attempt.id),
+      );
+      const [picks, answered] = await Promise.all([
+        db
+          .select({ questionId: attemptAnswer.questionId, answerId: attemptAnswer.answerId, n: count() })
+          .from(attempt)
+          .innerJoin(attemptAnswer, ofItem)
+          .where(isNotNull(attemptAnswer.answerId))
+          .groupBy(attemptAnswer.questionId, attemptAnswer.answerId),
+        db
+          .select({
+            questionId: attemptAnswer.questionId,
+            n: sql<number>`count(DISTINCT ${attemptAnswer.attemptId})`.mapWith(Number),
+          })
+          .from(attempt)
+          .innerJoin(attemptAnswer, ofItem)
+          .where(sql`${attemptAnswer.answerId} IS NOT NULL OR ${attemptAnswer.text} IS NOT NULL`)
+          .groupBy(attemptAnswer.questionId),
+      ]);
+      return { picks, answered };
+    },
+
+    /** Each question's newest free-text answers (TEXT_ANSWERS_SHOWN at most), with their authors. */
+    async texts(tenantId: number, contentId: number) {
+      const ranked = db
+        .select({
+          questionId: attemptAnswer.questionId,
+          text: sql<string>`${attemptAnswer.text}`.as('text'),
+          userId: sql<number>`${attempt.userId}`.as('user_id'),
+          at: sql<Date>`${attempt.createdAt}`.as('at'),
+          rank: sql<number>`row_number() OVER (PARTITION BY ${attemptAnswer.questionId} ORDER BY ${attempt.createdAt} DESC, ${attemptAnswer.id} DESC)`.as(
+            'rank',
+          ),
+        })
+        .from(attempt)
+        .innerJoin(
+          attemptAnswer,
+          and(eq(attemptAnswer.tenantId, attempt.tenantId), eq(attemptAnswer.attemptId, attempt.id)),
+        )
+        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId), isNotNull(attemptAnswer.text)))
+        .as('ranked');
+      return db
+        .select({
+          questionId: ranked.questionId,
+          text: ranked.text,
+          userId: ranked.userId,
+          name: appUser.name,
+          at: sql<string>`${ranked.at}`.mapWith((v) => new Date(v).toISOString()),
+        })
+        .from(ranked)
+        .innerJoin(appUser, and(eq(appUser.tenantId, tenantId), eq(appUser.id, ranked.userId)))
+        .where(sql`${ranked.rank} <= ${TEXT_ANSWERS_SHOWN}`)
+        .orderBy(ranked.questionId, ranked.rank);
+    },
+
+    /**
+     * A page of the audience by name, with each person's attempts: one lookup per person of the page in the
+     * attempts' (tenant, user, item) index, never a count over the whole item's attempts.
+     */
+    async audience(tenantId: number, contentId: number, query: ContentUsersQuery) {
+      const tried = exists(db.select({ one: sql`1` }).from(attempt).where(ownAttempts));
+      const states: Record<AudienceState, SQL | undefined> = {
+        notViewed: isNull(ci.viewedAt),
+        viewed: and(isNotNull(ci.viewedAt), isNull(ci.finishedAt)),
+        finished: isNotNull(ci.finishedAt),
+        failed: and(isNull(ci.finishedAt), tried),
+      };
+      const where = and(
+        eq(ci.tenantId, tenantId),
+        eq(ci.contentId, contentId),
+        ...searchWords(appUser.searchText, query.q),
+        query.state ? states[query.state] : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        audienceRows(where).limit(query.limit).offset(query.offset),
+        db.select({ n: count() }).from(ci).innerJoin(appUser, person).where(where),
+      ]);
+      return { count: total?.n ?? 0, rows };
+    },
+
+    /** The audience by name after `after` (the last row of the page before), `limit` at a time: an export's pages. */
+    audienceAfter(
+      tenantId: number,
+      contentId: number,
+      after: { searchText: string; id: number } | null,
+      limit: number,
+    ) {
+      return audienceRows(
+        and(
+          eq(ci.tenantId, tenantId),
+          eq(ci.contentId, contentId),
+          after ? sql`(${appUser.searchText}, ${appUser.id}) > (${after.searchText}, ${after.id})` : undefined,
+        ),
+      ).limit(limit);
+    },
+
+    /** Each of these people's latest attempt at the item, answer by answer (choices by title, or the text). */
+    latestAnswers(tenantId: number, contentId: number, userIds: number[]) {
+      const latest = db
+        .selectDistinctOn([attempt.userId], { id: attempt.id, userId: attempt.userId })
+        .from(attempt)
+        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId), inArray(attempt.userId, userIds)))
+        .orderBy(attempt.userId, desc(attempt.createdAt), desc(attempt.id))
+        .as('latest');
+      return db
+        .select({
+          userId: latest.userId,
+          questionId: attemptAnswer.questionId,
+          answer: answer.title,
+          text: attemptAnswer.text,
+        })
+        .from(latest)
+        .innerJoin(attemptAnswer, and(eq(attemptAnswer.tenantId, tenantId), eq(attemptAnswer.attemptId, latest.id)))
+        .leftJoin(answer, and(eq(answer.tenantId, tenantId), eq(answer.id, attemptAnswer.answerId)))
+        .orderBy(latest.userId, attemptAnswer.questionId, asc(answer.position), asc(attemptAnswer.id));
+    },
+  };
+};
 export type ContentStatsRepository = ReturnType<typeof createContentStatsRepository>;

@@ -1,5 +1,6 @@
 import {
   AudienceMemberListSchema,
+  ContentActivitySchema,
   ContentAttemptParamsSchema,
   ContentAttemptsQuerySchema,
   ContentInfoSchema,
@@ -10,13 +11,16 @@ import {
   envelope,
   GroupReachListSchema,
   IdParamsSchema,
+  PeriodQuerySchema,
   StaffAttemptListSchema,
   StaffAttemptSchema,
   TenantScopeQuerySchema,
 } from '@kanal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EXPORT_TYPES, ExportQuerySchema, sendExport } from '../../lib/table-export.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
+import { contentFileName } from './content-export.js';
 import type { Author } from './content-staff.js';
 import type { ContentStats } from './content-stats.js';
 
@@ -49,6 +53,13 @@ export const contentStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     async (req) => ({
       payload: await stats.reach(await author(req), req.params.id),
     }),
+  );
+  app.get(
+    '/content/:id/info/activity',
+    {
+      schema: { ...schema, querystring: PeriodQuerySchema, response: { 200: envelope(ContentActivitySchema) } },
+    },
+    async (req) => ({ payload: await stats.activity(await author(req), req.params.id, req.query) }),
   );
   app.get(
     '/content/:id/users',
@@ -94,6 +105,17 @@ export const contentStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     async (req) => ({
       payload: await stats.attempt(await author(req), req.params.id, req.params.userId, req.params.attemptId),
     }),
+  );
+  app.get(
+    '/export/content/:id',
+    { schema: { tags, params: IdParamsSchema, querystring: ExportQuerySchema, produces: Object.values(EXPORT_TYPES) } },
+    async (req, reply) =>
+      sendExport(
+        reply,
+        req.query.format,
+        contentFileName(req.lang, req.params.id),
+        await stats.exportItem(await author(req), req.params.id, req.query.format),
+      ),
   );
   app.get(
     '/content/:id/groups-reach',

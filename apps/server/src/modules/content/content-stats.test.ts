@@ -1,4 +1,5 @@
 import { APP_TIME_ZONE, DAY_MS, type StaffContent } from '@kanal/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeGroup } from '../../test/content-factories.js';
 import { call, makePerson, makeSession, makeTenant } from '../../test/factories.js';
@@ -334,10 +335,116 @@ describe('the audience, person by person', () => {
   });
 });
 
+describe('the export', () => {
+  /** A sheet's rows as plain values, empty cells as ''. */
+  const valuesOf = (sheet: ExcelJS.Worksheet | undefined) => {
+    const rows: unknown[][] = [];
+    sheet?.eachRow((row) => {
+      rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).value ?? ''));
+    });
+    return rows;
+  };
+
+  it('writes the audience with state, marks and latest answers, then the counted answers, in Croatian', async () => {
+    const res = await as(analyst).get(`/api/export/content/${quiz.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="kanal-sadrzaj-${quiz.id}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Osobe', 'Rezultati']);
+
+    const [header, ...people] = valuesOf(workbook.worksheets[0]);
+    expect(header?.slice(3)).toEqual([
+      'Status',
+      'Stanje',
+      'Pregledano',
+      'Završeno',
+      'Pokušaji',
+      'Najbolja ocjena (%)',
+      'Zadnja ocjena (%)',
+      '1. Prvo pitanje?',
+      '2. Drugo pitanje?',
+    ]);
+    // Status, state, attempts, best and last mark, and the latest attempt's answers.
+    expect(people.map((row) => [row[3], row[4], ...row.slice(7)]).sort()).toEqual(
+      [
+        ['aktivna', 'završeno', 2, 100, 100, 'Da', 'Da'],
+        ['aktivna', 'završeno', 1, 50, 50, 'Da', 'Ne'],
+        ['aktivna', 'nije položeno', 1, 0, 0, 'Ne', 'Ne'],
+        ['deaktivirana', 'otvoreno', 0, '', '', '', ''],
+      ].sort(),
+    );
+
+    expect(valuesOf(workbook.worksheets[1])).toEqual([
+      ['Pitanje', 'Odgovor', 'Točan odgovor', 'Broj', 'Udio (%)'],
+      ['1. Prvo pitanje?', 'Da', 'da', 2, 50],
+      ['1. Prvo pitanje?', 'Ne', '', 2, 50],
+      ['2. Drugo pitanje?', 'Da', 'da', 1, 25],
+      ['2. Drugo pitanje?', 'Ne', '', 3, 75],
+    ]);
+  });
+
+  it('writes CSV in English with a formula-like answer as text', async () => {
+    const [, p2] = people as Person[];
+    await ok(
+      as(p2 as Person).post(`/api/mobile/content/${inquiry.id}/form/attempt`, {
+        questionAnswers: [{ questionId: inquiry.questions[0]?.id, text: '=HYPERLINK("http://x")' }],
+      }),
+    );
+    const res = await call(t, { url: `/api/export/content/${inquiry.id}?format=csv`, token: admin.token, lang: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="kanal-content-${inquiry.id}.csv"`);
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('People');
+    expect(lines[1]).toBe('Full name,Email,Username,Status,State,Viewed,Finished,Attempts,1. Što biste promijenili?');
+    expect(res.body).toContain('Više mjesta za parkiranje');
+    expect(res.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(res.body).toContain('1. Što biste promijenili?,written answers (on the People sheet),2,');
+  });
+
+  it('gives a poll’s counts alone, and not below five respondents', async () => {
+    const sheetOf = async (pollId: number) => {
+      const res = await as(creator).get(`/api/export/content/${pollId}`);
+      expect(res.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(workbook.worksheets.map((s) => s.name)).toEqual(['Rezultati']);
+      return valuesOf(workbook.worksheets[0]);
+    };
+    expect(await sheetOf(poll.id)).toEqual([
+      ['Pitanje', 'Odgovor', 'Broj', 'Udio (%)'],
+      ['1. Odredište?', 'More', 1, 20],
+      ['1. Odredište?', 'Planine', 4, 80],
+    ]);
+    const fresh = await ok<StaffContent>(
+      as(creator).post('/api/content', {
+        type: 'POLL',
+        name: 'Nova anketa',
+        questions: [{ title: 'Da ili ne?', type: 'SINGLE', answers: [{ title: 'Da' }, { title: 'Ne' }] }],
+        audience: { everyone: true },
+        publish: { mode: 'now' },
+      }),
+    );
+    expect((await sheetOf(fresh.id))[1]?.[0]).toBe(
+      'Rezultati ankete prikazuju se kad odgovori barem 5 osoba: dosad ih je 0.',
+    );
+  });
+
+  it('is for the item’s readers only', async () => {
+    const url = `/api/export/content/${quiz.id}`;
+    expect((await as(otherCreator).get(url)).statusCode).toBe(403);
+    expect((await as(people[0] as Person).get(url)).statusCode).toBe(403);
+    expect((await as(otherAdmin).get(url)).statusCode).toBe(404);
+  });
+});
+
 describe('who may read them', () => {
   it('lets analysts, admins and the item’s creator read; another creator 403, a user 403, another tenant 404', async () => {
     for (const path of [
       'info',
+      'info/activity',
       'reach',
       'groups-reach',
       'users',

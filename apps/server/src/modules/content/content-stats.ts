@@ -1,12 +1,14 @@
+import type { Readable } from 'node:stream';
 import {
-  APP_TIME_ZONE,
   type AudienceMemberList,
+  type ContentActivity,
   type ContentAttemptsQuery,
   type ContentInfo,
   type ContentReach,
   type ContentResults,
   type ContentUsersQuery,
   type GroupReachList,
+  type PeriodQuery,
   percentOf,
   type StaffAttempt,
   type StaffAttemptList,
@@ -14,8 +16,11 @@ import {
   type UserAnswerQuery,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { Clock } from '../../lib/clock.js';
+import { addDays, appDay, type Clock } from '../../lib/clock.js';
+import { periodsOf, sumByPeriod } from '../../lib/periods.js';
+import { type ExportFormat, exportTables } from '../../lib/table-export.js';
 import type { FormsService } from '../forms/forms.service.js';
+import { contentTables, stateOf } from './content-export.js';
 import type { Author } from './content-staff.js';
 import type { ContentStatsRepository } from './content-stats.repository.js';
 
@@ -33,18 +38,11 @@ type Deps = {
   clock: Clock;
 };
 
-/** A date as YYYY-MM-DD in the app's time zone. */
-const dayIn = new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE });
-
 /** The calendar days from `first` to `last` (YYYY-MM-DD), both included. */
 function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
-  // Noon UTC steps a calendar day at a time whatever the offset of the time zone that day.
-  for (let at = new Date(`${first}T12:00:00Z`); ; at = new Date(at.getTime() + 86_400_000)) {
-    const day = at.toISOString().slice(0, 10);
-    if (day > last) return days;
-    days.push(day);
-  }
+  for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
 }
 
 /**
@@ -56,6 +54,49 @@ export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }:
     const item = await itemOf(author, contentId);
     if (author.role === 'CREATOR' && item.creator.id !== author.userId) throw new AppError('Forbidden', 403);
     return item;
+  }
+
+  /** Every question's answers counted; see ContentResultsSchema. */
+  async function resultsOf(author: Author, item: StaffContent): Promise<ContentResults> {
+    const contentId = item.id;
+    if (item.type === 'POLL') {
+      // The same tally its people see once they have answered; a poll has no correct answer.
+      const questions = item.questions.map((q, order) => ({ ...q, order }));
+      const tally = await tallyPoll(author.tenantId, contentId, questions);
+      return {
+        ...tally,
+        questions: tally.questions.map(({ order: _order, ...q }) => ({
+          ...q,
+          answers: q.answers.map((a) => ({ ...a, isCorrect: false })),
+          texts: [],
+        })),
+      };
+    }
+    const [{ picks, answered }, texts, totals] = await Promise.all([
+      repo.answerCounts(author.tenantId, contentId),
+      item.type === 'INQUIRY' ? repo.texts(author.tenantId, contentId) : [],
+      repo.totals(author.tenantId, contentId),
+    ]);
+    return {
+      respondents: totals.attempts,
+      hidden: false,
+      questions: item.questions.map((q) => {
+        const of = answered.find((a) => a.questionId === q.id)?.n ?? 0;
+        return {
+          id: q.id,
+          title: q.title,
+          type: q.type,
+          answered: of,
+          answers: q.answers.map((a) => {
+            const n = picks.find((p) => p.questionId === q.id && p.answerId === a.id)?.n ?? 0;
+            return { id: a.id, title: a.title, isCorrect: a.isCorrect, count: n, percent: percentOf(n, of) };
+          }),
+          texts: texts
+            .filter((x) => x.questionId === q.id)
+            .map((x) => ({ user: { id: x.userId, name: x.name }, text: x.text, at: x.at })),
+        };
+      }),
+    };
   }
 
   return {
@@ -90,19 +131,41 @@ export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }:
       const item = await readable(author, contentId);
       const now = clock.now();
       if (item.status === 'draft' || new Date(item.publishAt) > now) return { days: [] };
-      const { viewed, finished } = await repo.reachByDay(author.tenantId, contentId);
-      const first = dayIn.format(new Date(item.publishAt));
+      const [viewed, finished] = await Promise.all([
+        repo.perDay(author.tenantId, contentId, 'viewed'),
+        repo.perDay(author.tenantId, contentId, 'finished'),
+      ]);
+      const first = appDay(new Date(item.publishAt));
       // Opened before its time (a time moved later since) still counts, from its day.
       const start = [first, ...viewed.map((d) => d.day), ...finished.map((d) => d.day)].sort()[0] ?? first;
       const count = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
       const [views, finishes] = [count(viewed), count(finished)];
       return {
-        days: daysBetween(start, dayIn.format(now)).map((date) => ({
+        days: daysBetween(start, appDay(now)).map((date) => ({
           date,
           viewed: views.get(date) ?? 0,
           finished: finishes.get(date) ?? 0,
         })),
       };
+    },
+
+    /** GET /content/{id}/info/activity: first openings, finishes and attempts per period of the range. */
+    async activity(author: Author, contentId: number, query: PeriodQuery): Promise<ContentActivity> {
+      const item = await readable(author, contentId);
+      const { starts, first, last } = periodsOf(query, clock.now());
+      const range = { first, last };
+      const [viewed, finished, tried] = await Promise.all(
+        (['viewed', 'finished', 'attempts'] as const).map((event) =>
+          repo.perDay(author.tenantId, contentId, event, range),
+        ),
+      );
+      const days = [
+        ...(viewed ?? []).map((r) => ({ day: r.day, viewed: r.n })),
+        ...(finished ?? []).map((r) => ({ day: r.day, finished: r.n })),
+        // A poll keeps no attempt with a name: each respondent's finish is their submission.
+        ...((item.type === 'POLL' ? finished : tried) ?? []).map((r) => ({ day: r.day, attempts: r.n })),
+      ];
+      return { granularity: query.granularity, periods: sumByPeriod(starts, query.granularity, days) };
     },
 
     /** GET /content/{id}/users: a page of the audience with each person's state, attempts and marks. */
@@ -118,7 +181,7 @@ export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }:
           email: r.email,
           username: r.username,
           active: r.active,
-          state: r.finishedAt ? 'finished' : r.attempts > 0 ? 'failed' : r.viewedAt ? 'viewed' : 'notViewed',
+          state: stateOf(r),
           viewedAt: r.viewedAt?.toISOString() ?? null,
           finishedAt: r.finishedAt?.toISOString() ?? null,
           // A poll's answers are kept without a name: a respondent's one submission is what finished it.
@@ -130,46 +193,19 @@ export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }:
     },
 
     /** GET /content/{id}/results: every question's answers counted; see ContentResultsSchema. */
-    async results(author: Author, contentId: number): Promise<ContentResults> {
+    results: async (author: Author, contentId: number) => resultsOf(author, await readable(author, contentId)),
+
+    /** GET /export/content/{id}: the audience with their answers, and the results (a poll's results alone). */
+    async exportItem(author: Author, contentId: number, format: ExportFormat): Promise<Readable> {
       const item = await readable(author, contentId);
-      if (item.type === 'POLL') {
-        // The same tally its people see once they have answered; a poll has no correct answer.
-        const questions = item.questions.map((q, order) => ({ ...q, order }));
-        const tally = await tallyPoll(author.tenantId, contentId, questions);
-        return {
-          ...tally,
-          questions: tally.questions.map(({ order: _order, ...q }) => ({
-            ...q,
-            answers: q.answers.map((a) => ({ ...a, isCorrect: false })),
-            texts: [],
-          })),
-        };
-      }
-      const [{ picks, answered }, texts, totals] = await Promise.all([
-        repo.answerCounts(author.tenantId, contentId),
-        item.type === 'INQUIRY' ? repo.texts(author.tenantId, contentId) : [],
-        repo.totals(author.tenantId, contentId),
-      ]);
-      return {
-        respondents: totals.attempts,
-        hidden: false,
-        questions: item.questions.map((q) => {
-          const of = answered.find((a) => a.questionId === q.id)?.n ?? 0;
-          return {
-            id: q.id,
-            title: q.title,
-            type: q.type,
-            answered: of,
-            answers: q.answers.map((a) => {
-              const n = picks.find((p) => p.questionId === q.id && p.answerId === a.id)?.n ?? 0;
-              return { id: a.id, title: a.title, isCorrect: a.isCorrect, count: n, percent: percentOf(n, of) };
-            }),
-            texts: texts
-              .filter((x) => x.questionId === q.id)
-              .map((x) => ({ user: { id: x.userId, name: x.name }, text: x.text, at: x.at })),
-          };
+      const results = await resultsOf(author, item);
+      return exportTables(
+        format,
+        contentTables(author.lang, item, results, {
+          audience: (after, limit) => repo.audienceAfter(author.tenantId, contentId, after, limit),
+          answers: (userIds) => repo.latestAnswers(author.tenantId, contentId, userIds),
         }),
-      };
+      );
     },
 
     /** GET /content/{id}/attempts, and with a person /content/{id}/users/{userId}/attempts: newest first. */

@@ -1,6 +1,5 @@
 import {
   type AnswerCheck,
-  APP_TIME_ZONE,
   type Attempt,
   type AttemptList,
   type AttemptPage,
@@ -18,7 +17,7 @@ import {
   scoreAnswers,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { Clock } from '../../lib/clock.js';
+import { appDay, type Clock } from '../../lib/clock.js';
 import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
 import type { Form } from '../content/content.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
@@ -40,14 +39,6 @@ type Deps = {
   /** Throws 404 unless the item is visible to the caller, from the content module. */
   assertVisible: (ctx: Ctx, contentId: number) => Promise<unknown>;
 };
-
-/** The calendar day in the organisations' time zone, 'YYYY-MM-DD' (the only time a poll answer keeps). */
-const dayOf = new Intl.DateTimeFormat('en-CA', {
-  timeZone: APP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 const invalid = (name: string, message: string) =>
   new AppError('BodyParamsInvalid', 400, { field: { name, message: `validation.${message}` } });
@@ -266,7 +257,8 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
       answerIds: rows.map((r) => r.answerId),
       texts: rows.map((r) => r.text),
       corrects: rows.map((r) => score.perQuestion.get(r.questionId) ?? null),
-      responseDate: dayOf.format(now),
+      // The calendar day is the only time a poll answer keeps.
+      responseDate: appDay(now),
       checkedQuestionIds: item.checks.map((c) => c.questionId),
     });
     if (outcome.outcome === 'stored') return outcome.result;

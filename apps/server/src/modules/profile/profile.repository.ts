@@ -2,7 +2,6 @@ import type { ActivityItem, ContentType } from '@kanal/contract';
 import { and, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
-  appUser,
   attempt,
   comment,
   content,
@@ -76,25 +75,6 @@ export const createProfileRepository = (db: DbOrTx) => ({
       .from(ranked)
       .where(eq(ranked.userId, userId));
     return row ? { points: Number(row.points), rank: Number(row.rank) } : { points: 0, rank: null };
-  },
-
-  /** The five people of the tenant with the most points, by dense rank (ties share a rank), then name. */
-  async topFive(tenantId: number) {
-    const points = sql<number>`sum(${pointsLedger.points})`.mapWith(Number);
-    const rows = await db
-      .select({
-        id: appUser.id,
-        name: appUser.name,
-        points,
-        rank: sql<number>`dense_rank() OVER (ORDER BY sum(${pointsLedger.points}) DESC)`.mapWith(Number),
-      })
-      .from(pointsLedger)
-      .innerJoin(appUser, and(eq(appUser.tenantId, pointsLedger.tenantId), eq(appUser.id, pointsLedger.userId)))
-      .where(eq(pointsLedger.tenantId, tenantId))
-      .groupBy(appUser.id, appUser.name, appUser.searchText)
-      .orderBy(sql`sum(${pointsLedger.points}) DESC`, appUser.searchText, appUser.id)
-      .limit(5);
-    return rows;
   },
 
   /**

@@ -18,9 +18,6 @@ export const createProfileService = ({ repo, clock }: { repo: ProfileRepository;
   /** What a person did, for their access export (GET /export/user/{id}); the caller checks who may read it. */
   personalData: repo.personalData,
 
-  /** A tenant's five people with the most points (GET /tenant/top-five/{id}). */
-  topFive: repo.topFive,
-
   /** A person's timeline, newest first (GET /user/{id}/activity); the caller has checked who may read it. */
   async activity(tenantId: number, userId: number, page: { limit: number; offset: number }): Promise<ActivityPage> {
     const { count, rows } = await repo.activity(tenantId, userId, page.limit, page.offset);

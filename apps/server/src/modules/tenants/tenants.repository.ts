@@ -1,7 +1,7 @@
 import type { TenantListQuery } from '@kanal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { file, tenant, userGroup } from '../../db/schema/index.js';
+import { file, tenant } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
 
 export type TenantChanges = Partial<Pick<typeof tenant.$inferInsert, 'name' | 'image' | 'showPromoTag' | 'active'>>;
@@ -79,22 +79,6 @@ export const createTenantsRepository = (db: DbOrTx) => {
         );
       await db.delete(tenant).where(eq(tenant.id, tenantId));
       return files.map((row) => row.key);
-    },
-
-    /** Every organisation with its groups, by name. */
-    async withGroups() {
-      const rows = await db
-        .select({ id: tenant.id, name: tenant.name, groupId: userGroup.id, groupName: userGroup.name })
-        .from(tenant)
-        .leftJoin(userGroup, eq(userGroup.tenantId, tenant.id))
-        .orderBy(...byName, sql`kanal_fold(${userGroup.name})`, asc(userGroup.id));
-      const tenants = new Map<number, { id: number; name: string; groups: { id: number; name: string }[] }>();
-      for (const row of rows) {
-        const entry = tenants.get(row.id) ?? { id: row.id, name: row.name, groups: [] };
-        tenants.set(row.id, entry);
-        if (row.groupId !== null && row.groupName !== null) entry.groups.push({ id: row.groupId, name: row.groupName });
-      }
-      return [...tenants.values()];
     },
   };
 };

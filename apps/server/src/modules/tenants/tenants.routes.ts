@@ -7,7 +7,6 @@ import {
   DoneSchema,
   envelope,
   IdParamsSchema,
-  TenantGroupsSchema,
   TenantListQuerySchema,
   TopFiveSchema,
   UpdateTenantBodySchema,
@@ -37,9 +36,6 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ tenants: TenantsService }> =
     },
     async (req) => ({ payload: await tenants.create(actor(req), req.body) }),
   );
-  app.get('/tenant/info/groups', { schema: { tags, response: { 200: envelope(TenantGroupsSchema) } } }, async () => ({
-    payload: await tenants.groups(),
-  }));
   app.get(
     '/tenant/top-five/:id',
     { schema: { tags, params: IdParamsSchema, response: { 200: envelope(TopFiveSchema) } } },

@@ -4,7 +4,6 @@ import type {
   CreatedTenant,
   CreateTenantBody,
   DeleteTenantBody,
-  TenantGroups,
   TenantListQuery,
   TopFive,
   UpdateTenantBody,
@@ -32,7 +31,7 @@ type Deps = {
   invite: AuthService['invite'];
   /** Removes stored files' bytes, once the rows naming them are gone. */
   removeFiles: (storageKeys: string[]) => Promise<void>;
-  /** The five people of a tenant with the most points (the profile's ranking). */
+  /** A tenant's five people with the most points and five items finished by the most (the statistics'). */
   topFive: (tenantId: number) => Promise<TopFive>;
   clock: Clock;
 };
@@ -139,8 +138,6 @@ export const createTenantsService = ({
       await removeFiles(storageKeys);
       return { done: true };
     },
-
-    groups: (): Promise<TenantGroups> => tenants.withGroups(),
 
     /**
      * The organisation an admin call about people works in (`?tenant=`): a SUPERADMIN's choice, if it

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   ActivityPageSchema,
   ActivityQuerySchema,
@@ -27,11 +26,10 @@ import {
   UserIdsBodySchema,
   UserListQuerySchema,
 } from '@kanal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error.js';
-import { EXPORT_TYPES, type ExportFormat } from '../../lib/table-export.js';
+import { EXPORT_TYPES, ExportQuerySchema, sendExport } from '../../lib/table-export.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
 import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { GroupsService } from './groups.service.js';
@@ -137,21 +135,11 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
       .send(await importTemplate(req.lang)),
   );
 
-  const exportQuery = z.object({
-    ...TenantScopeQuerySchema.shape,
-    format: z._default(z.enum(['xlsx', 'csv']), 'xlsx'),
-  });
-  const download = (reply: FastifyReply, format: ExportFormat, name: string, body: Readable) =>
-    reply
-      .type(EXPORT_TYPES[format])
-      .header('content-disposition', `attachment; filename="${name}.${format}"`)
-      .header('cache-control', 'private, no-store')
-      .send(body);
   app.get(
     '/export/users',
-    { config: unknownTenant, schema: { tags, querystring: exportQuery, produces: Object.values(EXPORT_TYPES) } },
+    { config: unknownTenant, schema: { tags, querystring: ExportQuerySchema, produces: Object.values(EXPORT_TYPES) } },
     async (req, reply) =>
-      download(
+      sendExport(
         reply,
         req.query.format,
         exportFileName(req.lang, 'users'),
@@ -160,9 +148,9 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
   );
   app.get(
     '/export/user/:id',
-    { schema: { tags, params: IdParamsSchema, querystring: exportQuery, produces: Object.values(EXPORT_TYPES) } },
+    { schema: { tags, params: IdParamsSchema, querystring: ExportQuerySchema, produces: Object.values(EXPORT_TYPES) } },
     async (req, reply) =>
-      download(
+      sendExport(
         reply,
         req.query.format,
         exportFileName(req.lang, 'user', req.params.id),

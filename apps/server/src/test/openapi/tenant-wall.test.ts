@@ -113,6 +113,7 @@ function pathId(op: Operation, name: string): string | null {
     '/api/mobile/media/info/{id}': theirs.media,
     '/api/admin/user/resend-welcome-emails/{id}': theirs.user,
     '/api/export/user/{id}': theirs.user,
+    '/api/export/content/{id}': theirs.content,
     '/api/userAnswer/{id}': theirs.attempt,
   };
   const byPrefix: [string, number][] = [

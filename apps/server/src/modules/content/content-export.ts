@@ -1,0 +1,121 @@
+import {
+  type AudienceState,
+  type ContentResults,
+  type Language,
+  makeTranslate,
+  POLL_RESULTS_MIN_RESPONDENTS,
+  type StaffContent,
+} from '@kanal/contract';
+import { type ExportTable, exportDateTime } from '../../lib/table-export.js';
+import en from '../../locales/en.json' with { type: 'json' };
+import hr from '../../locales/hr.json' with { type: 'json' };
+import type { ContentStatsRepository } from './content-stats.repository.js';
+
+const t = makeTranslate({ hr, en });
+
+/** People read per statement while an export streams. */
+const EXPORT_PAGE = 1000;
+
+type AudienceRow = Awaited<ReturnType<ContentStatsRepository['audienceAfter']>>[number];
+type Answers = Awaited<ReturnType<ContentStatsRepository['latestAnswers']>>;
+
+/** Where a person of the audience is with the item (the same rule as GET /content/{id}/users). */
+export const stateOf = (row: Pick<AudienceRow, 'finishedAt' | 'attempts' | 'viewedAt'>): AudienceState =>
+  row.finishedAt ? 'finished' : row.attempts > 0 ? 'failed' : row.viewedAt ? 'viewed' : 'notViewed';
+
+const percent = (mark: number | null) => (mark === null ? null : Math.round(mark * 100));
+
+/**
+ * GET /export/content/{id}: the item's audience by name with their state, marks and their latest
+ * attempt's answer to each question, read a page at a time as the file is written; then each question's
+ * answers counted. A poll keeps no answer with a name, so its export is the counts alone.
+ */
+export function contentTables(
+  lang: Language,
+  item: StaffContent,
+  results: ContentResults,
+  reads: {
+    audience: (after: AudienceRow | null, limit: number) => Promise<AudienceRow[]>;
+    answers: (userIds: number[]) => Promise<Answers>;
+  },
+): ExportTable[] {
+  const h = (key: string) => t(lang, `export.headers.${key}`);
+  const { columns } = (lang === 'en' ? en : hr).import;
+  const graded = item.type === 'EDUCATION';
+  const questions = item.questions;
+
+  async function* people() {
+    for (let after: AudienceRow | null = null; ; ) {
+      const page: AudienceRow[] = await reads.audience(after, EXPORT_PAGE);
+      const answers = questions.length > 0 && page.length > 0 ? await reads.answers(page.map((p) => p.id)) : [];
+      for (const p of page) {
+        const mine = answers.filter((a) => a.userId === p.id);
+        yield [
+          p.name,
+          p.email,
+          p.username,
+          t(lang, `export.statuses.${p.active ? 'active' : 'deactivated'}`),
+          t(lang, `export.states.${stateOf(p)}`),
+          exportDateTime(p.viewedAt),
+          exportDateTime(p.finishedAt),
+          p.attempts,
+          ...(graded ? [percent(p.best), percent(p.last)] : []),
+          ...questions.map((q) =>
+            mine
+              .filter((a) => a.questionId === q.id)
+              .map((a) => a.text ?? a.answer ?? '')
+              .join('; '),
+          ),
+        ];
+      }
+      if (page.length < EXPORT_PAGE) return;
+      after = page[page.length - 1] ?? after;
+    }
+  }
+
+  const peopleTable: ExportTable = {
+    name: t(lang, 'export.sheets.people'),
+    headers: [
+      columns.name,
+      columns.email,
+      columns.username,
+      t(lang, 'export.status'),
+      h('state'),
+      h('viewed'),
+      h('finished'),
+      h('attempts'),
+      ...(graded ? [h('bestMark'), h('lastMark')] : []),
+      ...questions.map((q, i) => `${i + 1}. ${q.title}`),
+    ],
+    rows: people(),
+  };
+  const resultsTable: ExportTable = {
+    name: t(lang, 'export.sheets.results'),
+    headers: [h('question'), h('answer'), ...(graded ? [h('isCorrect')] : []), h('count'), h('share')],
+    rows: results.hidden
+      ? [
+          [
+            t(lang, 'export.pollHidden', {
+              min: POLL_RESULTS_MIN_RESPONDENTS,
+              respondents: results.respondents,
+            }),
+          ],
+        ]
+      : results.questions.flatMap((q, i) => {
+          const title = `${i + 1}. ${q.title}`;
+          if (q.type === 'TEXT')
+            return [[title, t(lang, 'export.textAnswers'), ...(graded ? [null] : []), q.answered, null]];
+          return q.answers.map((a) => [
+            title,
+            a.title,
+            ...(graded ? [a.isCorrect ? t(lang, 'export.yes') : null] : []),
+            a.count,
+            a.percent,
+          ]);
+        }),
+  };
+  if (item.type === 'POLL') return [resultsTable];
+  return questions.length > 0 ? [peopleTable, resultsTable] : [peopleTable];
+}
+
+export const contentFileName = (lang: Language, id: number) => t(lang, 'export.fileContent', { id });
