@@ -28,7 +28,13 @@ export const JOURNEY_USERS = [
   { email: 'zaborav@demo.hr', name: 'Zora Zaborav' },
   { email: 'skladiste@demo.hr', name: 'Sara Skladištar' },
   { email: 'izvan@demo.hr', name: 'Igor Izvan' },
+  { email: 'stjepan@demo.hr', name: 'Stjepan Statistika' },
+  { email: 'stela@demo.hr', name: 'Stela Statistika' },
 ];
+
+/** A quiz for the statistics journey alone, sent to its two people only, so its figures are theirs. */
+export const STATS_QUIZ = 'Kviz za statistiku';
+const STATS_PEOPLE = ['stjepan@demo.hr', 'stela@demo.hr'];
 
 /** Migrates and seeds `dataDir` as the server would, then adds the journeys' fixtures. */
 export async function prepareDatabase(dataDir) {
@@ -72,6 +78,33 @@ export async function prepareDatabase(dataDir) {
       status: 'published',
       audience: { users: [user.id] },
       material: { link: 'https://www.youtube.com/watch?v=', text: 'Video bi trebao biti iznad.' },
+    });
+    const statsPeople = await database.db.query.appUser.findMany({
+      columns: { id: true },
+      where: (u, { inArray }) => inArray(u.email, STATS_PEOPLE),
+    });
+    await createContentServices(database.db).authoring.create({
+      tenantId: user.tenantId,
+      creatorId: user.id,
+      type: 'EDUCATION',
+      name: STATS_QUIZ,
+      description: 'Dva pitanja za provjeru statistike.',
+      publishAt: new Date(Date.now() - 60_000),
+      status: 'published',
+      settings: { passingScore: 0.5 },
+      audience: { users: statsPeople.map((p) => p.id) },
+      questions: [
+        {
+          title: 'Koliko je 2 + 2?',
+          type: 'SINGLE',
+          answers: [{ title: 'Četiri', isCorrect: true }, { title: 'Pet' }],
+        },
+        {
+          title: 'Koja je boja neba?',
+          type: 'SINGLE',
+          answers: [{ title: 'Plava', isCorrect: true }, { title: 'Zelena' }],
+        },
+      ],
     });
   } finally {
     await database.close();

@@ -2,9 +2,13 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from './require-auth';
 import { RootError, RootFallback, RootLayout } from './root-layout';
 import type { ConsoleScreen } from './routes/admin/console';
+import type { StatsScreen } from './routes/admin/statistics';
 
 const loadConsole = () => import('./routes/admin/console');
 const consoleScreen = (name: ConsoleScreen) => async () => ({ Component: (await loadConsole()).screens[name] });
+const statsScreen = (name: StatsScreen) => async () => ({
+  Component: (await import('./routes/admin/statistics')).screens[name],
+});
 
 // Every screen is its own lazily loaded chunk, and the admin console one chunk for all its screens: the
 // first load carries only the router and this table.
@@ -52,11 +56,13 @@ export const routes: RouteObject[] = [
             },
             children: [
               { index: true, lazy: consoleScreen('ConsoleHome') },
+              { path: 'dashboard', lazy: statsScreen('DashboardScreen') },
               { path: 'content', lazy: consoleScreen('ContentListScreen') },
               { path: 'content/new', lazy: consoleScreen('ContentEditorScreen') },
               { path: 'content/:id', lazy: consoleScreen('ContentEditorScreen') },
               { path: 'content/:id/comments', lazy: consoleScreen('ContentCommentsScreen') },
               { path: 'content/:id/answers', lazy: consoleScreen('ContentAnswersScreen') },
+              { path: 'content/:id/statistics', lazy: statsScreen('ContentStatsScreen') },
               // Its own chunk: it brings the end-user screens, which the rest of the console does not need.
               { path: 'content/:id/preview', lazy: () => import('./routes/admin/content-preview') },
               { path: 'users', lazy: consoleScreen('UsersScreen') },

@@ -35,6 +35,9 @@ export const queryKeys = {
     contentComments: (tenant: number, id: number, page: number) => [...admin, 'comments', tenant, id, page] as const,
     contentAttempts: (tenant: number, id: number, page: number) => [...admin, 'attempts', tenant, id, page] as const,
     attempt: (tenant: number, id: number) => [...admin, 'attempt', tenant, id] as const,
+    /** Statistics: of the organisation (`id` 0) or of one item, by call and query. */
+    stats: (tenant: number, id: number, call: string, query: object = {}) =>
+      [...admin, 'stats', tenant, id, call, query] as const,
   },
   content: {
     all: content,

@@ -21,6 +21,10 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.removeAttribute('open');
 };
 
+// jsdom draws nothing on a canvas (and says so on every chart): charts are read through their tables here,
+// and looked at in Chromium end to end.
+HTMLCanvasElement.prototype.getContext = () => null;
+
 beforeAll(async () => {
   await initI18n();
 });

@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
 import { useConsole } from '../lib/console-context';
 
-/** /admin itself: a creator's work is content, everyone else's starts with people. */
+/** /admin itself: a creator's work is content; everyone else starts with how the organisation is doing. */
 export function ConsoleHome() {
   const { me } = useConsole();
-  return <Navigate to={me.role === 'CREATOR' ? '/admin/content' : '/admin/users'} replace />;
+  return <Navigate to={me.role === 'CREATOR' ? '/admin/content' : '/admin/dashboard'} replace />;
 }

@@ -92,6 +92,7 @@ export function ConsoleLayout({ me }: { me: Me }) {
   // A creator works on content only; people and groups are their admins'.
   const people = me.role !== 'CREATOR';
   const links = [
+    ...(people ? [{ to: '/admin/dashboard', label: t('console.nav.dashboard') }] : []),
     { to: '/admin/content', label: t('console.nav.content') },
     ...(people
       ? [

@@ -11,7 +11,7 @@ import './content-actions.css';
 
 export type ActionTarget = { id: number; name: string; status: ContentStatus; audience: number; finished: number };
 
-type Confirming = 'archive' | 'notify' | 'delete' | null;
+type Confirming = 'archive' | 'delete' | null;
 
 /**
  * What can be done to an item besides editing it: copy (opens the copy), archive, notify those who have
@@ -21,7 +21,6 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const action = useContentAction();
-  const notify = useNotifyContent();
   const remove = useDeleteContent();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [failure, setFailure] = useState<string>();
@@ -49,7 +48,6 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
     }
   };
   const deletable = item.status === 'draft' || item.status === 'scheduled';
-  const waiting = item.audience - item.finished;
 
   return (
     <>
@@ -57,11 +55,7 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
         <Button variant="secondary" loading={action.isPending && action.variables?.action === 'copy'} onClick={copy}>
           {t('content.actions.copy')}
         </Button>
-        {item.status === 'published' ? (
-          <Button variant="secondary" onClick={() => setConfirming('notify')}>
-            {t('content.actions.notify')}
-          </Button>
-        ) : null}
+        {item.status === 'published' ? <NotifyButton item={item} /> : null}
         {item.status !== 'archived' && item.status !== 'draft' ? (
           <Button variant="secondary" onClick={() => setConfirming('archive')}>
             {t('content.actions.archive')}
@@ -91,23 +85,6 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
           <p>{t('content.actions.archiveText')}</p>
         </ConfirmDialog>
       ) : null}
-      {confirming === 'notify' ? (
-        <ConfirmDialog
-          title={t('content.actions.notifyTitle', { name: item.name })}
-          confirmLabel={t('content.actions.notify')}
-          pending={notify.isPending}
-          error={failure}
-          onCancel={close}
-          onConfirm={() =>
-            run(async () => {
-              const queued = await notify.mutateAsync(item.id);
-              return t('content.actions.notified', { count: queued.recipients });
-            })
-          }
-        >
-          <p>{t('content.actions.notifyText', { count: waiting })}</p>
-        </ConfirmDialog>
-      ) : null}
       {confirming === 'delete' ? (
         <ConfirmDialog
           title={t('content.actions.deleteTitle', { name: item.name })}
@@ -125,6 +102,45 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
           }
         >
           <p>{t('content.actions.deleteText')}</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** Notify those of a published item's audience who have not finished it, once asked. */
+export function NotifyButton({ item }: { item: Pick<ActionTarget, 'id' | 'name' | 'audience' | 'finished'> }) {
+  const { t } = useTranslation('admin');
+  const notify = useNotifyContent();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const close = () => {
+    setAsking(false);
+    setFailure(undefined);
+  };
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        {t('content.actions.notify')}
+      </Button>
+      {asking ? (
+        <ConfirmDialog
+          title={t('content.actions.notifyTitle', { name: item.name })}
+          confirmLabel={t('content.actions.notify')}
+          pending={notify.isPending}
+          error={failure}
+          onCancel={close}
+          onConfirm={async () => {
+            try {
+              const queued = await notify.mutateAsync(item.id);
+              showToast(t('content.actions.notified', { count: queued.recipients }));
+              close();
+            } catch (error) {
+              setFailure(errorText(t, error));
+            }
+          }}
+        >
+          <p>{t('content.actions.notifyText', { count: item.audience - item.finished })}</p>
         </ConfirmDialog>
       ) : null}
     </>

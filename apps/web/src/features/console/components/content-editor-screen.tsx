@@ -570,6 +570,11 @@ function ItemBar({ item }: { item: StaffContent }) {
         <Link to={`/admin/content/${item.id}/preview`} className="button button--secondary">
           {t('content.preview.title')}
         </Link>
+        {item.status === 'draft' ? null : (
+          <Link to={`/admin/content/${item.id}/statistics`} className="button button--secondary">
+            {t('stats.item.link')}
+          </Link>
+        )}
         {item.settings.comments ? (
           <Link to={`/admin/content/${item.id}/comments`} className="button button--secondary">
             {t('contentResponses.comments.title')}

@@ -234,7 +234,18 @@ function ContentRow({ item }: { item: StaffContentRow }) {
         {item.status === 'draft' ? '–' : formatDateTime(item.publishAt)}
       </td>
       <td data-label={t('content.columns.reach')}>
-        {item.status === 'draft' ? '–' : t('content.reach', { audience, viewed, finished })}
+        {item.status === 'draft' ? (
+          '–'
+        ) : me.role === 'CREATOR' && item.creator.id !== me.id ? (
+          t('content.reach', { audience, viewed, finished })
+        ) : (
+          <Link to={`/admin/content/${item.id}/statistics`} className="link">
+            {t('content.reach', { audience, viewed, finished })}
+            <span className="visually-hidden">
+              : {t('stats.item.link')}, {item.name}
+            </span>
+          </Link>
+        )}
       </td>
       <td className="content-list__actions">
         {editable ? (

@@ -7,6 +7,7 @@ import editorMaterial from './editorMaterial.json';
 import editorQuestions from './editorQuestions.json';
 import groups from './groups.json';
 import promotions from './promotions.json';
+import stats from './stats.json';
 import tenants from './tenants.json';
 import transfer from './transfer.json';
 import users from './users.json';
@@ -26,4 +27,5 @@ export default {
   editorQuestions,
   editorAudience,
   contentResponses,
+  stats,
 };
