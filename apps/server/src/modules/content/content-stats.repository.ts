@@ -39,7 +39,21 @@ const person = and(eq(appUser.tenantId, ci.tenantId), eq(appUser.id, ci.userId))
  */
 export const createContentStatsRepository = (db: DbOrTx) => {
   /** The audience matching `where` by name, each with their attempts, best and last mark. */
-  function audienceRows(where: SQL | undefined) {
+  /**
+   * A page of the audience matching `where`, by name, each with their attempts, best and last mark. The page
+   * is chosen first (an index range over the names) and only its people's attempts are looked up: a
+   * lateral lookup beside the sort would be made for every person of an audience of 100,000.
+   */
+  function audienceRows(where: SQL | undefined, limit: number, offset = 0) {
+    const page = db
+      .select({ tenantId: ci.tenantId, contentId: ci.contentId, userId: ci.userId, searchText: appUser.searchText })
+      .from(ci)
+      .innerJoin(appUser, person)
+      .where(where)
+      .orderBy(asc(appUser.searchText), asc(appUser.id))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
     const marks = db
       .select({
         attempts: sql<number>`count(*)`.as('attempts'),
@@ -65,11 +79,11 @@ export const createContentStatsRepository = (db: DbOrTx) => {
         best: sql<number | null>`${marks.best}`.mapWith((v) => (v === null ? null : Number(v))),
         last: sql<number | null>`${marks.last}`.mapWith((v) => (v === null ? null : Number(v))),
       })
-      .from(ci)
+      .from(page)
+      .innerJoin(ci, and(eq(ci.tenantId, page.tenantId), eq(ci.userId, page.userId), eq(ci.contentId, page.contentId)))
       .innerJoin(appUser, person)
       .leftJoinLateral(marks, sql`true`)
-      .where(where)
-      .orderBy(asc(appUser.searchText), asc(appUser.id));
+      .orderBy(asc(page.searchText), asc(appUser.id));
   }
 
   return {
@@ -238,11 +252,25 @@ export const createContentStatsRepository = (db: DbOrTx) => {
         ...searchWords(appUser.searchText, query.q),
         query.state ? states[query.state] : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        audienceRows(where).limit(query.limit).offset(query.offset),
-        db.select({ n: count() }).from(ci).innerJoin(appUser, person).where(where),
-      ]);
-      return { count: total?.n ?? 0, rows };
+      // Without a search, the item's counters (content_reach, one row per inbox row) give the count of every
+      // state but `failed`, instead of a count over the whole audience.
+      const counted = async () => {
+        if (query.q || query.state === 'failed') {
+          const [total] = await db.select({ n: count() }).from(ci).innerJoin(appUser, person).where(where);
+          return total?.n ?? 0;
+        }
+        const [reach] = await db
+          .select({ audience: contentReach.audience, viewed: contentReach.viewed, finished: contentReach.finished })
+          .from(contentReach)
+          .where(and(eq(contentReach.tenantId, tenantId), eq(contentReach.contentId, contentId)));
+        if (!reach) return 0;
+        if (query.state === 'notViewed') return reach.audience - reach.viewed;
+        if (query.state === 'viewed') return reach.viewed - reach.finished;
+        if (query.state === 'finished') return reach.finished;
+        return reach.audience;
+      };
+      const [rows, total] = await Promise.all([audienceRows(where, query.limit, query.offset), counted()]);
+      return { count: total, rows };
     },
 
     /** The audience by name after `after` (the last row of the page before), `limit` at a time: an export's pages. */
@@ -258,7 +286,8 @@ export const createContentStatsRepository = (db: DbOrTx) => {
           eq(ci.contentId, contentId),
           after ? sql`(${appUser.searchText}, ${appUser.id}) > (${after.searchText}, ${after.id})` : undefined,
         ),
-      ).limit(limit);
+        limit,
+      );
     },
 
     /** Each of these people's latest attempt at the item, answer by answer (choices by title, or the text). */
