@@ -110,6 +110,7 @@ const timedGet = async (path) => {
 const item = `/api/content/${big.id}`;
 const routes = [
   ['harness plain list GET /bench/plain (newest 50 items, product pipeline)', '/bench/plain'],
+  [`GET ${item} (the whole item as the editor reads it, for comparison)`, item],
   [`GET ${item}/info`, `${item}/info`],
   [`GET ${item}/groups-reach`, `${item}/groups-reach`],
   [`GET ${item}/results`, `${item}/results`],

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import type { TenantScopeQuery } from '@kanal/contract';
+import { ITEM_SNAPSHOT_TTL_MS, type TenantScopeQuery } from '@kanal/contract';
 import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCESS } from './access.js';
@@ -205,16 +205,20 @@ export async function buildApp({
     audit: createAuditLog(db),
     clock,
   });
+  const stats = createStatsService({
+    repo: createStatsRepository(db),
+    transaction: (fn) => db.transaction((tx) => fn(tx)),
+    clock,
+  });
   const contentStats = createContentStats({
     repo: createContentStatsRepository(db),
     itemOf: contentStaff.get,
+    summaryOf: contentStaff.summary,
+    questionsOf: contentStaff.questions,
+    snapshot: (tenantId, kind, compute) =>
+      stats.snapshot(tenantId, kind, ITEM_SNAPSHOT_TTL_MS, (tx) => compute(createContentStatsRepository(tx))),
     tallyPoll: forms.tallyPoll,
     attempts: formsStaff,
-    clock,
-  });
-  const stats = createStatsService({
-    repo: createStatsRepository(db),
-    transaction: (fn) => db.transaction((tx) => fn(createStatsRepository(tx))),
     clock,
   });
   const people = createPeopleService({

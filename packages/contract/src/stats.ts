@@ -12,8 +12,18 @@ import { tenantScope, USER_PAGE_SIZE } from './people.js';
  */
 const PercentSchema = z.int().check(z.minimum(0), z.maximum(100));
 
+/**
+ * An item's figures are computed for each request up to this audience; beyond it, /info, /groups-reach and
+ * /results come from a snapshot at most ITEM_SNAPSHOT_TTL_MS old, which their `computedAt` dates.
+ */
+export const STATS_LIVE_MAX_AUDIENCE = 1000;
+export const ITEM_SNAPSHOT_TTL_MS = 60_000;
+/** When a large item's figures were computed; null when they were computed for this request. */
+const ComputedAtSchema = z.nullable(IsoDateTimeSchema);
+
 /** GET /content/{id}/info: how far an item got. */
 export const ContentInfoSchema = z.object({
+  computedAt: ComputedAtSchema,
   audience: z.int(),
   viewed: z.int(),
   finished: z.int(),
@@ -48,7 +58,7 @@ export const GroupReachSchema = z.object({
 export type GroupReach = z.infer<typeof GroupReachSchema>;
 
 /** GET /content/{id}/groups-reach: each group with members in the audience, by name. */
-export const GroupReachListSchema = z.object({ items: z.array(GroupReachSchema) });
+export const GroupReachListSchema = z.object({ computedAt: ComputedAtSchema, items: z.array(GroupReachSchema) });
 export type GroupReachList = z.infer<typeof GroupReachListSchema>;
 
 /**
@@ -123,6 +133,7 @@ export const TEXT_ANSWERS_SHOWN = 100;
  * and never its free texts.
  */
 export const ContentResultsSchema = z.object({
+  computedAt: ComputedAtSchema,
   respondents: z.int(),
   hidden: z.boolean(),
   questions: z.array(QuestionResultSchema),

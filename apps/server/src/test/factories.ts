@@ -39,6 +39,23 @@ export async function makeUser(db: Db, { password = TEST_PASSWORD, tenantId, ...
   return { ...row, password };
 }
 
+/** `count` people of a tenant without passwords, in one statement: for an audience of thousands. */
+export async function makeAccounts(db: Db, tenantId: number, count: number) {
+  const n = next();
+  return db.transaction((tx) =>
+    createAccounts(
+      tx,
+      tenantId,
+      Array.from({ length: count }, (_, i) => ({
+        email: `osoba${n}.${i}@primjer.hr`,
+        name: `Osoba ${n}.${i}`,
+        role: 'USER' as Role,
+        passwordHash: null,
+      })),
+    ),
+  );
+}
+
 /**
  * A signed-in session without the sign-in call (no argon2, no rate limit): for tests that need many
  * users at once. Valid for a day from `now`.

@@ -324,6 +324,25 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
     return row;
   },
 
+  /** What an item's statistics need of it: the item's row and its reach, no joins beyond them. */
+  async findSummary(tenantId: number, contentId: number, now: Date) {
+    const [row] = await db
+      .select({
+        id: content.id,
+        name: content.name,
+        type: content.type,
+        status: shownStatus(now),
+        creatorId: content.creatorId,
+        publishAt: content.publishAt,
+        settings: content.settings,
+        audience: reachColumns.audience,
+      })
+      .from(content)
+      .leftJoin(contentReach, reachOf)
+      .where(oneItem(tenantId, contentId));
+    return row;
+  },
+
   /** Who an item is aimed at by name: its groups and people, in name order. */
   async audienceOf(tenantId: number, contentId: number) {
     const [groups, people] = await Promise.all([

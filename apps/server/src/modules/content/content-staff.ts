@@ -27,6 +27,14 @@ import type { ContentAuthoring, ContentChanges, NewContent } from './content-aut
 import type { AuthoringRepository } from './content-authoring.repository.js';
 
 /** The staff member calling, in the organisation they work in, and their own (a SUPERADMIN's provider). */
+/** An item as its statistics read it (content-stats.ts). */
+export type ItemSummary = Pick<StaffContent, 'id' | 'name' | 'type' | 'status' | 'publishAt'> & {
+  creatorId: number;
+  passingScore: number | null;
+  /** Its inbox rows (content_reach). */
+  audience: number;
+};
+
 export type Author = Pick<RequestContext, 'tenantId' | 'userId' | 'role'> & { lang: Language; ownTenantId: number };
 
 type Deps = {
@@ -73,16 +81,10 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
   const mayChange = (author: Author, creatorId: number) =>
     author.role !== 'ANALYST' && author.role !== 'USER' && (author.role !== 'CREATOR' || creatorId === author.userId);
 
-  async function get(author: Author, contentId: number): Promise<StaffContent> {
-    const row = await repo.find(author.tenantId, contentId, clock.now());
-    if (!row) throw notFound();
-    const [audience, media, questionRows] = await Promise.all([
-      repo.audienceOf(author.tenantId, contentId),
-      reads.listMedia(author.tenantId, contentId),
-      reads.listQuestions(author.tenantId, contentId),
-    ]);
+  /** An item's questions in order, each with its answers in order and which are correct. */
+  async function questionsOf(tenantId: number, contentId: number): Promise<StaffContent['questions']> {
     const questions: StaffContent['questions'] = [];
-    for (const q of questionRows) {
+    for (const q of await reads.listQuestions(tenantId, contentId)) {
       let current = questions.at(-1);
       if (current?.id !== q.id) {
         current = { id: q.id, title: q.title, type: q.type, answers: [] };
@@ -92,6 +94,17 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
         current.answers.push({ id: q.answerId, title: q.answerTitle, isCorrect: q.answerIsCorrect === true });
       }
     }
+    return questions;
+  }
+
+  async function get(author: Author, contentId: number): Promise<StaffContent> {
+    const row = await repo.find(author.tenantId, contentId, clock.now());
+    if (!row) throw notFound();
+    const [audience, media, questions] = await Promise.all([
+      repo.audienceOf(author.tenantId, contentId),
+      reads.listMedia(author.tenantId, contentId),
+      questionsOf(author.tenantId, contentId),
+    ]);
     return {
       id: row.id,
       type: row.type,
@@ -128,6 +141,22 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
     const row = await repo.find(author.tenantId, contentId, clock.now());
     if (!row) throw notFound();
     return { id: row.id, name: row.name, type: row.type, status: row.status };
+  }
+
+  /** What an item's statistics need to know of it, in one read: no audience, media or questions. */
+  async function summary(author: Author, contentId: number): Promise<ItemSummary> {
+    const row = await repo.findSummary(author.tenantId, contentId, clock.now());
+    if (!row) throw notFound();
+    return {
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      status: row.status,
+      creatorId: row.creatorId,
+      publishAt: row.publishAt.toISOString(),
+      passingScore: row.settings.passingScore,
+      audience: row.audience,
+    };
   }
 
   /** One of the provider's PROMOTION items with the organisations it is sent to; 404 for anything else. */
@@ -300,6 +329,9 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
     },
 
     simple,
+    summary,
+    /** An item's questions with their answers; the caller has checked the item is the author's to read. */
+    questions: (author: Author, contentId: number) => questionsOf(author.tenantId, contentId),
 
     categories: (author: Author) => repo.categories(author.tenantId),
 

@@ -1,8 +1,14 @@
-import { APP_TIME_ZONE, DAY_MS, type StaffContent } from '@kanal/contract';
+import {
+  APP_TIME_ZONE,
+  DAY_MS,
+  ITEM_SNAPSHOT_TTL_MS,
+  STATS_LIVE_MAX_AUDIENCE,
+  type StaffContent,
+} from '@kanal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeGroup } from '../../test/content-factories.js';
-import { call, makePerson, makeSession, makeTenant } from '../../test/factories.js';
+import { makeContent, makeGroup } from '../../test/content-factories.js';
+import { call, makeAccounts, makePerson, makeSession, makeTenant } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 // A small organisation whose figures are computed by hand below: five people in two groups (one in both),
@@ -142,6 +148,7 @@ describe('an item’s figures', () => {
   it('counts each person once, keeps a deactivated person’s history and drops who never opened it', async () => {
     // Audience: p1, p2, p3 and p5 (p2 in both groups once; p4 left untouched when deactivated).
     expect(await ok(as(analyst).get(`/api/content/${quiz.id}/info`))).toEqual({
+      computedAt: null,
       audience: 4,
       viewed: 4,
       finished: 2,
@@ -240,6 +247,7 @@ describe('the answers, question by question', () => {
 
   it('shows nothing of a poll below five respondents', async () => {
     expect(await ok(as(analyst).get(`/api/content/${poll.id}/results`))).toEqual({
+      computedAt: null,
       respondents: 1,
       hidden: true,
       questions: [],
@@ -440,6 +448,41 @@ describe('the export', () => {
   });
 });
 
+describe('an item with a large audience', () => {
+  it('serves its figures from a snapshot a minute old at most, dated', async () => {
+    const org = (await makeTenant(t.db)).id;
+    const now = t.clock.now();
+    const reader = await makePerson(t.db, org, { role: 'ANALYST', now });
+    const author = await makePerson(t.db, org, { role: 'CREATOR', now });
+    const [first] = await makeAccounts(t.db, org, STATS_LIVE_MAX_AUDIENCE);
+    const item = await makeContent(t.db, {
+      tenantId: org,
+      creatorId: author.id,
+      type: 'EDUCATION',
+      publishAt: new Date(now.getTime() - 60_000),
+      questions: [{ title: 'Da?', type: 'SINGLE', answers: [{ title: 'Da', isCorrect: true }, { title: 'Ne' }] }],
+    });
+    const read = (path: string) =>
+      ok<{ computedAt: string | null; viewed?: number }>(as(reader).get(`/api/content/${item.id}/${path}`));
+
+    const before = await read('info');
+    expect(before).toMatchObject({ computedAt: now.toISOString(), audience: STATS_LIVE_MAX_AUDIENCE + 2, viewed: 0 });
+    expect((await read('groups-reach')).computedAt).toBe(now.toISOString());
+    expect((await read('results')).computedAt).toBe(now.toISOString());
+
+    const someone = {
+      id: first?.id ?? 0,
+      tenantId: org,
+      token: await makeSession(t.db, { id: first?.id ?? 0, tenantId: org }, now),
+    };
+    await ok(as(someone).post('/api/mobile/content/mark-viewed', { contentId: item.id }));
+    t.clock.advance(ITEM_SNAPSHOT_TTL_MS - 1000);
+    expect(await read('info')).toEqual(before);
+    t.clock.advance(1000);
+    expect(await read('info')).toMatchObject({ computedAt: t.clock.now().toISOString(), viewed: 1 });
+  });
+});
+
 describe('who may read them', () => {
   it('lets analysts, admins and the item’s creator read; another creator 403, a user 403, another tenant 404', async () => {
     for (const path of [
@@ -459,5 +502,18 @@ describe('who may read them', () => {
       expect((await as(people[0] as Person).get(url)).statusCode, url).toBe(403);
       expect((await as(otherAdmin).get(url)).statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('an archived item', () => {
+  it('keeps its figures and its people', async () => {
+    const info = await ok(as(analyst).get(`/api/content/${quiz.id}/info`));
+    const audience = await ok(as(analyst).get(`/api/content/${quiz.id}/users`));
+    const results = await ok(as(analyst).get(`/api/content/${quiz.id}/results`));
+    await ok(as(admin).post(`/api/content/${quiz.id}/archive`));
+    expect((await ok<StaffContent>(as(admin).get(`/api/content/${quiz.id}`))).status).toBe('archived');
+    expect(await ok(as(analyst).get(`/api/content/${quiz.id}/info`))).toEqual(info);
+    expect(await ok(as(analyst).get(`/api/content/${quiz.id}/users`))).toEqual(audience);
+    expect(await ok(as(analyst).get(`/api/content/${quiz.id}/results`))).toEqual(results);
   });
 });

@@ -10,6 +10,7 @@ import {
   type GroupReachList,
   type PeriodQuery,
   percentOf,
+  STATS_LIVE_MAX_AUDIENCE,
   type StaffAttempt,
   type StaffAttemptList,
   type StaffContent,
@@ -21,13 +22,25 @@ import { periodsOf, sumByPeriod } from '../../lib/periods.js';
 import { type ExportFormat, exportTables } from '../../lib/table-export.js';
 import type { FormsService } from '../forms/forms.service.js';
 import { contentTables, stateOf } from './content-export.js';
-import type { Author } from './content-staff.js';
+import type { Author, ItemSummary } from './content-staff.js';
 import type { ContentStatsRepository } from './content-stats.repository.js';
 
 type Deps = {
   repo: ContentStatsRepository;
-  /** The item as its staff read it: 404 for another tenant's (from the content module). */
+  /** The item as its staff read it, whole and in summary: 404 for another tenant's (from the content module). */
   itemOf: (author: Author, contentId: number) => Promise<StaffContent>;
+  summaryOf: (author: Author, contentId: number) => Promise<ItemSummary>;
+  /** An item's questions with their answers, once its summary has been read. */
+  questionsOf: (author: Author, contentId: number) => Promise<StaffContent['questions']>;
+  /**
+   * Figures computed at most once per ITEM_SNAPSHOT_TTL_MS and kept (the statistics module's snapshots),
+   * `compute` reading through the repository it is handed.
+   */
+  snapshot: <T>(
+    tenantId: number,
+    kind: string,
+    compute: (repo: ContentStatsRepository) => Promise<T>,
+  ) => Promise<{ body: T; computedAt: string }>;
   /** A poll's answers counted, withheld below five respondents (the forms module's tally). */
   tallyPoll: FormsService['tallyPoll'];
   /** The staff's reads of named attempts (from the forms module): a page by item and person, and one attempt. */
@@ -49,22 +62,50 @@ function daysBetween(first: string, last: string): string[] {
  * An item's statistics for its staff (spec point 7, "Content" info calls): the tenant's admins and
  * analysts, and a creator for their own items (another's answers 403).
  */
-export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }: Deps) => {
-  async function readable(author: Author, contentId: number): Promise<StaffContent> {
-    const item = await itemOf(author, contentId);
-    if (author.role === 'CREATOR' && item.creator.id !== author.userId) throw new AppError('Forbidden', 403);
+export const createContentStats = ({
+  repo,
+  itemOf,
+  summaryOf,
+  questionsOf,
+  snapshot,
+  tallyPoll,
+  attempts,
+  clock,
+}: Deps) => {
+  async function readable(author: Author, contentId: number): Promise<ItemSummary> {
+    const item = await summaryOf(author, contentId);
+    if (author.role === 'CREATOR' && item.creatorId !== author.userId) throw new AppError('Forbidden', 403);
     return item;
   }
 
-  /** Every question's answers counted; see ContentResultsSchema. */
-  async function resultsOf(author: Author, item: StaffContent): Promise<ContentResults> {
+  /**
+   * Figures of an item read from its rows: for each request up to STATS_LIVE_MAX_AUDIENCE people, beyond
+   * that from a snapshot (`kind` and the item's id name it), dated by `computedAt`.
+   */
+  async function figures<T>(
+    author: Author,
+    item: ItemSummary,
+    kind: string,
+    compute: (r: ContentStatsRepository) => Promise<T>,
+  ): Promise<{ body: T; computedAt: string | null }> {
+    if (item.audience <= STATS_LIVE_MAX_AUDIENCE) return { body: await compute(repo), computedAt: null };
+    return snapshot(author.tenantId, `${kind}:${item.id}`, compute);
+  }
+
+  /**
+   * Every question's answers counted; see ContentResultsSchema. `live` counts them for this call whatever
+   * the audience (the export); otherwise a large item's counts come from its snapshot.
+   */
+  async function resultsOf(author: Author, item: ItemSummary, live = false): Promise<ContentResults> {
     const contentId = item.id;
+    const itemQuestions = await questionsOf(author, contentId);
     if (item.type === 'POLL') {
       // The same tally its people see once they have answered; a poll has no correct answer.
-      const questions = item.questions.map((q, order) => ({ ...q, order }));
+      const questions = itemQuestions.map((q, order) => ({ ...q, order }));
       const tally = await tallyPoll(author.tenantId, contentId, questions);
       return {
         ...tally,
+        computedAt: null,
         questions: tally.questions.map(({ order: _order, ...q }) => ({
           ...q,
           answers: q.answers.map((a) => ({ ...a, isCorrect: false })),
@@ -72,15 +113,23 @@ export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }:
         })),
       };
     }
-    const [{ picks, answered }, texts, totals] = await Promise.all([
-      repo.answerCounts(author.tenantId, contentId),
-      item.type === 'INQUIRY' ? repo.texts(author.tenantId, contentId) : [],
-      repo.totals(author.tenantId, contentId),
-    ]);
+    const count = async (r: ContentStatsRepository) => {
+      const [counts, texts, totals] = await Promise.all([
+        r.answerCounts(author.tenantId, contentId),
+        item.type === 'INQUIRY' ? r.texts(author.tenantId, contentId) : [],
+        r.totals(author.tenantId, contentId),
+      ]);
+      return { ...counts, texts, attempts: totals.attempts };
+    };
+    const { body, computedAt } = live
+      ? { body: await count(repo), computedAt: null }
+      : await figures(author, item, 'results', count);
+    const { picks, answered, texts, attempts } = body;
     return {
-      respondents: totals.attempts,
+      computedAt,
+      respondents: attempts,
       hidden: false,
-      questions: item.questions.map((q) => {
+      questions: itemQuestions.map((q) => {
         const of = answered.find((a) => a.questionId === q.id)?.n ?? 0;
         return {
           id: q.id,
@@ -104,13 +153,20 @@ export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }:
     async info(author: Author, contentId: number): Promise<ContentInfo> {
       const item = await readable(author, contentId);
       const education = item.type === 'EDUCATION';
-      const [totals, marks] = await Promise.all([
-        repo.totals(author.tenantId, contentId),
-        education ? repo.marks(author.tenantId, contentId, item.settings.passingScore) : null,
-      ]);
+      const {
+        body: { totals, marks },
+        computedAt,
+      } = await figures(author, item, 'info', async (r) => {
+        const [totals, marks] = await Promise.all([
+          r.totals(author.tenantId, contentId),
+          education ? r.marks(author.tenantId, contentId, item.passingScore) : null,
+        ]);
+        return { totals, marks };
+      });
       // A poll's answers are kept without a name: each respondent finished it, and that is their attempt.
       const attempts = item.type === 'POLL' ? totals.finished : totals.attempts;
       return {
+        computedAt,
         audience: totals.audience,
         viewed: totals.viewed,
         finished: totals.finished,
@@ -197,8 +253,8 @@ export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }:
 
     /** GET /export/content/{id}: the audience with their answers, and the results (a poll's results alone). */
     async exportItem(author: Author, contentId: number, format: ExportFormat): Promise<Readable> {
-      const item = await readable(author, contentId);
-      const results = await resultsOf(author, item);
+      const summary = await readable(author, contentId);
+      const [item, results] = await Promise.all([itemOf(author, contentId), resultsOf(author, summary, true)]);
       return exportTables(
         format,
         contentTables(author.lang, item, results, {
@@ -228,9 +284,12 @@ export const createContentStats = ({ repo, itemOf, tallyPoll, attempts, clock }:
 
     /** GET /content/{id}/groups-reach. */
     async groupsReach(author: Author, contentId: number): Promise<GroupReachList> {
-      await readable(author, contentId);
-      const groups = await repo.groupsReach(author.tenantId, contentId);
+      const item = await readable(author, contentId);
+      const { body: groups, computedAt } = await figures(author, item, 'groups-reach', (r) =>
+        r.groupsReach(author.tenantId, contentId),
+      );
       return {
+        computedAt,
         items: groups.map((g) => ({
           ...g,
           percent: { viewed: percentOf(g.viewed, g.audience), finished: percentOf(g.finished, g.audience) },

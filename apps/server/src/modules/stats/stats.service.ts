@@ -10,14 +10,15 @@ import {
   type TenantActivity,
   type TopFive,
 } from '@kanal/contract';
+import type { DbOrTx } from '../../db/client.js';
 import { addDays, appDay, type Clock } from '../../lib/clock.js';
 import { periodsOf, sumByPeriod } from '../../lib/periods.js';
-import type { StatsRepository } from './stats.repository.js';
+import { createStatsRepository, type StatsRepository } from './stats.repository.js';
 
 type Deps = {
   repo: StatsRepository;
-  /** Runs `fn` in one transaction, with a repository bound to it. */
-  transaction: <T>(fn: (repo: StatsRepository) => Promise<T>) => Promise<T>;
+  /** Runs `fn` in one transaction, handed the transaction's database. */
+  transaction: <T>(fn: (tx: DbOrTx) => Promise<T>) => Promise<T>;
   clock: Clock;
 };
 
@@ -30,31 +31,44 @@ const meanOf = ({ graded, sum }: { graded: number; sum: number }) => (graded ===
  */
 export const createStatsService = ({ repo, transaction, clock }: Deps) => {
   /**
-   * Figures that scan a whole tenant, computed at most once per STATS_SNAPSHOT_TTL_MS: a fresh snapshot
-   * is read; otherwise one process computes it under the snapshot's lock while the others wait for it
-   * and read what it wrote.
+   * Figures too costly to compute on every request, computed at most once per `ttlMs`: a fresh snapshot is
+   * read; otherwise one process computes it (`compute`, in the snapshot's transaction) under the snapshot's
+   * lock while the others wait for it and read what it wrote.
    */
   async function snapshot<T>(
     tenantId: number,
     kind: string,
-    compute: (r: StatsRepository, now: Date) => Promise<T>,
-  ): Promise<T & { computedAt: string }> {
+    ttlMs: number,
+    compute: (tx: DbOrTx, now: Date) => Promise<T>,
+  ): Promise<{ body: T; computedAt: string }> {
     const fresh = (row: Awaited<ReturnType<StatsRepository['readSnapshot']>>, now: Date) =>
-      row && now.getTime() - row.computedAt.getTime() < STATS_SNAPSHOT_TTL_MS
-        ? { ...(row.body as T), computedAt: row.computedAt.toISOString() }
+      row && now.getTime() - row.computedAt.getTime() < ttlMs
+        ? { body: row.body as T, computedAt: row.computedAt.toISOString() }
         : undefined;
     const found = fresh(await repo.readSnapshot(tenantId, kind), clock.now());
     if (found) return found;
-    return transaction(async (r) => {
+    return transaction(async (tx) => {
+      const r = createStatsRepository(tx);
       await r.lockSnapshot(tenantId, kind);
       const now = clock.now();
       const written = fresh(await r.readSnapshot(tenantId, kind), now);
       if (written) return written;
-      const body = await compute(r, now);
+      const body = await compute(tx, now);
       await r.writeSnapshot(tenantId, kind, now, body);
-      return { ...body, computedAt: now.toISOString() };
+      return { body, computedAt: now.toISOString() };
     });
   }
+  /** A tenant-wide snapshot, with when it was computed beside its figures. */
+  const tenantSnapshot = async <T>(
+    tenantId: number,
+    kind: string,
+    compute: (r: StatsRepository, now: Date) => Promise<T>,
+  ) => {
+    const { body, computedAt } = await snapshot(tenantId, kind, STATS_SNAPSHOT_TTL_MS, (tx, now) =>
+      compute(createStatsRepository(tx), now),
+    );
+    return { ...body, computedAt };
+  };
 
   return {
     /** GET /content/info/activity: the tenant's first openings, finishes and submissions per period and type. */
@@ -89,7 +103,7 @@ export const createStatsService = ({ repo, transaction, clock }: Deps) => {
      * ones before, and what stands now.
      */
     overview: (tenantId: number): Promise<Overview> =>
-      snapshot(tenantId, 'overview', async (r, now) => {
+      tenantSnapshot(tenantId, 'overview', async (r, now) => {
         const today = appDay(now);
         const back = (days: number) => addDays(today, -days);
         const period = { first: back(OVERVIEW_PERIOD_DAYS - 1), last: today };
@@ -133,7 +147,7 @@ export const createStatsService = ({ repo, transaction, clock }: Deps) => {
 
     /** GET /tenant/info/groups: each group's members and how far they got with the live items they received. */
     groups: (tenantId: number): Promise<GroupCompletionList> =>
-      snapshot(tenantId, 'groups', async (r, now) => {
+      tenantSnapshot(tenantId, 'groups', async (r, now) => {
         const { groups, reach } = await r.groupCompletion(tenantId, now);
         return {
           items: groups.map((g) => {
@@ -148,6 +162,8 @@ export const createStatsService = ({ repo, transaction, clock }: Deps) => {
       const [people, items] = await Promise.all([repo.topPeople(tenantId), repo.topItems(tenantId, clock.now())]);
       return { people, items: items.map((i) => ({ ...i, percent: percentOf(i.finished, i.audience) })) };
     },
+
+    snapshot,
   };
 };
 export type StatsService = ReturnType<typeof createStatsService>;

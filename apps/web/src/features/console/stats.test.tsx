@@ -124,6 +124,7 @@ describe('an item’s statistics', () => {
   });
 
   const results: ContentResults = {
+    computedAt: null,
     respondents: 3,
     hidden: false,
     questions: [
@@ -157,6 +158,7 @@ describe('an item’s statistics', () => {
     'GET /content/4': () => ok(makeStaffContent(4)),
     'GET /content/4/info': () =>
       ok({
+        computedAt: at,
         audience: 40,
         viewed: 12,
         finished: 9,
@@ -169,6 +171,7 @@ describe('an item’s statistics', () => {
     'GET /content/4/reach': () => ok({ days: [{ date: '2026-11-25', viewed: 12, finished: 9 }] }),
     'GET /content/4/groups-reach': () =>
       ok({
+        computedAt: null,
         items: [{ id: 5, name: 'Prodaja', audience: 8, viewed: 4, finished: 2, percent: { viewed: 50, finished: 25 } }],
       }),
     'GET /content/4/results': () => ok(results),
@@ -187,6 +190,11 @@ describe('an item’s statistics', () => {
       await screen.findByRole('img', { name: 'Od 40 primatelja otvorilo je 12, završilo 9, a položilo 9.' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/14 predaja · Prosječna najbolja ocjena 75 %/)).toBeInTheDocument();
+    // A large audience's figures come from a snapshot, which says when it was made.
+    expect(
+      within(screen.getByRole('region', { name: 'Tko je stigao dokle' })).getByText('Stanje u 25.11.2026., 14:05'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Po grupama' })).queryByText(/^Stanje u/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '2 komentara' })).toHaveAttribute('href', '/admin/content/4/comments');
 
     const answers = await screen.findByRole('table', { name: '1. Gdje je aparat za gašenje?' });
@@ -222,6 +230,7 @@ describe('an item’s statistics', () => {
       'GET /content/8': () => ok(makeStaffContent(8, { type: 'POLL' })),
       'GET /content/8/info': () =>
         ok({
+          computedAt: null,
           audience: 10,
           viewed: 3,
           finished: 3,
@@ -232,8 +241,8 @@ describe('an item’s statistics', () => {
           percent: { viewed: 30, finished: 30, passed: null },
         }),
       'GET /content/8/reach': () => ok({ days: [] }),
-      'GET /content/8/groups-reach': () => ok({ items: [] }),
-      'GET /content/8/results': () => ok({ respondents: 3, hidden: true, questions: [] }),
+      'GET /content/8/groups-reach': () => ok({ computedAt: null, items: [] }),
+      'GET /content/8/results': () => ok({ computedAt: null, respondents: 3, hidden: true, questions: [] }),
       'GET /content/8/users': () => ok({ count: 0, items: [] }),
     });
     expect(

@@ -31,7 +31,7 @@ import { ContentItemPage } from './content-item-page';
 import { EmptyState, TableFooter, TableSkeleton } from './data-table';
 import { FilterSelect } from './list-filter';
 import { SearchBox } from './search-box';
-import { StatsSection } from './stats-section';
+import { AsOf, StatsSection } from './stats-section';
 import './stats.css';
 
 /** /admin/content/{id}/statistics: who received the item, how far they got, and what they answered. */
@@ -93,7 +93,7 @@ function Funnel({ item }: { item: StaffContent }) {
     averageMark === null ? null : t('stats.item.averageMark', { percent: markPercent(averageMark) }),
   ].filter(Boolean);
   return (
-    <StatsSection title={t('stats.item.funnel.title')}>
+    <StatsSection title={t('stats.item.funnel.title')} aside={<AsOf computedAt={info.data.computedAt} />}>
       <ul className="stats__figures">
         {steps.map((step, i) => (
           <li key={step.label} className="stat">
@@ -159,7 +159,10 @@ function GroupsReach({ id }: { id: number }) {
   const { t } = useTranslation('admin');
   const groups = useGroupsReach(id);
   return (
-    <StatsSection title={t('stats.item.groups.title')}>
+    <StatsSection
+      title={t('stats.item.groups.title')}
+      aside={groups.data ? <AsOf computedAt={groups.data.computedAt} /> : null}
+    >
       {groups.isPending ? (
         <TableSkeleton columns={3} rows={3} />
       ) : groups.isError ? (
@@ -197,7 +200,10 @@ function Results({ item }: { item: StaffContent }) {
   const { t } = useTranslation('admin');
   const results = useContentResults(item.id);
   return (
-    <StatsSection title={t('stats.item.results.title')}>
+    <StatsSection
+      title={t('stats.item.results.title')}
+      aside={results.data ? <AsOf computedAt={results.data.computedAt} /> : null}
+    >
       {item.type === 'POLL' ? <p className="note">{t('stats.item.results.anonymous')}</p> : null}
       {results.isPending ? (
         <TableSkeleton columns={3} rows={3} />

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
 import './stats.css';
 
 /** A section of the statistics with its heading. */
@@ -12,4 +14,11 @@ export function StatsSection({ title, children, aside }: { title: string; childr
       {children}
     </section>
   );
+}
+
+/** When figures served from a snapshot were computed; nothing for figures computed for this request. */
+export function AsOf({ computedAt }: { computedAt: string | null }) {
+  const { t } = useTranslation('admin');
+  if (computedAt === null) return null;
+  return <p className="data-table__muted">{t('stats.computedAt', { time: formatDateTime(computedAt) })}</p>;
 }
