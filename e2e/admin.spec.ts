@@ -232,6 +232,8 @@ test('a SUPERADMIN takes a promotion off an organisation and sends it again; its
 
   await logIn(page, 'super@demo.hr');
   await page.goto('/admin');
+  // The console opens on the dashboard: the menu is opened once it has (a navigation closes it).
+  await expect(page.getByRole('heading', { level: 1, name: 'Nadzorna ploča' })).toBeVisible();
   await openConsoleSection(page, 'Promocije');
   await expect(page.getByRole('heading', { level: 1, name: 'Promocije' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
