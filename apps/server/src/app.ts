@@ -19,6 +19,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
 import { createContentAuthoring } from './modules/content/content-authoring.js';
 import { createAuthoringRepository } from './modules/content/content-authoring.repository.js';
+import { defineNoticeJobs } from './modules/content/content-notices.js';
 import { createContentStaff } from './modules/content/content-staff.js';
 import { contentStaffRoutes } from './modules/content/content-staff.routes.js';
 import { createContentStats } from './modules/content/content-stats.js';
@@ -36,9 +37,11 @@ import { formsStaffRoutes } from './modules/forms/forms-staff.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createInboxRepository } from './modules/inbox/inbox.repository.js';
 import { createInbox } from './modules/inbox/inbox.service.js';
-import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createJobsRepository } from './modules/jobs/jobs.repository.js';
+import { createJobs } from './modules/jobs/jobs.service.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { logTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transport.js';
+import { createNotifications } from './modules/notifications/notifications.service.js';
 import { createProfileRepository } from './modules/profile/profile.repository.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { createProfileService } from './modules/profile/profile.service.js';
@@ -128,7 +131,12 @@ export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
   const authoring = createContentAuthoring({
     transaction: (fn) =>
       db.transaction((tx) =>
-        fn({ repo: createAuthoringRepository(tx), inbox: inboxOf(tx), audit: createAuditLog(tx) }),
+        fn({
+          repo: createAuthoringRepository(tx),
+          inbox: inboxOf(tx),
+          audit: createAuditLog(tx),
+          jobs: createJobsRepository(tx),
+        }),
       ),
   });
   return { content, contentRepo, forms, formsStaff, authoring };
@@ -170,12 +178,22 @@ export async function buildApp({
   database.onConnectionLost((err) =>
     app.log.warn({ err }, 'database connection lost; it is reopened when next needed'),
   );
-  const mailer = createMailer({
-    repo: createMailRepository(db),
-    transport:
-      mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(app.log)),
+  const jobs = createJobs({ db, clock, log: app.log });
+  const transport =
+    mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(app.log));
+  const mailer = createMailer({ db, jobs, transport, clock });
+  const notifications = createNotifications({
+    db,
+    jobs,
+    mailTransport: transport,
     clock,
     log: app.log,
+    publicUrl: config.publicUrl,
+  });
+  defineNoticeJobs({
+    jobs,
+    fanOut: notifications.fanOut,
+    unfinishedAudience: createInbox({ repo: createInboxRepository(db) }).unfinishedAudience,
   });
   const limiter = createRateLimiter({ repo: createRateLimitRepository(db), clock });
   const auth = createAuthService({
@@ -203,6 +221,7 @@ export async function buildApp({
     filesOf: files.kinds,
     fileStored: files.stored,
     audit: createAuditLog(db),
+    kickJobs: jobs.kick,
     clock,
   });
   const stats = createStatsService({
@@ -321,7 +340,7 @@ export async function buildApp({
 
   app.addHook('onClose', async () => {
     await auth.idle();
-    await mailer.idle();
+    await jobs.stop();
     mailer.close();
   });
 
@@ -339,7 +358,8 @@ export async function buildApp({
       people,
       groups,
       tenants,
-      mailer,
+      jobs,
+      notifications,
       limiter,
     },
   });

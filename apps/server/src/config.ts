@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag,
   /** Behind a load balancer: trust X-Forwarded-For from it (`true`, or its addresses/CIDRs, comma-separated). */
   TRUST_PROXY: z.optional(z.string()),
+  /** How often each process looks for due background jobs (scheduled notices, reminders, retries). */
+  JOB_POLL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 2000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Sign-in, has-password, forgot- and reset-password requests one address may make per 15 minutes. */
   RATE_LIMIT_PER_IP: z._default(z.coerce.number().check(z.int(), z.positive()), 300),
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO ?? true,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    jobPollMs: e.JOB_POLL_MS,
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perIdentifier: e.RATE_LIMIT_PER_IDENTIFIER },
   };
 }

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'Forbidden',
   'NotFound',
   'TooManyRequests',
+  'NoticeTooSoon',
   'PayloadTooLarge',
   'UnsupportedMediaType',
   'EmailTaken',

@@ -10,5 +10,6 @@ export * from './files.js';
 export * from './forms.js';
 export * from './health.js';
 export * from './messages.js';
+export * from './notifications.js';
 export * from './people.js';
 export * from './stats.js';

@@ -20,3 +20,32 @@ export function addDays(day: string, days: number): string {
   // Noon UTC steps whole calendar days whatever the time zone's offset that day.
   return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+const dayParts = new Intl.DateTimeFormat('hr-HR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: APP_TIME_ZONE,
+});
+const time = new Intl.DateTimeFormat('hr-HR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: APP_TIME_ZONE,
+});
+const parts = (format: Intl.DateTimeFormat, date: Date) =>
+  Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+
+/** `DD.MM.YYYY.` in the organisations' time zone, as every screen writes a date. */
+export function formatDate(date: Date | null): string {
+  if (!date) return '';
+  const { day: d, month, year } = parts(dayParts, date);
+  return `${d}.${month}.${year}.`;
+}
+
+/** `DD.MM.YYYY., HH:mm`. */
+export function formatDateTime(date: Date | null): string {
+  if (!date) return '';
+  const { hour, minute } = parts(time, date);
+  return `${formatDate(date)}, ${hour}:${minute}`;
+}

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { APP_TIME_ZONE, TenantScopeQuerySchema } from '@kanal/contract';
+import { TenantScopeQuerySchema } from '@kanal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
@@ -19,35 +19,6 @@ export const EXPORT_TYPES: Record<ExportFormat, string> = {
 type Cell = string | number | null;
 /** One table of an export: its name (the XLSX sheet), headers, and rows as they come. */
 export type ExportTable = { name: string; headers: string[]; rows: AsyncIterable<Cell[]> | Iterable<Cell[]> };
-
-const day = new Intl.DateTimeFormat('hr-HR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: APP_TIME_ZONE,
-});
-const time = new Intl.DateTimeFormat('hr-HR', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: APP_TIME_ZONE,
-});
-const parts = (format: Intl.DateTimeFormat, date: Date) =>
-  Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-
-/** `DD.MM.YYYY.` in the organisations' time zone, as every screen writes a date. */
-export function exportDate(date: Date | null): string {
-  if (!date) return '';
-  const { day: d, month, year } = parts(day, date);
-  return `${d}.${month}.${year}.`;
-}
-
-/** `DD.MM.YYYY., HH:mm`. */
-export function exportDateTime(date: Date | null): string {
-  if (!date) return '';
-  const { hour, minute } = parts(time, date);
-  return `${exportDate(date)}, ${hour}:${minute}`;
-}
 
 /**
  * A spreadsheet program runs a CSV cell that starts with = + - @ (or a tab or carriage return) as a

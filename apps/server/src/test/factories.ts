@@ -156,7 +156,7 @@ export async function makePerson(
 /** The newest mail to `recipient`, once queued reset requests and pending deliveries have been worked on. */
 export async function lastMailTo(t: Pick<TestApp, 'app' | 'db'>, recipient: string) {
   await t.app.services.auth.idle();
-  await t.app.services.mailer.idle();
+  await t.app.services.jobs.idle();
   const [mail] = await t.db
     .select()
     .from(emailOutbox)

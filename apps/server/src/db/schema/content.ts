@@ -3,6 +3,7 @@ import {
   CONTENT_STATUSES,
   CONTENT_TYPES,
   MEDIA_TYPES,
+  NOTICE_KINDS,
   QUESTION_TYPES,
   REPEATS,
 } from '@kanal/contract';
@@ -19,6 +20,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { file } from './files.js';
@@ -117,8 +119,10 @@ export const contentReach = pgTable(
 );
 
 /**
- * A notice about an item queued for its audience who have not finished it (POST /content/{id}/notify).
- * The notifications issue delivers them; until then each stays `queued`.
+ * A notice about an item to its audience who have not finished it: asked for by staff (POST
+ * /content/{id}/notify), or sent by the item's own schedule when it appears (`published`) and before a
+ * task's deadline (`reminder`). Each automatic kind happens once per item; the notifications module
+ * hands it to each recipient's channels.
  */
 export const contentNotice = pgTable(
   'content_notice',
@@ -126,8 +130,9 @@ export const contentNotice = pgTable(
     id: integer().generatedAlwaysAsIdentity(),
     tenantId: integer().notNull(),
     contentId: integer().notNull(),
-    /** Who asked; not a foreign key, so that deleting the person keeps the notice (the audit log names them too). */
-    requestedBy: integer().notNull(),
+    kind: text({ enum: NOTICE_KINDS }).notNull().default('manual'),
+    /** Who asked (manual only); not a foreign key, so that deleting the person keeps the notice (the audit log names them too). */
+    requestedBy: integer(),
     recipients: integer().notNull(),
     status: text({ enum: ['queued', 'sent'] })
       .notNull()
@@ -136,7 +141,10 @@ export const contentNotice = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    index('content_notice_content_idx').on(t.tenantId, t.contentId),
+    // Also the hourly limit's lookup of an item's latest manual notice.
+    index('content_notice_content_idx').on(t.tenantId, t.contentId, t.createdAt),
+    // Whatever the number of processes that run the item's schedule, it announces and reminds once.
+    uniqueIndex('content_notice_once_idx').on(t.tenantId, t.contentId, t.kind).where(sql`${t.kind} <> 'manual'`),
     foreignKey({
       name: 'content_notice_content_fk',
       columns: [t.tenantId, t.contentId],

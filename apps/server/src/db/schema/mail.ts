@@ -2,8 +2,9 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenant } from './tenants.js';
 
 /**
- * Every message is written here first; a transport (SMTP, or the log in a demo) then delivers it. Not a
- * tenant's table, though most rows name one: system mail has no tenant (see audit_log).
+ * Every message is written here first, with a job (modules/jobs) that hands it to the transport (SMTP, or
+ * the log in a demo) and retries it. Not a tenant's table, though most rows name one: system mail has no
+ * tenant (see audit_log).
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -16,10 +17,6 @@ export const emailOutbox = pgTable(
     html: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
-    attempts: integer().notNull().default(0),
-    lastError: text(),
-    /** A sender claims a row until then, so two processes never send the same message. */
-    lockedUntil: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.sentAt, t.createdAt)],
 );

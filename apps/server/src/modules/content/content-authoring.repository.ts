@@ -425,6 +425,58 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
     return created.id;
   },
 
+  /** An item's automatic notice of `kind`, unless it has had one: undefined then (it goes out once). */
+  async insertAutomaticNotice(tenantId: number, contentId: number, kind: 'published' | 'reminder', at: Date) {
+    const [created] = await db
+      .insert(contentNotice)
+      .values({ tenantId, contentId, kind, recipients: 0, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ id: contentNotice.id });
+    return created?.id;
+  },
+
+  /** A notice handed to its recipients: how many there were. */
+  async markNoticeSent(tenantId: number, noticeId: number, recipients: number): Promise<void> {
+    await db
+      .update(contentNotice)
+      .set({ status: 'sent', recipients })
+      .where(and(eq(contentNotice.tenantId, tenantId), eq(contentNotice.id, noticeId)));
+  },
+
+  /** When staff last notified an item's audience (the hourly limit). */
+  async lastManualNotice(tenantId: number, contentId: number): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ at: contentNotice.createdAt })
+      .from(contentNotice)
+      .where(
+        and(
+          eq(contentNotice.tenantId, tenantId),
+          eq(contentNotice.contentId, contentId),
+          eq(contentNotice.kind, 'manual'),
+        ),
+      )
+      .orderBy(desc(contentNotice.createdAt))
+      .limit(1);
+    return row?.at;
+  },
+
+  /** What an item's own notices follow: its status and times, and which of them it has had. */
+  async noticeSchedule(tenantId: number, contentId: number) {
+    const [row] = await db
+      .select({
+        status: content.status,
+        publishAt: content.publishAt,
+        deadline: task.deadline,
+        reminderMinutes: task.reminderMinutes,
+        sent: sql<string[]>`array(SELECT kind FROM content_notice n
+          WHERE n.tenant_id = ${content.tenantId} AND n.content_id = ${content.id} AND n.kind <> 'manual')`,
+      })
+      .from(content)
+      .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
+      .where(oneItem(tenantId, contentId));
+    return row;
+  },
+
   /** A batch of every tenant's media with their files' kinds and keys, after (tenantId, id), in that order. */
   mediaBatch: (after: { tenantId: number; id: number }, limit: number) =>
     db

@@ -1,15 +1,17 @@
-import type {
-  ContentConfiguration,
-  ContentSettings,
-  ContentStatus,
-  ContentType,
-  MediaType,
-  QuestionType,
-  Repeat,
+import {
+  type ContentConfiguration,
+  type ContentSettings,
+  type ContentStatus,
+  type ContentType,
+  type MediaType,
+  NOTIFY_INTERVAL_MS,
+  type QuestionType,
+  type Repeat,
 } from '@kanal/contract';
 import type { AuditEntry, AuditLog } from '../audit/audit.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { AuthoringRepository } from './content-authoring.repository.js';
+import { NOTICE_QUEUES, type NoticeScheduler, planNotices } from './content-notices.js';
 
 export type Audience = 'all' | { groups?: number[]; users?: number[] };
 
@@ -45,7 +47,7 @@ export type ContentChanges = Partial<
   > & { publishAt: Date; status: ContentStatus }
 >;
 
-type Repos = { repo: AuthoringRepository; inbox: Inbox; audit: AuditLog };
+type Repos = { repo: AuthoringRepository; inbox: Inbox; audit: AuditLog; jobs: NoticeScheduler };
 type Deps = {
   /** Runs `fn` in one transaction (a savepoint inside the caller's), with the repository, inbox and audit bound to it. */
   transaction: <T>(fn: (repos: Repos) => Promise<T>) => Promise<T>;
@@ -67,6 +69,12 @@ async function sync({ repo, inbox }: Repos, tenantId: number, contentId: number)
   const item = await repo.lockItem(tenantId, contentId);
   if (!item) throw new Error(`content ${contentId} of tenant ${tenantId} does not exist`);
   await inbox.sync(tenantId, contentId, item);
+}
+
+/** After a change of status, times or deadline: the inboxes, then the item's own notices. */
+async function syncAndPlan(repos: Repos, tenantId: number, contentId: number): Promise<void> {
+  await sync(repos, tenantId, contentId);
+  await planNotices(repos.repo, repos.jobs, tenantId, contentId);
 }
 
 async function writeAudience({ repo }: Repos, tenantId: number, contentId: number, audience: Audience) {
@@ -191,7 +199,7 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       if (input.material) await writeMaterial(repos, tenantId, contentId, input.material);
       await writeQuestions(repos, tenantId, contentId, input.questions ?? []);
       if (input.type === 'TASK') await writeTask(repos, tenantId, contentId, input.task);
-      await sync(repos, tenantId, contentId);
+      await syncAndPlan(repos, tenantId, contentId);
       if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
       return contentId;
     }),
@@ -227,7 +235,7 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
         await writeTask(repos, tenantId, contentId, changes.task);
       }
       if (changes.audience) await writeAudience(repos, tenantId, contentId, changes.audience);
-      await sync(repos, tenantId, contentId);
+      await syncAndPlan(repos, tenantId, contentId);
       await writeCopies(repos, tenantId, contentId);
       if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
     }),
@@ -264,7 +272,7 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
   ): Promise<void> =>
     transaction(async (repos) => {
       await repos.repo.setStatus(tenantId, contentId, status);
-      await sync(repos, tenantId, contentId);
+      await syncAndPlan(repos, tenantId, contentId);
       await writeCopies(repos, tenantId, contentId);
       if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
     }),
@@ -298,12 +306,33 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       await repos.audit.record({ ...audit, details: { contentId, tenantIds, by: audit.userId } });
     }),
 
-  /** Queues a notice about a live item for its audience who have not finished it; answers its id and their number. */
-  notify: (tenantId: number, contentId: number, audit: Omit<AuditEntry, 'details'> & { userId: number }) =>
-    transaction(async ({ repo, audit: log }) => {
+  /**
+   * Queues a notice about a live item for its audience who have not finished it, at most once an hour:
+   * answers its id and their number, or when the next may go. The item's row lock makes two at once wait.
+   */
+  notify: (
+    tenantId: number,
+    contentId: number,
+    now: Date,
+    audit: Omit<AuditEntry, 'details'> & { userId: number },
+  ): Promise<{ id: number; recipients: number } | { nextAt: Date }> =>
+    transaction(async ({ repo, audit: log, jobs }) => {
       await repo.lockItem(tenantId, contentId);
+      const last = await repo.lastManualNotice(tenantId, contentId);
+      if (last && now.getTime() - last.getTime() < NOTIFY_INTERVAL_MS) {
+        return { nextAt: new Date(last.getTime() + NOTIFY_INTERVAL_MS) };
+      }
       const recipients = await repo.countUnfinished(tenantId, contentId);
-      const id = await repo.insertNotice({ tenantId, contentId, requestedBy: audit.userId, recipients });
+      const id = await repo.insertNotice({
+        tenantId,
+        contentId,
+        kind: 'manual',
+        requestedBy: audit.userId,
+        recipients,
+        createdAt: now,
+      });
+      const payload = { tenantId, contentId, noticeId: id };
+      await jobs.schedule([{ queue: NOTICE_QUEUES.manual, payload, runAt: now, tenantId }]);
       await log.record({ ...audit, details: { contentId, noticeId: id, recipients, by: audit.userId } });
       return { id, recipients };
     }),

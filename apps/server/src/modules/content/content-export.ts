@@ -6,7 +6,8 @@ import {
   POLL_RESULTS_MIN_RESPONDENTS,
   type StaffContent,
 } from '@kanal/contract';
-import { type ExportTable, exportDateTime } from '../../lib/table-export.js';
+import { formatDateTime } from '../../lib/clock.js';
+import type { ExportTable } from '../../lib/table-export.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
 import type { ContentStatsRepository } from './content-stats.repository.js';
@@ -56,8 +57,8 @@ export function contentTables(
           p.username,
           t(lang, `export.statuses.${p.active ? 'active' : 'deactivated'}`),
           t(lang, `export.states.${stateOf(p)}`),
-          exportDateTime(p.viewedAt),
-          exportDateTime(p.finishedAt),
+          formatDateTime(p.viewedAt),
+          formatDateTime(p.finishedAt),
           p.attempts,
           ...(graded ? [percent(p.best), percent(p.last)] : []),
           ...questions.map((q) =>

@@ -99,7 +99,11 @@ export const contentStaffRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   }));
   app.post(
     '/content/:id/notify',
-    { config: conflicts, schema: { tags, querystring, params, response: { 200: envelope(NoticeQueuedSchema) } } },
+    {
+      // 429: the item's audience was notified less than an hour ago.
+      config: { errors: [404, 409, 429] },
+      schema: { tags, querystring, params, response: { 200: envelope(NoticeQueuedSchema) } },
+    },
     async (req) => ({ payload: await staff.notify(await author(req), req.params.id) }),
   );
 

@@ -526,8 +526,13 @@ describe('copies, archiving, deleting and notices', () => {
     await as(warehouseMember).post('/api/mobile/content/mark-finished', { contentId: item.id });
     const res = await as(creator).post(`/api/content/${item.id}/notify`);
     expect(res.json().payload.recipients).toBe(1);
-    const [notice] = await t.db.select().from(contentNotice).where(eq(contentNotice.contentId, item.id));
-    expect(notice).toMatchObject({ recipients: 1, status: 'queued', requestedBy: creator.id });
+    await t.app.services.jobs.idle();
+    const notices = await t.db.select().from(contentNotice).where(eq(contentNotice.contentId, item.id));
+    expect(notices.find((n) => n.kind === 'manual')).toMatchObject({
+      recipients: 1,
+      status: 'sent',
+      requestedBy: creator.id,
+    });
 
     const draft = await create(creator, info());
     expect((await as(creator).post(`/api/content/${draft.id}/notify`)).json().code).toBe('NotPublished');

@@ -46,6 +46,8 @@ type Deps = {
   /** Whether a file's bytes are in the store (from the files module). */
   fileStored: (storageKey: string) => Promise<boolean>;
   audit: AuditLog;
+  /** Starts the background work now (a notice asked for, an item published) rather than at the next poll. */
+  kickJobs: () => Promise<void>;
   clock: Clock;
 };
 
@@ -67,7 +69,7 @@ const isChoice = (type: string) => type === 'SINGLE' || type === 'MULTIPLE';
 const COPY_SUFFIX: Record<Language, string> = { hr: ' (kopija)', en: ' (copy)' };
 
 /** The staff side of content (spec point 7, "Content"): the list, the editor's calls, moderation. */
-export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored, audit, clock }: Deps) => {
+export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored, audit, kickJobs, clock }: Deps) => {
   const auditOf = (
     author: Author,
     event: 'content.created' | 'content.updated' | 'content.deleted' | 'content.archived',
@@ -296,6 +298,8 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
       },
       auditOf(author, 'content.created'),
     );
+    // Published now: its notice goes out at once rather than at the next poll.
+    void kickJobs();
     return get(author, contentId);
   }
 
@@ -374,6 +378,7 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
         ...(patch.publish ? publication(body.publish) : {}),
       };
       await authoring.update(author.tenantId, contentId, changes, auditOf(author, 'content.updated'));
+      void kickJobs();
       return get(author, contentId);
     },
 
@@ -412,11 +417,21 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
       const item = await changeable(author, contentId);
       if (item.status === 'archived') throw new AppError('ContentArchived', 409);
       if (item.status !== 'published') throw new AppError('NotPublished', 409);
-      return authoring.notify(author.tenantId, contentId, {
+      const now = clock.now();
+      const queued = await authoring.notify(author.tenantId, contentId, now, {
         event: 'content.notified',
         tenantId: author.tenantId,
         userId: author.userId,
       });
+      if ('nextAt' in queued) {
+        const seconds = Math.max(1, Math.ceil((queued.nextAt.getTime() - now.getTime()) / 1000));
+        throw new AppError('NoticeTooSoon', 429, {
+          params: { minutes: Math.ceil(seconds / 60) },
+          headers: { 'retry-after': String(seconds) },
+        });
+      }
+      void kickJobs();
+      return queued;
     },
 
     async comments(

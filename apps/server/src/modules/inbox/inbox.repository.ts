@@ -59,6 +59,15 @@ const oneRow = (tenantId: number | SQLWrapper, userId: number | SQLWrapper, cont
 /** The inbox (content_interaction): this module is its only writer. */
 export const createInboxRepository = (db: DbOrTx) => ({
   /**
+   * Who has an item in their feed at `now` and has not finished it, as a query of user_id for another
+   * module's statement (a notice's recipients).
+   */
+  unfinishedAudience: (tenantId: number, contentId: number, now: Date): SQL => sql`
+    SELECT user_id FROM content_interaction
+    WHERE tenant_id = ${tenantId} AND content_id = ${contentId} AND live AND finished_at IS NULL
+      AND publish_at <= ${now.toISOString()}::timestamptz`,
+
+  /**
    * Sets viewed_at (and, with `finish`, finished_at) only where still empty, so the first time stays;
    * one statement, so two taps at once cannot both win. Returns nothing when the item is not live and
    * due for the user.

@@ -23,6 +23,8 @@ export const createInbox = ({ repo }: { repo: InboxRepository }) => ({
    * in the same statement (forms' submission): this module writes the SQL that changes inbox rows.
    */
   finishingSteps: repo.finishingSteps,
+  /** Who has the item in their feed and has not finished it: a query for a notice's recipients. */
+  unfinishedAudience: repo.unfinishedAudience,
   /** Back to unfinished, when what finished the item is gone (an attempt deleted by an admin). */
   reopen: repo.reopen,
 

@@ -1,54 +1,50 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { MailRepository, NewMessage } from './mail.repository.js';
+import type { Jobs } from '../jobs/jobs.service.js';
+import { createMailRepository, type NewMessage } from './mail.repository.js';
 import type { MailTransport } from './mail-transport.js';
 
-type Deps = { repo: MailRepository; transport: MailTransport; clock: Clock; log: FastifyBaseLogger };
+export type { MailTransport };
 
-const CLAIM_MS = 60_000;
-const BATCH = 20;
+type Deps = {
+  db: Db;
+  jobs: Pick<Jobs, 'define' | 'schedule' | 'kick'>;
+  transport: MailTransport;
+  clock: Clock;
+};
 
-export const createMailer = ({ repo, transport, clock, log }: Deps) => {
-  let running: Promise<void> = Promise.resolve();
+const MAIL_QUEUE = 'mail';
 
-  async function deliverPending(): Promise<void> {
-    for (;;) {
-      const now = clock.now();
-      const batch = await repo.claim(now, new Date(now.getTime() + CLAIM_MS), BATCH);
-      if (batch.length === 0) return;
-      for (const message of batch) {
-        try {
-          await transport.deliver(message);
-          await repo.markSent(message.id, clock.now());
-        } catch (err) {
-          log.warn({ err, mailId: message.id }, 'mail delivery failed; it will be retried');
-          await repo.markFailed(message.id, err instanceof Error ? err.message : String(err));
-        }
-      }
-      if (batch.length < BATCH) return;
-    }
-  }
-
-  /** One delivery run at a time per process; a run started while another goes on follows it. */
-  function kick(): Promise<void> {
-    running = running.then(deliverPending).catch((err) => log.error({ err }, 'mail delivery run failed'));
-    return running;
-  }
+/**
+ * Mail goes out through the job queue: each message is an outbox row and a job that hands it to the
+ * transport, retried with backoff while the transport fails, and kept with its error after the last try.
+ */
+export const createMailer = ({ db, jobs, transport, clock }: Deps) => {
+  jobs.define<{ id: number }>(MAIL_QUEUE, async ({ id }, tx, now) => {
+    const repo = createMailRepository(tx);
+    const message = await repo.unsent(id);
+    if (!message) return;
+    await transport.deliver(message);
+    await repo.markSent(id, now);
+  });
 
   return {
     /**
-     * Writes the messages to the outbox and delivers them in the background, so the caller's answer
+     * Writes the messages and their jobs, then delivers them in the background, so the caller's answer
      * never waits on, or reveals, SMTP.
      */
     async send(...messages: NewMessage[]): Promise<void> {
       if (messages.length === 0) return;
-      await repo.enqueue(messages);
-      void kick();
+      await db.transaction(async (tx) => {
+        const queued = await createMailRepository(tx).enqueue(messages);
+        const runAt = clock.now();
+        await jobs.schedule(
+          tx,
+          ...queued.map(({ id, tenantId }) => ({ queue: MAIL_QUEUE, payload: { id }, runAt, tenantId })),
+        );
+      });
+      void jobs.kick();
     },
-    /** Delivers what is waiting (also retries earlier failures); resolves when the outbox is drained. */
-    deliverPending: kick,
-    /** Resolves when the current delivery run has ended. */
-    idle: () => running,
     close: () => transport.close(),
   };
 };

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema/index.js';
+import { emailOutbox, job } from '../../db/schema/index.js';
 import { call, makeTenant, makeUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -79,30 +79,58 @@ it('delivers the reset mail over SMTP, its link works, and the token is never lo
   expect(reset.statusCode).toBe(200);
   expect(await signIn(t, user.email ?? '', 'preko-smtp-1')).toBeTruthy();
 
-  await t.app.services.mailer.idle();
+  await t.app.services.jobs.idle();
   const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'smtp.korisnik@primjer.hr'));
   expect(row?.sentAt).toBeInstanceOf(Date);
-  expect(row?.attempts).toBe(1);
+  // Sent on the first try: its job is done and gone.
+  expect(
+    await t.db
+      .select()
+      .from(job)
+      .where(sql`${job.payload} ->> 'id' = ${String(row?.id)}`),
+  ).toEqual([]);
   expect(t.logLines.join('')).not.toContain(token);
 });
 
-it('keeps a message in the outbox with its error when SMTP refuses it, and sends it on a later run', async () => {
+it('keeps a refused message with its error and sends it when its retry falls due, not before', async () => {
   const { id: tenantId } = await makeTenant(t.db);
   const user = await makeUser(t.db, { tenantId, email: 'odbijen@primjer.hr' });
   refuseRecipients = true;
   await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: user.email } });
   // The reset request is worked on after the answer; then its mail is delivered.
   await t.app.services.auth.idle();
-  await t.app.services.mailer.idle();
+  await t.app.services.jobs.idle();
   const [failed] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'odbijen@primjer.hr'));
   expect(failed?.sentAt).toBeNull();
-  expect(failed?.lastError).toMatch(/mailbox unavailable/);
+  const jobOf = async () =>
+    (
+      await t.db
+        .select()
+        .from(job)
+        .where(sql`${job.payload} ->> 'id' = ${String(failed?.id)}`)
+    )[0];
+  const waiting = await jobOf();
+  expect(waiting?.attempts).toBe(1);
+  expect(waiting?.lastError).toMatch(/mailbox unavailable/);
+  expect(waiting?.runAt.getTime()).toBe(t.clock.now().getTime() + 30_000);
 
   refuseRecipients = false;
+  // Not yet due: a run now leaves it waiting.
+  await t.app.services.jobs.kick();
+  expect(
+    (
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, failed?.id ?? 0))
+    )[0]?.sentAt,
+  ).toBeNull();
+
+  t.clock.advance(30_000);
   const arrival = nextMail();
-  await t.app.services.mailer.deliverPending();
+  await t.app.services.jobs.kick();
   expect((await arrival).to).toEqual(['odbijen@primjer.hr']);
   const [sent] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'odbijen@primjer.hr'));
   expect(sent?.sentAt).toBeInstanceOf(Date);
-  expect(sent?.attempts).toBe(2);
+  expect(await jobOf()).toBeUndefined();
 });

@@ -1,5 +1,6 @@
 import { type AdminUser, IMPORT_COLUMNS, type Language, makeTranslate } from '@kanal/contract';
-import { type ExportTable, exportDate, exportDateTime } from '../../lib/table-export.js';
+import { formatDate, formatDateTime } from '../../lib/clock.js';
+import type { ExportTable } from '../../lib/table-export.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
 import type { ProfileService } from '../profile/profile.service.js';
@@ -34,7 +35,7 @@ export function peopleTable(
           p.role,
           p.groups,
           t(lang, `export.statuses.${p.status}`),
-          exportDate(p.createdAt),
+          formatDate(p.createdAt),
         ];
       }
       if (page.length < EXPORT_PAGE) return;
@@ -73,7 +74,7 @@ export function personTables(
         [columns.role, person.role],
         [columns.groups, person.groups.map((g) => g.name).join(', ')],
         [t(lang, 'export.status'), t(lang, `export.statuses.${person.status}`)],
-        [t(lang, 'export.createdAt'), exportDate(new Date(person.createdAt))],
+        [t(lang, 'export.createdAt'), formatDate(new Date(person.createdAt))],
       ],
     },
     {
@@ -82,9 +83,9 @@ export function personTables(
       rows: data.items.map((i) => [
         i.name,
         type(i.type),
-        exportDateTime(i.received),
-        exportDateTime(i.viewedAt),
-        exportDateTime(i.finishedAt),
+        formatDateTime(i.received),
+        formatDateTime(i.viewedAt),
+        formatDateTime(i.finishedAt),
       ]),
     },
     {
@@ -92,7 +93,7 @@ export function personTables(
       headers: [h('item'), h('date'), h('mark'), h('correct'), h('total')],
       rows: data.attempts.map((a) => [
         a.name,
-        exportDateTime(a.at),
+        formatDateTime(a.at),
         a.finalMark === null ? null : Math.round(a.finalMark * 100),
         a.correct,
         a.total,
@@ -101,12 +102,12 @@ export function personTables(
     {
       name: t(lang, 'export.sheets.comments'),
       headers: [h('item'), h('date'), h('text')],
-      rows: data.comments.map((c) => [c.name, exportDateTime(c.at), c.text]),
+      rows: data.comments.map((c) => [c.name, formatDateTime(c.at), c.text]),
     },
     {
       name: t(lang, 'export.sheets.points'),
       headers: [h('item'), h('date'), h('points'), h('reason')],
-      rows: data.points.map((p) => [p.name, exportDateTime(p.at), p.points, p.reason]),
+      rows: data.points.map((p) => [p.name, formatDateTime(p.at), p.points, p.reason]),
     },
   ];
 }

@@ -1,0 +1,89 @@
+import { DELIVERY_STATES, NOTIFICATION_CHANNELS } from '@kanal/contract';
+import { sql } from 'drizzle-orm';
+import { bigint, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { contentNotice } from './content.js';
+import { appUser } from './users.js';
+
+/** A notice as one person has it: the bell's list, read when they open it. */
+export const notification = pgTable(
+  'notification',
+  {
+    id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    tenantId: integer().notNull(),
+    noticeId: integer().notNull(),
+    contentId: integer().notNull(),
+    userId: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('notification_notice_user_key').on(t.tenantId, t.noticeId, t.userId),
+    // The bell: a person's newest first.
+    index('notification_user_idx').on(t.tenantId, t.userId, t.id.desc()),
+    foreignKey({
+      name: 'notification_notice_fk',
+      columns: [t.tenantId, t.noticeId],
+      foreignColumns: [contentNotice.tenantId, contentNotice.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'notification_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [appUser.tenantId, appUser.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A notification on one channel: the queue its sender claims from, and the receipt of what became of it
+ * (sent, received, opened as the client reports). Claimed rows are leased (`lockedUntil`), so a sender
+ * that dies leaves them to another process.
+ */
+export const notificationDelivery = pgTable(
+  'notification_delivery',
+  {
+    id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    tenantId: integer().notNull(),
+    notificationId: bigint({ mode: 'number' }).notNull(),
+    userId: integer().notNull(),
+    channel: text({ enum: NOTIFICATION_CHANNELS }).notNull(),
+    state: text({ enum: DELIVERY_STATES }).notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    runAt: timestamp({ withTimezone: true }).notNull(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    receivedAt: timestamp({ withTimezone: true }),
+    openedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('notification_delivery_notification_idx').on(t.tenantId, t.notificationId),
+    // The senders' claim: what is queued and due, oldest first.
+    index('notification_delivery_due_idx').on(t.runAt, t.id).where(sql`${t.state} = 'queued'`),
+    foreignKey({
+      name: 'notification_delivery_notification_fk',
+      columns: [t.tenantId, t.notificationId],
+      foreignColumns: [notification.tenantId, notification.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A person's "no" to one channel for one kind of notice; no row means yes. */
+export const notificationOptOut = pgTable(
+  'notification_opt_out',
+  {
+    tenantId: integer().notNull(),
+    userId: integer().notNull(),
+    channel: text({ enum: ['email', 'push'] }).notNull(),
+    kind: text({ enum: ['content', 'reminder'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.channel, t.kind] }),
+    foreignKey({
+      name: 'notification_opt_out_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [appUser.tenantId, appUser.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { job } from '../../db/schema/index.js';
+
+export type NewJob = {
+  queue: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+  /** One job per key: scheduling the key again moves the waiting job (and revives a failed one). */
+  key?: string;
+  tenantId?: number | null;
+};
+export type DueJob = { id: number; queue: string; payload: Record<string, unknown>; attempts: number };
+
+export const createJobsRepository = (db: DbOrTx) => ({
+  async schedule(jobs: NewJob[]): Promise<void> {
+    const rows = jobs.map((j) => ({ ...j, key: j.key ?? null, tenantId: j.tenantId ?? null }));
+    const keyless = rows.filter((row) => row.key === null);
+    for (let start = 0; start < keyless.length; start += 1000) {
+      await db.insert(job).values(keyless.slice(start, start + 1000));
+    }
+    for (const row of rows.filter((r) => r.key !== null)) {
+      await db
+        .insert(job)
+        .values(row)
+        .onConflictDoUpdate({
+          target: job.key,
+          set: { runAt: row.runAt, payload: row.payload, state: 'waiting', attempts: 0, lastError: null },
+        });
+    }
+  },
+
+  /** Drops the job of `key`, if one waits (its reason went away: the item was withdrawn). */
+  async cancel(key: string): Promise<void> {
+    await db.delete(job).where(eq(job.key, key));
+  },
+
+  /**
+   * The oldest due job, locked for the caller's transaction; SKIP LOCKED passes over those other
+   * processes are running, and a process that dies releases its lock with its connection.
+   */
+  async takeDue(now: Date): Promise<DueJob | undefined> {
+    const result = await db.execute(sql`
+      SELECT id, queue, payload, attempts FROM job
+      WHERE state = 'waiting' AND run_at <= ${now.toISOString()}::timestamptz
+      ORDER BY run_at, id LIMIT 1
+      FOR UPDATE SKIP LOCKED`);
+    const [row] = rowsOf<DueJob & { id: string | number }>(result);
+    return row && { ...row, id: Number(row.id) };
+  },
+
+  /** Done: the job goes, in the transaction that did its work. */
+  async finish(id: number): Promise<void> {
+    await db.delete(job).where(eq(job.id, id));
+  },
+
+  /** A failed attempt: tried again at `retryAt`, or kept as failed when there is none. */
+  async fail(id: number, error: string, retryAt: Date | null): Promise<void> {
+    await db
+      .update(job)
+      .set({
+        attempts: sql`${job.attempts} + 1`,
+        lastError: error,
+        ...(retryAt ? { runAt: retryAt } : { state: 'failed' as const }),
+      })
+      .where(and(eq(job.id, id), eq(job.state, 'waiting')));
+  },
+});
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

@@ -1,0 +1,33 @@
+import { type Language, makeTranslate } from '@kanal/contract';
+import { formatDateTime } from '../../lib/clock.js';
+import { mailLayout } from '../../lib/mail-layout.js';
+import en from '../../locales/en.json' with { type: 'json' };
+import hr from '../../locales/hr.json' with { type: 'json' };
+import type { Delivery } from './notifications.repository.js';
+
+const t = makeTranslate({ hr, en });
+
+/** Where the web app shows an item: a task has its own screen, the rest open on their introduction. */
+export const itemPath = (contentId: number, contentType: string) =>
+  contentType === 'TASK' ? `/task/${contentId}` : `/content/${contentId}/intro`;
+
+/** A notice as an e-mail, in the reader's language, with a button that opens the item. */
+export function noticeMail(delivery: Delivery, lang: Language, publicUrl: string) {
+  const { kind, title } = delivery;
+  const { text, html } = mailLayout(lang, {
+    before: [
+      t(lang, 'mail.greeting', { name: delivery.name }),
+      t(lang, `notice.intro.${kind}`, {
+        tenant: delivery.tenantName,
+        deadline: formatDateTime(delivery.deadline),
+      }),
+      title,
+    ],
+    action: {
+      label: t(lang, 'notice.action'),
+      link: `${publicUrl}${itemPath(delivery.contentId, delivery.contentType)}`,
+    },
+    after: [t(lang, 'mail.signature'), t(lang, 'notice.footer')],
+  });
+  return { subject: t(lang, `notice.subject.${kind}`, { title }), text, html };
+}

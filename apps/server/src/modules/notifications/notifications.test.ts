@@ -1,0 +1,253 @@
+import { HOUR_MS, MINUTE_MS, REMINDER_MINUTES } from '@kanal/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentNotice, notification, notificationDelivery, notificationOptOut } from '../../db/schema/index.js';
+import { authoringOf, changeStatus, makeContent } from '../../test/content-factories.js';
+import { call, makeOrg, makePerson, makeUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { Envelope } from '../mail/mail-transport.js';
+
+const mails: Envelope[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    mailTransport: {
+      async deliver(message) {
+        mails.push(message);
+      },
+      close() {},
+    },
+  });
+});
+afterAll(() => t.close());
+
+/** What a server process does on its next poll: the due jobs, then the deliveries. */
+const run = () => t.app.services.jobs.kick();
+const at = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs);
+const mailsTo = (email: string | null, subject?: string) =>
+  mails.filter((m) => m.recipient === email && (subject === undefined || m.subject === subject));
+const noticesOf = (contentId: number, kind: 'published' | 'reminder' | 'manual') =>
+  t.db
+    .select()
+    .from(contentNotice)
+    .where(and(eq(contentNotice.contentId, contentId), eq(contentNotice.kind, kind)));
+const notifiedOn = async (contentId: number) =>
+  (await t.db.select().from(notification).where(eq(notification.contentId, contentId))).map((n) => n.userId).sort();
+
+describe('an item that appears later', () => {
+  it('is announced at its time and not before, once, by e-mail to those who have an address and want it', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const ana = await makeUser(t.db, { tenantId, name: 'Ana Anić', email: 'ana.najava@primjer.hr' });
+    const ivo = await makeUser(t.db, { tenantId, email: null, username: 'ivo.najava' });
+    const zoe = await makeUser(t.db, { tenantId, email: 'zoe.najava@primjer.hr' });
+    await t.db.insert(notificationOptOut).values({ tenantId, userId: zoe.id, channel: 'email', kind: 'content' });
+    const item = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      name: 'Novi pravilnik o radu',
+      status: 'scheduled',
+      publishAt: at(2 * HOUR_MS),
+      audience: { users: [ana.id, ivo.id, zoe.id] },
+    });
+
+    await run();
+    t.clock.advance(2 * HOUR_MS - 1000);
+    await run();
+    expect(await notifiedOn(item.id)).toEqual([]);
+    expect(mailsTo(ana.email)).toEqual([]);
+
+    t.clock.advance(1000);
+    await run();
+    await run();
+    expect(await notifiedOn(item.id)).toEqual([ana.id, ivo.id, zoe.id].sort());
+    const [mail, ...more] = mailsTo(ana.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Novo za vas: Novi pravilnik o radu');
+    expect(mail?.text).toContain('Pozdrav, Ana Anić,');
+    expect(mail?.text).toContain(`https://kanal.test/content/${item.id}/intro`);
+    expect(mail?.html).toContain(`href="https://kanal.test/content/${item.id}/intro"`);
+    // Zoe turned news mail off; Ivo has no address: both have it in the app only.
+    expect(mailsTo(zoe.email)).toEqual([]);
+    const deliveries = await t.db
+      .select()
+      .from(notificationDelivery)
+      .where(eq(notificationDelivery.tenantId, tenantId));
+    expect(deliveries).toEqual([expect.objectContaining({ userId: ana.id, channel: 'email', state: 'sent' })]);
+    expect(await noticesOf(item.id, 'published')).toEqual([
+      expect.objectContaining({ recipients: 3, status: 'sent', requestedBy: null }),
+    ]);
+  });
+
+  it('says nothing when it is withdrawn before its time, and follows it when it is moved', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const ana = await makeUser(t.db, { tenantId });
+    const withdrawn = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      status: 'scheduled',
+      publishAt: at(HOUR_MS),
+      audience: { users: [ana.id] },
+    });
+    const moved = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      status: 'scheduled',
+      publishAt: at(HOUR_MS),
+      audience: { users: [ana.id] },
+    });
+    await changeStatus(t.db, tenantId, withdrawn.id, 'draft');
+    await authoringOf(t.db).update(tenantId, moved.id, { publishAt: at(3 * HOUR_MS) });
+
+    t.clock.advance(HOUR_MS);
+    await run();
+    expect(await notifiedOn(withdrawn.id)).toEqual([]);
+    expect(await noticesOf(withdrawn.id, 'published')).toEqual([]);
+    expect(await notifiedOn(moved.id)).toEqual([]);
+
+    t.clock.advance(2 * HOUR_MS);
+    await run();
+    expect(await notifiedOn(moved.id)).toEqual([ana.id]);
+  });
+});
+
+describe('reminders', () => {
+  it('reach the assignees who have not finished, at each option before the deadline, once each', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const late = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const done = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const deadline = at(8 * 24 * HOUR_MS);
+    const tasks = [];
+    for (const minutes of [...REMINDER_MINUTES].sort((a, b) => b - a)) {
+      const task = await makeContent(t.db, {
+        tenantId,
+        creatorId,
+        type: 'TASK',
+        name: `Zadatak s podsjetnikom ${minutes}`,
+        audience: { users: [late.id, done.id] },
+        publishAt: t.clock.now(),
+        task: { deadline, reminderMinutes: minutes },
+      });
+      const finished = await call(t, {
+        method: 'POST',
+        url: '/api/mobile/content/mark-finished',
+        token: done.token,
+        body: { contentId: task.id },
+      });
+      expect(finished.statusCode).toBe(200);
+      tasks.push({ id: task.id, minutes });
+    }
+    await run();
+
+    for (const { id, minutes } of tasks) {
+      const remindAt = deadline.getTime() - minutes * MINUTE_MS;
+      t.clock.advance(remindAt - 1000 - t.clock.now().getTime());
+      await run();
+      expect(await noticesOf(id, 'reminder')).toEqual([]);
+      t.clock.advance(1000);
+      await run();
+      expect(await noticesOf(id, 'reminder')).toEqual([expect.objectContaining({ recipients: 1, status: 'sent' })]);
+    }
+    await run();
+    const reminded = await t.db
+      .select({ userId: notification.userId })
+      .from(notification)
+      .innerJoin(
+        contentNotice,
+        and(eq(contentNotice.tenantId, notification.tenantId), eq(contentNotice.id, notification.noticeId)),
+      )
+      .where(and(eq(notification.tenantId, tenantId), eq(contentNotice.kind, 'reminder')));
+    expect(reminded).toEqual(tasks.map(() => ({ userId: late.id })));
+  });
+
+  it('are not sent after the deadline, nor when the task was finished or withdrawn in between', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const task = (name: string) =>
+      makeContent(t.db, {
+        tenantId,
+        creatorId,
+        type: 'TASK',
+        name,
+        audience: { users: [person.id] },
+        publishAt: t.clock.now(),
+        task: { deadline: at(2 * HOUR_MS), reminderMinutes: 60 },
+      });
+    const missed = await task('Propušteni podsjetnik');
+    const finished = await task('Završeni zadatak');
+    const withdrawn = await task('Povučeni zadatak');
+    await call(t, {
+      method: 'POST',
+      url: '/api/mobile/content/mark-finished',
+      token: person.token,
+      body: { contentId: finished.id },
+    });
+    await changeStatus(t.db, tenantId, withdrawn.id, 'draft');
+
+    // The reminders' hour came and went while no process ran; the deadline is past when one does.
+    t.clock.advance(3 * HOUR_MS);
+    await run();
+    expect(await noticesOf(missed.id, 'reminder')).toEqual([]);
+    expect(await noticesOf(finished.id, 'reminder')).toEqual([]);
+    expect(await noticesOf(withdrawn.id, 'reminder')).toEqual([]);
+  });
+});
+
+describe('POST /content/{id}/notify', () => {
+  it('tells the audience who have not finished, at most once an hour (429 with when)', async () => {
+    const { tenantId } = await makeOrg(t.db);
+    const creator = await makePerson(t.db, tenantId, { role: 'CREATOR', now: t.clock.now() });
+    const reader = await makeUser(t.db, { tenantId, email: 'citatelj.poziv@primjer.hr' });
+    const finisher = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const item = await makeContent(t.db, {
+      tenantId,
+      creatorId: creator.id,
+      name: 'Sigurnost na radu',
+      publishAt: t.clock.now(),
+      audience: { users: [reader.id, finisher.id] },
+    });
+    await call(t, {
+      method: 'POST',
+      url: '/api/mobile/content/mark-finished',
+      token: finisher.token,
+      body: { contentId: item.id },
+    });
+    const notify = (lang = 'hr') =>
+      call(t, { method: 'POST', url: `/api/content/${item.id}/notify`, token: creator.token, lang });
+
+    const first = await notify();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().payload.recipients).toBe(1);
+    await t.app.services.jobs.idle();
+    expect(mailsTo(reader.email, 'Ne propustite: Sigurnost na radu')).toHaveLength(1);
+    expect((await noticesOf(item.id, 'manual'))[0]).toMatchObject({ recipients: 1, status: 'sent' });
+
+    t.clock.advance(HOUR_MS - MINUTE_MS);
+    const again = await notify();
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({
+      code: 'NoticeTooSoon',
+      message: 'Obavijest o ovom sadržaju poslana je u posljednjih sat vremena. Sljedeću možete poslati za 1 min.',
+    });
+    expect(again.headers['retry-after']).toBe('60');
+    expect((await notify('en')).json().message).toBe(
+      'A notice about this item went out within the last hour. You can send the next one in 1 min.',
+    );
+    expect(await noticesOf(item.id, 'manual')).toHaveLength(1);
+
+    t.clock.advance(MINUTE_MS);
+    expect((await notify()).statusCode).toBe(200);
+    await t.app.services.jobs.idle();
+    expect(mailsTo(reader.email, 'Ne propustite: Sigurnost na radu')).toHaveLength(2);
+  });
+
+  it('answers another tenant’s item with 404 and queues nothing', async () => {
+    const mine = await makeOrg(t.db);
+    const theirs = await makeOrg(t.db);
+    const admin = await makePerson(t.db, mine.tenantId, { role: 'ADMIN', now: t.clock.now() });
+    const item = await makeContent(t.db, { ...theirs, publishAt: t.clock.now() });
+    const res = await call(t, { method: 'POST', url: `/api/content/${item.id}/notify`, token: admin.token });
+    expect(res.statusCode).toBe(404);
+    expect(await noticesOf(item.id, 'manual')).toEqual([]);
+  });
+});
