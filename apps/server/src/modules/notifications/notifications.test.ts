@@ -5,9 +5,9 @@ import { contentNotice, notification, notificationDelivery, notificationOptOut }
 import { authoringOf, changeStatus, makeContent } from '../../test/content-factories.js';
 import { call, makeOrg, makePerson, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import type { Envelope } from '../mail/mail-transport.js';
+import type { MailTransport } from '../mail/mail.service.js';
 
-const mails: Envelope[] = [];
+const mails: Parameters<MailTransport['deliver']>[0][] = [];
 let t: TestApp;
 
 beforeAll(async () => {
