@@ -19,7 +19,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
 import { createContentAuthoring } from './modules/content/content-authoring.js';
 import { createAuthoringRepository } from './modules/content/content-authoring.repository.js';
-import { defineNoticeJobs } from './modules/content/content-notices.js';
+import { defineScheduleJobs } from './modules/content/content-schedule.js';
 import { createContentStaff } from './modules/content/content-staff.js';
 import { contentStaffRoutes } from './modules/content/content-staff.routes.js';
 import { createContentStats } from './modules/content/content-stats.js';
@@ -190,8 +190,9 @@ export async function buildApp({
     log: app.log,
     publicUrl: config.publicUrl,
   });
-  defineNoticeJobs({
+  defineScheduleJobs({
     jobs,
+    authoringOver: (tx) => createContentServices(tx, clock).authoring,
     fanOut: notifications.fanOut,
     unfinishedAudience: createInbox({ repo: createInboxRepository(db) }).unfinishedAudience,
   });

@@ -298,6 +298,14 @@ export const task = pgTable(
     repeat: repeat().notNull().default('NO_REPEAT'),
     /** Minutes before the deadline (15, 30, 45, 60, 1 day, 2 days, 1 week); null for none. */
     reminderMinutes: integer(),
+    /**
+     * A repeating task's first deadline and which occurrence this is: occurrence n is due n periods after
+     * the anchor, in Europe/Zagreb wall time (a monthly task due on the 31st keeps returning to the 31st).
+     */
+    anchor: timestamp({ withTimezone: true }),
+    occurrence: integer().notNull().default(0),
+    /** When the next occurrence replaced this one: it leaves the home, keeps its state and its history. */
+    supersededAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contentId] }),

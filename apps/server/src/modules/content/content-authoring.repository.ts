@@ -163,10 +163,33 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
     await db.insert(task).values(row);
   },
 
+  /** A task's details as stored, before an edit writes them again. */
+  async taskOf(tenantId: number, contentId: number) {
+    const [row] = await db
+      .select()
+      .from(task)
+      .where(and(eq(task.tenantId, tenantId), eq(task.contentId, contentId)));
+    return row;
+  },
+
+  /** The next occurrence has replaced this one. */
+  async supersede(tenantId: number, contentId: number, at: Date) {
+    await db
+      .update(task)
+      .set({ supersededAt: at })
+      .where(and(eq(task.tenantId, tenantId), eq(task.contentId, contentId)));
+  },
+
   /** The item's row, locked until the transaction ends so two syncs of one item run one after the other. */
   async lockItem(tenantId: number, contentId: number) {
     const [row] = await db
-      .select({ status: content.status, type: content.type, publishAt: content.publishAt, deadline: task.deadline })
+      .select({
+        status: content.status,
+        type: content.type,
+        publishAt: content.publishAt,
+        deadline: task.deadline,
+        supersededAt: task.supersededAt,
+      })
       .from(content)
       .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
       .where(oneItem(tenantId, contentId))
@@ -460,14 +483,18 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
     return row?.at;
   },
 
-  /** What an item's own notices follow: its status and times, and which of them it has had. */
-  async noticeSchedule(tenantId: number, contentId: number) {
+  /** What an item's schedule follows: its status and times, a task's repetition, and the notices it has had. */
+  async itemSchedule(tenantId: number, contentId: number) {
     const [row] = await db
       .select({
         status: content.status,
         publishAt: content.publishAt,
         deadline: task.deadline,
         reminderMinutes: task.reminderMinutes,
+        repeat: task.repeat,
+        anchor: task.anchor,
+        occurrence: task.occurrence,
+        supersededAt: task.supersededAt,
         sent: sql<string[]>`array(SELECT kind FROM content_notice n
           WHERE n.tenant_id = ${content.tenantId} AND n.content_id = ${content.id} AND n.kind <> 'manual')`,
       })

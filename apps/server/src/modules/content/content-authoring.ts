@@ -11,7 +11,7 @@ import {
 import type { AuditEntry, AuditLog } from '../audit/audit.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { AuthoringRepository } from './content-authoring.repository.js';
-import { NOTICE_QUEUES, type NoticeScheduler, planNotices } from './content-notices.js';
+import { type NoticeScheduler, planSchedule, SCHEDULE_QUEUES } from './content-schedule.js';
 
 export type Audience = 'all' | { groups?: number[]; users?: number[] };
 
@@ -71,10 +71,10 @@ async function sync({ repo, inbox }: Repos, tenantId: number, contentId: number)
   await inbox.sync(tenantId, contentId, item);
 }
 
-/** After a change of status, times or deadline: the inboxes, then the item's own notices. */
+/** After a change of status, times or deadline: the inboxes, then the item's schedule. */
 async function syncAndPlan(repos: Repos, tenantId: number, contentId: number): Promise<void> {
   await sync(repos, tenantId, contentId);
-  await planNotices(repos.repo, repos.jobs, tenantId, contentId);
+  await planSchedule(repos.repo, repos.jobs, tenantId, contentId);
 }
 
 async function writeAudience({ repo }: Repos, tenantId: number, contentId: number, audience: Audience) {
@@ -112,13 +112,36 @@ async function writeQuestions(
   }
 }
 
-async function writeTask({ repo }: Repos, tenantId: number, contentId: number, details: NewContent['task']) {
+/**
+ * A task's details. A repeating task counts its occurrences from an anchor, its first deadline; an edit
+ * that keeps the deadline and the repetition keeps them (`previous`), one that changes either starts the
+ * count again from the new deadline. An occurrence the next one replaced stays replaced.
+ */
+async function writeTask(
+  { repo }: Repos,
+  tenantId: number,
+  contentId: number,
+  details: NewContent['task'],
+  previous?: {
+    deadline: Date | null;
+    repeat: Repeat;
+    anchor: Date | null;
+    occurrence: number;
+    supersededAt: Date | null;
+  },
+) {
+  const deadline = details?.deadline ?? null;
+  const repeat = details?.repeat ?? 'NO_REPEAT';
+  const kept = previous && previous.repeat === repeat && previous.deadline?.getTime() === deadline?.getTime();
   await repo.insertTask({
     tenantId,
     contentId,
-    deadline: details?.deadline ?? null,
-    repeat: details?.repeat ?? 'NO_REPEAT',
+    deadline,
+    repeat,
     reminderMinutes: details?.reminderMinutes ?? null,
+    anchor: kept ? previous.anchor : repeat === 'NO_REPEAT' ? null : deadline,
+    occurrence: kept ? previous.occurrence : 0,
+    supersededAt: previous?.supersededAt ?? null,
   });
 }
 
@@ -231,8 +254,9 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
         await writeQuestions(repos, tenantId, contentId, changes.questions);
       }
       if (changes.task) {
+        const previous = await repo.taskOf(tenantId, contentId);
         await repo.clearTask(tenantId, contentId);
-        await writeTask(repos, tenantId, contentId, changes.task);
+        await writeTask(repos, tenantId, contentId, changes.task, previous);
       }
       if (changes.audience) await writeAudience(repos, tenantId, contentId, changes.audience);
       await syncAndPlan(repos, tenantId, contentId);
@@ -332,9 +356,64 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
         createdAt: now,
       });
       const payload = { tenantId, contentId, noticeId: id };
-      await jobs.schedule([{ queue: NOTICE_QUEUES.manual, payload, runAt: now, tenantId }]);
+      await jobs.schedule([{ queue: SCHEDULE_QUEUES.manual, payload, runAt: now, tenantId }]);
       await log.record({ ...audit, details: { contentId, noticeId: id, recipients, by: audit.userId } });
       return { id, recipients };
+    }),
+
+  /**
+   * A repeating task's next occurrence, `next.at`: a copy aimed at the same people, published then, due at
+   * `next.deadline`, its own state from nothing. The one it replaces leaves the feeds and keeps its state.
+   */
+  recur: (
+    tenantId: number,
+    contentId: number,
+    next: { at: Date; deadline: Date; occurrence: number },
+  ): Promise<number> =>
+    transaction(async (repos) => {
+      const { repo } = repos;
+      const source = await repo.find(tenantId, contentId, next.at);
+      const details = await repo.taskOf(tenantId, contentId);
+      if (!source || !details) throw new Error(`task ${contentId} of tenant ${tenantId} does not exist`);
+      const [media, audience] = await Promise.all([
+        repo.mediaOf(tenantId, contentId),
+        repo.audienceOf(tenantId, contentId),
+      ]);
+      const nextId = await repo.insertContent({
+        tenantId,
+        creatorId: source.creatorId,
+        type: source.type,
+        configuration: source.configuration,
+        name: source.name,
+        description: source.description,
+        image: source.image,
+        category: source.category,
+        publishAt: next.at,
+        status: 'published',
+        settings: source.settings,
+      });
+      await writeAudience(
+        repos,
+        tenantId,
+        nextId,
+        source.audienceAll
+          ? 'all'
+          : { groups: audience.groups.map((g) => g.id), users: audience.people.map((p) => p.id) },
+      );
+      await writeMaterial(repos, tenantId, nextId, { link: source.link, text: source.text, media });
+      await repo.insertTask({
+        tenantId,
+        contentId: nextId,
+        deadline: next.deadline,
+        repeat: details.repeat,
+        reminderMinutes: details.reminderMinutes,
+        anchor: details.anchor,
+        occurrence: next.occurrence,
+      });
+      await syncAndPlan(repos, tenantId, nextId);
+      await repo.supersede(tenantId, contentId, next.at);
+      await syncAndPlan(repos, tenantId, contentId);
+      return nextId;
     }),
 
   /** After the people an item is aimed at changed (accounts added, deactivated): its inboxes again. */

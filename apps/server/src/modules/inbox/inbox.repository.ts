@@ -24,6 +24,10 @@ const audienceOf = (tenantId: number, contentId: number): SQL => sql`
     JOIN app_user u ON u.tenant_id = au.tenant_id AND u.id = au.user_id AND u.active
     WHERE au.tenant_id = ${tenantId} AND au.content_id = ${contentId}`;
 
+/** Not a repeating task's occurrence the next one replaced: such an item's rows stay as they were. */
+const currentItem = sql`NOT EXISTS (SELECT 1 FROM task st
+  WHERE st.tenant_id = c.tenant_id AND st.content_id = c.id AND st.superseded_at IS NOT NULL)`;
+
 /**
  * The live items each of some users is aimed at (user_id, content_id): every live item of the tenant for
  * everyone, those for one of the user's groups and those naming the user. Deactivated accounts are aimed
@@ -34,7 +38,7 @@ const itemsAimedAt = (tenantId: number, userIds: number[]): SQL => {
   // the whole list (10,000 × 10,000 for an import), and one parameter whatever their number.
   const users = sql`app_user u JOIN unnest(${sql.param(userIds)}::int[]) picked (id) ON picked.id = u.id
     AND u.tenant_id = ${tenantId} AND u.active`;
-  const live = sql`c.tenant_id = ${tenantId} AND c.status IN ('published', 'scheduled')`;
+  const live = sql`c.tenant_id = ${tenantId} AND c.status IN ('published', 'scheduled') AND ${currentItem}`;
   return sql`
   SELECT u.id AS user_id, c.id AS content_id FROM ${users}
     JOIN content c ON ${live} AND c.audience_all
@@ -186,6 +190,7 @@ export const createInboxRepository = (db: DbOrTx) => ({
       WHERE ci.tenant_id = ${tenantId} AND ci.user_id = ANY(${sql.param(userIds)}::int[])
         AND ci.viewed_at IS NULL AND ci.finished_at IS NULL
         AND c.tenant_id = ci.tenant_id AND c.id = ci.content_id AND c.status IN ('published', 'scheduled')
+        AND ${currentItem}
         AND (ci.user_id, ci.content_id) NOT IN (SELECT user_id, content_id FROM (${itemsAimedAt(tenantId, userIds)}) a)`);
     await db.execute(sql`
       INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live)

@@ -5,7 +5,14 @@ import type { InboxRepository } from './inbox.repository.js';
  * What an item's inbox rows follow: its status, its type (tasks come first), a task's deadline (tasks
  * in deadline order) and its publication time.
  */
-export type InboxItem = { status: ContentStatus; type: ContentType; publishAt: Date; deadline: Date | null };
+export type InboxItem = {
+  status: ContentStatus;
+  type: ContentType;
+  publishAt: Date;
+  deadline: Date | null;
+  /** A repeating task's occurrence that the next one replaced: out of the feeds, its rows kept as they are. */
+  supersededAt: Date | null;
+};
 
 /**
  * The users' inboxes (content_interaction): an item sent to a user is a row, new → viewed → finished.
@@ -42,8 +49,12 @@ export const createInbox = ({ repo }: { repo: InboxRepository }) => ({
   async sync(tenantId: number, contentId: number, item: InboxItem): Promise<void> {
     const live = item.status === 'published' || item.status === 'scheduled';
     const isTask = item.type === 'TASK';
-    if (item.status !== 'archived') await repo.removeUntouched(tenantId, contentId, !live);
     const copies = { publishAt: item.publishAt, isTask, deadline: item.deadline };
+    if (item.supersededAt) {
+      await repo.refreshCopies(tenantId, contentId, { ...copies, live: false });
+      return;
+    }
+    if (item.status !== 'archived') await repo.removeUntouched(tenantId, contentId, !live);
     if (live) await repo.addMissing(tenantId, contentId, copies);
     await repo.refreshCopies(tenantId, contentId, { ...copies, live });
   },

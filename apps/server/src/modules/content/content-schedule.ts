@@ -1,15 +1,18 @@
 import { DAY_MS, MINUTE_MS, type NoticeKind } from '@kanal/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { occurrenceDeadline } from '../../lib/recurrence.js';
 import type { Jobs } from '../jobs/jobs.service.js';
 import type { Notifications } from '../notifications/notifications.service.js';
+import type { ContentAuthoring } from './content-authoring.js';
 import { type AuthoringRepository, createAuthoringRepository } from './content-authoring.repository.js';
 
-/** The job queues of an item's notices. */
-export const NOTICE_QUEUES = {
+/** The job queues of an item's schedule: its notices and a repeating task's next occurrence. */
+export const SCHEDULE_QUEUES = {
   published: 'content.published',
   reminder: 'task.reminder',
   manual: 'content.notice',
+  recur: 'task.recur',
 } as const;
 
 /** What authoring schedules through, bound to its transaction (the jobs module's repository). */
@@ -30,34 +33,38 @@ const isLive = (status: string) => status === 'published' || status === 'schedul
 const jobKey = (queue: string, tenantId: number, contentId: number) => `${queue}:${tenantId}:${contentId}`;
 
 /**
- * An item's own notices, scheduled in the transaction that changed it: the audience hears of it when it
- * appears, and a task's assignees before its deadline (when the reminder falls after the item appears;
- * before that, the appearance tells them). Each once per item; withdrawing the item drops what is still
- * to come.
+ * An item's schedule, planned in the transaction that changed it: the audience hears of it when it
+ * appears, a task's assignees before its deadline (when the reminder falls after the item appears; before
+ * that, the appearance tells them), and a repeating task's next occurrence comes at its deadline. Each
+ * once per item; withdrawing the item, or its replacement by the next occurrence, drops what is to come.
  */
-export async function planNotices(
+export async function planSchedule(
   repo: AuthoringRepository,
   jobs: NoticeScheduler,
   tenantId: number,
   contentId: number,
 ): Promise<void> {
-  const item = await repo.noticeSchedule(tenantId, contentId);
+  const item = await repo.itemSchedule(tenantId, contentId);
   if (!item) return;
-  const live = isLive(item.status);
+  const live = isLive(item.status) && item.supersededAt === null;
   const payload = { tenantId, contentId };
-  const plan = async (queue: string, kind: NoticeKind, runAt: Date | null) => {
+  const plan = async (queue: string, runAt: Date | null) => {
     const key = jobKey(queue, tenantId, contentId);
-    if (live && runAt && !item.sent.includes(kind)) await jobs.schedule([{ queue, key, payload, runAt, tenantId }]);
+    if (live && runAt) await jobs.schedule([{ queue, key, payload, runAt, tenantId }]);
     else await jobs.cancel(key);
   };
-  await plan(NOTICE_QUEUES.published, 'published', item.publishAt);
+  const unsent = (kind: NoticeKind) => !item.sent.includes(kind);
+  await plan(SCHEDULE_QUEUES.published, unsent('published') ? item.publishAt : null);
   const remindAt =
     item.deadline && item.reminderMinutes ? new Date(item.deadline.getTime() - item.reminderMinutes * MINUTE_MS) : null;
-  await plan(NOTICE_QUEUES.reminder, 'reminder', remindAt && remindAt > item.publishAt ? remindAt : null);
+  await plan(SCHEDULE_QUEUES.reminder, remindAt && remindAt > item.publishAt && unsent('reminder') ? remindAt : null);
+  await plan(SCHEDULE_QUEUES.recur, item.repeat && item.repeat !== 'NO_REPEAT' ? item.deadline : null);
 }
 
 type Deps = {
   jobs: Pick<Jobs, 'define'>;
+  /** Authoring bound to a job's transaction (the next occurrence is written in it). */
+  authoringOver: (tx: Tx) => Pick<ContentAuthoring, 'recur'>;
   fanOut: Notifications['fanOut'];
   /** Who has the item in their feed and has not finished it (the inbox's query). */
   unfinishedAudience: (tenantId: number, contentId: number, now: Date) => SQL;
@@ -65,8 +72,8 @@ type Deps = {
 
 type ItemJob = { tenantId: number; contentId: number };
 
-/** The jobs that send an item's notices, each in its job's transaction: once, whatever the processes. */
-export function defineNoticeJobs({ jobs, fanOut, unfinishedAudience }: Deps): void {
+/** The jobs of items' schedules, each in its job's transaction: once, whatever the processes. */
+export function defineScheduleJobs({ jobs, authoringOver, fanOut, unfinishedAudience }: Deps): void {
   async function tell(
     tx: Tx,
     notice: { tenantId: number; id: number; contentId: number; kind: NoticeKind },
@@ -82,21 +89,36 @@ export function defineNoticeJobs({ jobs, fanOut, unfinishedAudience }: Deps): vo
     if (id !== undefined) await tell(tx, { tenantId, id, contentId, kind }, now);
   }
 
-  jobs.define<ItemJob>(NOTICE_QUEUES.published, async (job, tx, now) => {
-    const item = await createAuthoringRepository(tx).noticeSchedule(job.tenantId, job.contentId);
+  jobs.define<ItemJob>(SCHEDULE_QUEUES.published, async (job, tx, now) => {
+    const item = await createAuthoringRepository(tx).itemSchedule(job.tenantId, job.contentId);
     // Withdrawn, or moved later (its job moved with it): nothing to say now.
     if (!item || !isLive(item.status) || item.publishAt > now) return;
     if (now.getTime() - item.publishAt.getTime() > PUBLISHED_NOTICE_GRACE_MS) return;
     await announce(tx, job, 'published', now);
   });
 
-  jobs.define<ItemJob>(NOTICE_QUEUES.reminder, async (job, tx, now) => {
-    const item = await createAuthoringRepository(tx).noticeSchedule(job.tenantId, job.contentId);
+  jobs.define<ItemJob>(SCHEDULE_QUEUES.reminder, async (job, tx, now) => {
+    const item = await createAuthoringRepository(tx).itemSchedule(job.tenantId, job.contentId);
     if (!item || !isLive(item.status) || item.publishAt > now || !item.deadline || item.deadline <= now) return;
     await announce(tx, job, 'reminder', now);
   });
 
-  jobs.define<ItemJob & { noticeId: number }>(NOTICE_QUEUES.manual, (job, tx, now) =>
+  jobs.define<ItemJob & { noticeId: number }>(SCHEDULE_QUEUES.manual, (job, tx, now) =>
     tell(tx, { tenantId: job.tenantId, id: job.noticeId, contentId: job.contentId, kind: 'manual' }, now),
   );
+
+  jobs.define<ItemJob>(SCHEDULE_QUEUES.recur, async ({ tenantId, contentId }, tx, now) => {
+    const item = await createAuthoringRepository(tx).itemSchedule(tenantId, contentId);
+    if (!item || !isLive(item.status) || item.supersededAt || !item.deadline || item.deadline > now) return;
+    if (!item.repeat || item.repeat === 'NO_REPEAT') return;
+    // After a server was down for several periods, the occurrence due next; the missed ones are not made.
+    let occurrence = (item.occurrence ?? 0) + 1;
+    const anchor = item.anchor ?? item.deadline;
+    while (occurrenceDeadline(anchor, item.repeat, occurrence) <= now) occurrence++;
+    await authoringOver(tx).recur(tenantId, contentId, {
+      at: now,
+      deadline: occurrenceDeadline(anchor, item.repeat, occurrence),
+      occurrence,
+    });
+  });
 }
