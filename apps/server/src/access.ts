@@ -45,6 +45,13 @@ export const ACCESS: AccessTable = {
   'POST /api/mobile/users/phone': SIGNED_IN,
   'POST /api/mobile/users/email': SIGNED_IN,
   'POST /api/mobile/users/accept-terms': SIGNED_IN,
+  'POST /api/mobile/users/language': SIGNED_IN,
+  'GET /api/mobile/users/notification-settings': SIGNED_IN,
+  'PUT /api/mobile/users/notification-settings': SIGNED_IN,
+
+  // The caller's notices (the bell).
+  'GET /api/notifications': SIGNED_IN,
+  'POST /api/notifications/:id/read': SIGNED_IN,
   'POST /api/mobile/users/avatar': SIGNED_IN,
   'GET /api/mobile/users/avatar/:id': SIGNED_IN,
   'GET /api/mobile/users/stats': SIGNED_IN,

@@ -41,6 +41,7 @@ import { createJobsRepository } from './modules/jobs/jobs.repository.js';
 import { createJobs } from './modules/jobs/jobs.service.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { logTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transport.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotifications } from './modules/notifications/notifications.service.js';
 import { createProfileRepository } from './modules/profile/profile.repository.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -334,6 +335,7 @@ export async function buildApp({
       await api.register(tenantsRoutes, { tenants });
       await api.register(statsRoutes, { stats, scoped });
       await api.register(profileRoutes, { profile });
+      await api.register(notificationsRoutes, { notifications });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,8 @@
-import { HOUR_MS } from './constants.js';
+import * as z from 'zod/mini';
+import { HOUR_MS, LANGUAGES } from './constants.js';
+import { IsoDateTimeSchema } from './content.js';
+import { ContentTypeSchema } from './enums.js';
+import { pageQuery } from './envelope.js';
 
 /**
  * Why a person hears about an item: it appeared (`published`, at its publication time), a task's deadline
@@ -17,3 +21,34 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** A delivery on one channel: waiting, handed to the channel, given up, then as the client reports it. */
 export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'received', 'opened'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** What a person may turn off, per channel (push covers the browser and the phone): news, or reminders. */
+export const NOTICE_TOPICS = ['content', 'reminder'] as const;
+export type NoticeTopic = (typeof NOTICE_TOPICS)[number];
+export const PREFERENCE_CHANNELS = ['email', 'push'] as const;
+export type PreferenceChannel = (typeof PREFERENCE_CHANNELS)[number];
+
+const TopicsSchema = z.object({ content: z.boolean(), reminder: z.boolean() });
+/** GET/PUT /mobile/users/notification-settings: which notices the caller takes on which channel. */
+export const NotificationSettingsSchema = z.object({ email: TopicsSchema, push: TopicsSchema });
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/** POST /mobile/users/language: the language the person's notices and e-mails speak. */
+export const LanguageBodySchema = z.object({ language: z.enum(LANGUAGES) });
+
+/** The bell's page size. */
+export const BELL_PAGE_SIZE = 10;
+export const BellQuerySchema = z.object(pageQuery(BELL_PAGE_SIZE));
+export const BellItemSchema = z.object({
+  id: z.int(),
+  kind: z.enum(NOTICE_KINDS),
+  contentId: z.int(),
+  contentType: ContentTypeSchema,
+  title: z.string(),
+  createdAt: IsoDateTimeSchema,
+  readAt: z.nullable(IsoDateTimeSchema),
+});
+export type BellItem = z.infer<typeof BellItemSchema>;
+/** GET /notifications: the caller's notices, newest first, with how many are unread. */
+export const BellSchema = z.object({ count: z.int(), unread: z.int(), items: z.array(BellItemSchema) });
+export type Bell = z.infer<typeof BellSchema>;

@@ -1,4 +1,4 @@
-import { ROLES } from '@kanal/contract';
+import { LANGUAGES, ROLES } from '@kanal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -31,6 +31,8 @@ export const appUser = pgTable(
     passwordHash: text(),
     active: boolean().notNull().default(true),
     phone: text(),
+    /** The language the person last used the app in: their notices and e-mails speak it. */
+    language: text({ enum: LANGUAGES }).notNull().default('hr'),
     avatar: uuid(),
     termsAcceptedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import type { Language } from '@kanal/contract';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type CallerRow, callerColumns, liveCaller } from '../../db/caller.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
@@ -155,6 +156,14 @@ export const createAuthRepository = (db: DbOrTx) => ({
   },
 
   /** That a person used the app on a day (YYYY-MM-DD); a second time that day changes nothing. */
+  /** The language the person signed in with: their notices and e-mails speak it until they switch. */
+  async setLanguage(tenantId: number, userId: number, language: Language): Promise<void> {
+    await db
+      .update(appUser)
+      .set({ language })
+      .where(and(eq(appUser.tenantId, tenantId), eq(appUser.id, userId), ne(appUser.language, language)));
+  },
+
   async recordActivity(tenantId: number, userId: number, day: string): Promise<void> {
     await db.insert(personActivity).values({ tenantId, userId, day }).onConflictDoNothing();
   },

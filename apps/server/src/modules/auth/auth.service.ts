@@ -263,6 +263,7 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
         throw new AppError('WrongCredentials', 401);
       }
       const created = await openSession(repo, account, body);
+      await repo.setLanguage(account.tenantId, account.id, meta.lang);
       let newDevice: string | undefined;
       if (!trusted) {
         newDevice = newToken(account.tenantId);

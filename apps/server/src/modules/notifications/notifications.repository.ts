@@ -1,9 +1,10 @@
-import type { NoticeKind, NotificationChannel } from '@kanal/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import type { Language, NoticeKind, NoticeTopic, NotificationChannel, PreferenceChannel } from '@kanal/contract';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { content, contentNotice, notification, notificationOptOut } from '../../db/schema/index.js';
 
 /** Which opt-out a notice kind answers to: news (published, manual) or reminders. */
-export const optOutKind = (kind: NoticeKind) => (kind === 'reminder' ? 'reminder' : 'content');
+export const topicOf = (kind: NoticeKind): NoticeTopic => (kind === 'reminder' ? 'reminder' : 'content');
 
 export type Notice = { tenantId: number; id: number; contentId: number; kind: NoticeKind };
 
@@ -20,6 +21,7 @@ export type Delivery = {
   deadline: Date | null;
   email: string | null;
   name: string;
+  language: Language;
   tenantName: string;
 };
 
@@ -46,7 +48,7 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
           AND NOT EXISTS (
             SELECT 1 FROM notification_opt_out o
             WHERE o.tenant_id = ${tenantId} AND o.user_id = made.user_id
-              AND o.channel = 'email' AND o.kind = ${optOutKind(notice.kind)})
+              AND o.channel = 'email' AND o.kind = ${topicOf(notice.kind)})
         RETURNING 1)
       SELECT (SELECT count(*) FROM made)::int AS notified, (SELECT count(*) FROM mail)::int AS mailed`);
     return rowsOf<{ notified: number }>(result)[0]?.notified ?? 0;
@@ -68,7 +70,8 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
           FOR UPDATE SKIP LOCKED)
         RETURNING d.tenant_id, d.id, d.channel, d.attempts, d.notification_id, d.user_id)
       SELECT c.tenant_id AS "tenantId", c.id, c.channel, c.attempts, cn.kind, n.content_id AS "contentId",
-        ct.type AS "contentType", ct.name AS title, tk.deadline, u.email, u.name, te.name AS "tenantName"
+        ct.type AS "contentType", ct.name AS title, tk.deadline, u.email, u.name, u.language,
+        te.name AS "tenantName"
       FROM claimed c
       JOIN notification n ON n.tenant_id = c.tenant_id AND n.id = c.notification_id
       JOIN content_notice cn ON cn.tenant_id = n.tenant_id AND cn.id = n.notice_id
@@ -98,6 +101,70 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
       SET attempts = attempts + 1, locked_until = NULL, last_error = ${error},
         state = ${retryAt ? 'queued' : 'failed'}, run_at = coalesce(${retryAt?.toISOString() ?? null}::timestamptz, run_at)
       WHERE tenant_id = ${delivery.tenantId} AND id = ${delivery.id}`);
+  },
+
+  /** The channels and topics a person has turned off. */
+  optOuts: (tenantId: number, userId: number) =>
+    db
+      .select({ channel: notificationOptOut.channel, kind: notificationOptOut.kind })
+      .from(notificationOptOut)
+      .where(and(eq(notificationOptOut.tenantId, tenantId), eq(notificationOptOut.userId, userId))),
+
+  /** A person's opt-outs, all of them written again (in the caller's transaction). */
+  async replaceOptOuts(
+    tenantId: number,
+    userId: number,
+    off: { channel: PreferenceChannel; kind: NoticeTopic }[],
+  ): Promise<void> {
+    await db
+      .delete(notificationOptOut)
+      .where(and(eq(notificationOptOut.tenantId, tenantId), eq(notificationOptOut.userId, userId)));
+    if (off.length) await db.insert(notificationOptOut).values(off.map((o) => ({ tenantId, userId, ...o })));
+  },
+
+  /** A page of a person's notices, newest first, with their number and how many are unread. */
+  async bell(tenantId: number, userId: number, page: { limit: number; offset: number }) {
+    const mine = and(eq(notification.tenantId, tenantId), eq(notification.userId, userId));
+    const [items, [totals]] = await Promise.all([
+      db
+        .select({
+          id: notification.id,
+          kind: contentNotice.kind,
+          contentId: notification.contentId,
+          contentType: content.type,
+          title: content.name,
+          createdAt: notification.createdAt,
+          readAt: notification.readAt,
+        })
+        .from(notification)
+        .innerJoin(
+          contentNotice,
+          and(eq(contentNotice.tenantId, notification.tenantId), eq(contentNotice.id, notification.noticeId)),
+        )
+        .innerJoin(content, and(eq(content.tenantId, notification.tenantId), eq(content.id, notification.contentId)))
+        .where(mine)
+        .orderBy(desc(notification.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db
+        .select({
+          count: count(),
+          unread: sql<number>`count(*) FILTER (WHERE ${notification.readAt} IS NULL)`.mapWith(Number),
+        })
+        .from(notification)
+        .where(mine),
+    ]);
+    return { items, count: totals?.count ?? 0, unread: totals?.unread ?? 0 };
+  },
+
+  /** Read now, unless already; false when the person has no such notice. */
+  async markRead(tenantId: number, userId: number, id: number, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(notification)
+      .set({ readAt: sql`coalesce(${notification.readAt}, ${at.toISOString()}::timestamptz)` })
+      .where(and(eq(notification.tenantId, tenantId), eq(notification.userId, userId), eq(notification.id, id)))
+      .returning({ id: notification.id });
+    return rows.length > 0;
   },
 });
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

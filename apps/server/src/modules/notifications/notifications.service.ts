@@ -1,9 +1,11 @@
-import type { Language } from '@kanal/contract';
+import { type Bell, NOTICE_TOPICS, type NotificationSettings, PREFERENCE_CHANNELS } from '@kanal/contract';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { retryAt } from '../../lib/retry.js';
+import type { RequestContext } from '../../plugins/request-context.js';
 import type { Jobs } from '../jobs/jobs.service.js';
 import type { MailTransport } from '../mail/mail.service.js';
 import { noticeMail } from './notice-mail.js';
@@ -21,8 +23,6 @@ type Deps = {
 /** A sender holds the deliveries it claimed this long; one that dies leaves them to another after it. */
 const LEASE_MS = 2 * 60_000;
 const BATCH = 100;
-/** Until people choose a language of their own, notices speak the app's default. */
-const DEFAULT_LANGUAGE: Language = 'hr';
 
 /**
  * Notices as each person has them, and their delivery on each channel. The content module decides when
@@ -31,12 +31,13 @@ const DEFAULT_LANGUAGE: Language = 'hr';
 export const createNotifications = ({ db, jobs, mailTransport, clock, log, publicUrl }: Deps) => {
   async function send(delivery: Delivery): Promise<void> {
     if (delivery.channel !== 'email' || !delivery.email) throw new Error(`no sender for ${delivery.channel}`);
-    await mailTransport.deliver({ recipient: delivery.email, ...noticeMail(delivery, DEFAULT_LANGUAGE, publicUrl) });
+    await mailTransport.deliver({ recipient: delivery.email, ...noticeMail(delivery, delivery.language, publicUrl) });
   }
+
+  const repo = createNotificationsRepository(db);
 
   /** Sends what is due, a batch at a time, until nothing is. */
   async function deliverDue(): Promise<void> {
-    const repo = createNotificationsRepository(db);
     for (;;) {
       const now = clock.now();
       const batch = await repo.claim(now, new Date(now.getTime() + LEASE_MS), BATCH);
@@ -63,6 +64,41 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, publi
      */
     fanOut: (tx: Tx, notice: Notice, audience: SQL, now: Date): Promise<number> =>
       createNotificationsRepository(tx).fanOut(notice, audience, now),
+
+    async settings(ctx: RequestContext): Promise<NotificationSettings> {
+      const off = await repo.optOuts(ctx.tenantId, ctx.userId);
+      const takes = (channel: string, kind: string) => !off.some((o) => o.channel === channel && o.kind === kind);
+      return {
+        email: { content: takes('email', 'content'), reminder: takes('email', 'reminder') },
+        push: { content: takes('push', 'content'), reminder: takes('push', 'reminder') },
+      };
+    },
+
+    async saveSettings(ctx: RequestContext, settings: NotificationSettings): Promise<NotificationSettings> {
+      const off = PREFERENCE_CHANNELS.flatMap((channel) =>
+        NOTICE_TOPICS.filter((kind) => !settings[channel][kind]).map((kind) => ({ channel, kind })),
+      );
+      await db.transaction((tx) => createNotificationsRepository(tx).replaceOptOuts(ctx.tenantId, ctx.userId, off));
+      return settings;
+    },
+
+    async bell(ctx: RequestContext, page: { limit: number; offset: number }): Promise<Bell> {
+      const { items, count, unread } = await repo.bell(ctx.tenantId, ctx.userId, page);
+      return {
+        count,
+        unread,
+        items: items.map((item) => ({
+          ...item,
+          createdAt: item.createdAt.toISOString(),
+          readAt: item.readAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    async markRead(ctx: RequestContext, id: number): Promise<{ done: true }> {
+      if (!(await repo.markRead(ctx.tenantId, ctx.userId, id, clock.now()))) throw notFound();
+      return { done: true };
+    },
   };
 };
 export type Notifications = ReturnType<typeof createNotifications>;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentNotice, notification, notificationDelivery, notificationOptOut } from '../../db/schema/index.js';
 import { authoringOf, changeStatus, makeContent } from '../../test/content-factories.js';
-import { call, makeOrg, makePerson, makeUser } from '../../test/factories.js';
+import { call, makeOrg, makePerson, makeSession, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { MailTransport } from '../mail/mail.service.js';
 
@@ -249,5 +249,106 @@ describe('POST /content/{id}/notify', () => {
     const res = await call(t, { method: 'POST', url: `/api/content/${item.id}/notify`, token: admin.token });
     expect(res.statusCode).toBe(404);
     expect(await noticesOf(item.id, 'manual')).toEqual([]);
+  });
+});
+
+describe('a person’s notices', () => {
+  it('speak the language the person uses, and honour the channels and topics they turned off', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const user = await makeUser(t.db, { tenantId, email: 'jezik.obavijesti@primjer.hr' });
+    const token = (await makePerson(t.db, tenantId, { now: t.clock.now() })).token;
+    const own = await makeSession(t.db, user, t.clock.now());
+    expect(
+      (await call(t, { method: 'POST', url: '/api/mobile/users/language', token: own, body: { language: 'en' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(t, { method: 'POST', url: '/api/mobile/users/language', token: own, body: { language: 'de' } })
+      ).json(),
+    ).toMatchObject({ code: 'BodyParamsInvalid', field: 'language' });
+
+    const settings = await call(t, { url: '/api/mobile/users/notification-settings', token: own });
+    expect(settings.json().payload).toEqual({
+      email: { content: true, reminder: true },
+      push: { content: true, reminder: true },
+    });
+    const off = { email: { content: true, reminder: false }, push: { content: false, reminder: true } };
+    const saved = await call(t, {
+      method: 'PUT',
+      url: '/api/mobile/users/notification-settings',
+      token: own,
+      body: off,
+    });
+    expect(saved.json().payload).toEqual(off);
+    // Another person's settings are their own.
+    expect((await call(t, { url: '/api/mobile/users/notification-settings', token })).json().payload.email).toEqual({
+      content: true,
+      reminder: true,
+    });
+
+    const news = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      name: 'Safety first',
+      publishAt: t.clock.now(),
+      audience: { users: [user.id] },
+    });
+    const chore = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      type: 'TASK',
+      name: 'Fill in the form',
+      publishAt: at(-HOUR_MS),
+      audience: { users: [user.id] },
+      task: { deadline: at(HOUR_MS), reminderMinutes: 60 },
+    });
+    await run();
+    // Both items' news by e-mail, in English; the reminder's mail is off.
+    expect(mailsTo(user.email).map((m) => m.subject)).toEqual(
+      expect.arrayContaining(['New for you: Safety first', 'New for you: Fill in the form']),
+    );
+    expect(mailsTo(user.email)).toHaveLength(2);
+    expect(mailsTo(user.email)[0]?.text).toContain('Hello Korisnik');
+    expect(await noticesOf(chore.id, 'reminder')).toEqual([expect.objectContaining({ recipients: 1 })]);
+    // The reminder is in the bell all the same.
+    expect(await notifiedOn(chore.id)).toEqual([user.id, user.id]);
+    expect(await notifiedOn(news.id)).toEqual([user.id]);
+  });
+
+  it('are listed in the bell, newest first with the unread counted, and read one by one by their owner only', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const other = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const stranger = await makePerson(t.db, (await makeOrg(t.db)).tenantId, { now: t.clock.now() });
+    for (const name of ['Prva vijest', 'Druga vijest', 'Treća vijest']) {
+      await makeContent(t.db, {
+        tenantId,
+        creatorId,
+        name,
+        publishAt: t.clock.now(),
+        audience: { users: [person.id] },
+      });
+      await run();
+    }
+    const bell = async (query = '') => {
+      const res = await call(t, { url: `/api/notifications${query}`, token: person.token });
+      expect(res.statusCode).toBe(200);
+      return res.json().payload;
+    };
+    const first = await bell('?limit=2');
+    expect(first).toMatchObject({ count: 3, unread: 3 });
+    expect(first.items.map((i: { title: string }) => i.title)).toEqual(['Treća vijest', 'Druga vijest']);
+    expect(first.items[0]).toMatchObject({ kind: 'published', contentType: 'INFORMATION', readAt: null });
+
+    const id = first.items[0].id;
+    const read = (token: string) => call(t, { method: 'POST', url: `/api/notifications/${id}/read`, token });
+    expect((await read(other.token)).statusCode).toBe(404);
+    expect((await read(stranger.token)).statusCode).toBe(404);
+    expect((await read(person.token)).statusCode).toBe(200);
+    const after = await bell();
+    expect(after).toMatchObject({ count: 3, unread: 2 });
+    expect(after.items[0].readAt).toBe(t.clock.now().toISOString());
+    expect((await bell('?offset=2')).items.map((i: { title: string }) => i.title)).toEqual(['Prva vijest']);
   });
 });

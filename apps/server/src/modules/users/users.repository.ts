@@ -1,4 +1,4 @@
-import type { UserListQuery, UserSort, UserStatus } from '@kanal/contract';
+import type { Language, UserListQuery, UserSort, UserStatus } from '@kanal/contract';
 import {
   and,
   asc,
@@ -143,6 +143,10 @@ export const createUsersRepository = (db: DbOrTx) => {
         .update(appUser)
         .set({ termsAcceptedAt: sql`coalesce(${appUser.termsAcceptedAt}, ${at})`, updatedAt: at })
         .where(own(tenantId, userId));
+    },
+
+    async setLanguage(tenantId: number, userId: number, language: Language): Promise<void> {
+      await db.update(appUser).set({ language }).where(own(tenantId, userId));
     },
 
     async setAvatar(tenantId: number, userId: number, fileId: string, at: Date): Promise<void> {

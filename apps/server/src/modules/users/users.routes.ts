@@ -4,6 +4,7 @@ import {
   EmailBodySchema,
   envelope,
   IdParamsSchema,
+  LanguageBodySchema,
   MeSchema,
   NamesBodySchema,
   PhoneBodySchema,
@@ -36,6 +37,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/mobile/users/accept-terms',
     { schema: { tags, response: { 200: envelope(DoneSchema) } } },
     async (req) => ({ payload: await users.acceptTerms(req.ctx) }),
+  );
+
+  app.post(
+    '/mobile/users/language',
+    { schema: { tags, body: LanguageBodySchema, response: { 200: envelope(DoneSchema) } } },
+    async (req) => ({ payload: await users.setLanguage(req.ctx, req.body) }),
   );
 
   app.get('/mobile/users/avatar/:id', { schema: { tags, params: IdParamsSchema } }, async (req, reply) =>

@@ -2,6 +2,7 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_MIME_TYPES,
   type EmailBody,
+  type Language,
   type Me,
   type NamesBody,
   type PhoneBody,
@@ -80,6 +81,12 @@ export const createUsersService = ({ repo, transaction, me, files, limiter, cloc
 
   async acceptTerms(ctx: RequestContext): Promise<{ done: true }> {
     await repo.acceptTerms(ctx.tenantId, ctx.userId, clock.now());
+    return { done: true };
+  },
+
+  /** The language the caller now uses the app in: their notices and e-mails follow it. */
+  async setLanguage(ctx: RequestContext, { language }: { language: Language }): Promise<{ done: true }> {
+    await repo.setLanguage(ctx.tenantId, ctx.userId, language);
     return { done: true };
   },
 

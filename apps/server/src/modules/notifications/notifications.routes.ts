@@ -1,0 +1,40 @@
+import {
+  BellQuerySchema,
+  BellSchema,
+  DoneSchema,
+  envelope,
+  IdParamsSchema,
+  NotificationSettingsSchema,
+} from '@kanal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Notifications } from './notifications.service.js';
+
+const tags = ['notifications'];
+const settingsResponse = { 200: envelope(NotificationSettingsSchema) };
+
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notifications }> = async (
+  app,
+  { notifications },
+) => {
+  app.get('/mobile/users/notification-settings', { schema: { tags, response: settingsResponse } }, async (req) => ({
+    payload: await notifications.settings(req.ctx),
+  }));
+
+  app.put(
+    '/mobile/users/notification-settings',
+    { schema: { tags, body: NotificationSettingsSchema, response: settingsResponse } },
+    async (req) => ({ payload: await notifications.saveSettings(req.ctx, req.body) }),
+  );
+
+  app.get(
+    '/notifications',
+    { schema: { tags, querystring: BellQuerySchema, response: { 200: envelope(BellSchema) } } },
+    async (req) => ({ payload: await notifications.bell(req.ctx, req.query) }),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    { config: { errors: [404] }, schema: { tags, params: IdParamsSchema, response: { 200: envelope(DoneSchema) } } },
+    async (req) => ({ payload: await notifications.markRead(req.ctx, req.params.id) }),
+  );
+};
