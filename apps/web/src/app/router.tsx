@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
               { path: 'archive/:id/questions', lazy: () => import('./routes/archive-questions') },
               { path: 'change-password', lazy: () => import('./routes/change-password') },
               { path: 'change-password/success', lazy: () => import('./routes/change-password-success') },
+              { path: 'settings/notifications', lazy: () => import('./routes/notification-settings') },
             ],
           },
           {

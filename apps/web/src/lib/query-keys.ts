@@ -9,6 +9,12 @@ const admin = ['kanal', 'admin'] as const;
 export const queryKeys = {
   all: ['kanal'] as const,
   me: (userId: number) => ['kanal', 'auth', 'me', userId] as const,
+  /** The caller's notices (the bell, by how many it shows) and which they take on which channel. */
+  notifications: {
+    all: ['kanal', 'notifications'] as const,
+    bell: (limit: number) => ['kanal', 'notifications', 'bell', limit] as const,
+    settings: ['kanal', 'notifications', 'settings'] as const,
+  },
   /** What a run's submission answered, by the run's key (kept by the end screens, never fetched). */
   submission: (key: string) => ['kanal', 'submission', key] as const,
   /**

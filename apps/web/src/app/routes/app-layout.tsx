@@ -5,6 +5,8 @@ import { Toaster } from '@/components/toast';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { useSendKeptAnswers } from '@/features/forms/hooks/use-send-kept-answers';
+import { Bell } from '@/features/notifications/components/bell';
+import { useLanguageFollower } from '@/features/notifications/hooks/use-language-follower';
 import { ProfileStats } from '@/features/profile/components/profile-stats';
 import { TopBar } from '@/features/shell/components/top-bar';
 import { useTenantManifest } from '@/features/shell/hooks/use-tenant-manifest';
@@ -18,6 +20,7 @@ export function Component() {
   const signOut = useSignOut();
   const online = useOnline();
   useSendKeptAnswers();
+  useLanguageFollower();
   useTenantManifest(me.isSuccess);
 
   if (me.isPending) return <LoadingView />;
@@ -38,6 +41,7 @@ export function Component() {
         onSignOut={() => signOut.mutate()}
         signingOut={signOut.isPending}
         profileStats={<ProfileStats />}
+        bell={<Bell />}
       />
       {online ? null : (
         <p className="offline-banner" role="status">

@@ -2,6 +2,13 @@ import type { ContentItem } from '@kanal/contract';
 
 type Routed = Pick<ContentItem, 'id' | 'type'>;
 
+/** Where an item opens: tasks have their own screen; information skips the intro on a phone. */
+export function itemPath({ id, type }: Routed, isPhone: boolean): string {
+  if (type === 'TASK') return `/task/${id}`;
+  if (type === 'INFORMATION' && isPhone) return `/content/${id}`;
+  return `/content/${id}/intro`;
+}
+
 /** Spec point 2: quizzes are for education, every other type answers as a poll. */
 export const questionsPath = ({ id, type }: Routed) =>
   type === 'EDUCATION' ? `/content/${id}/quiz` : `/content/${id}/poll`;

@@ -105,7 +105,8 @@ describe('content intro', () => {
     const api = fakeApi({ 'GET /auth/me': () => ok(me) });
     renderApp('/content/abc/intro');
     expect(await screen.findByText('Ovaj sadržaj ne postoji ili vam više nije dostupan.')).toBeInTheDocument();
-    expect(api.calls.map((c) => c.path)).toEqual(['/auth/me']);
+    // Only the shell's own calls (the user, the bell): nothing about the item.
+    expect(api.calls.map((c) => c.path).sort()).toEqual(['/auth/me', '/notifications']);
   });
 
   it('offers a retry when loading fails', async () => {

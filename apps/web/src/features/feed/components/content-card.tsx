@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Deadline } from '@/content/components/deadline';
 import { TypeLabel } from '@/content/components/type-label';
-import { fileUrl, interactionOf } from '@/content/lib/paths';
+import { fileUrl, interactionOf, itemPath } from '@/content/lib/paths';
 import { formatDate } from '@/lib/format';
 import { useIsPhone } from '@/lib/use-media-query';
 import { useMarkViewed } from '../api/mark-viewed';
@@ -12,13 +12,6 @@ import '@/components/button.css';
 import '@/components/tag.css';
 import '@/content/components/content-list.css';
 import '@/content/components/meta.css';
-
-/** A card's target: tasks have their own screen; information skips the intro on a phone. */
-function cardPath({ id, type }: Pick<ContentItem, 'id' | 'type'>, isPhone: boolean): string {
-  if (type === 'TASK') return `/task/${id}`;
-  if (type === 'INFORMATION' && isPhone) return `/content/${id}`;
-  return `/content/${id}/intro`;
-}
 
 /**
  * `aboveTheFold`: among the first cards on screen, whose image is the page's largest paint, so it is
@@ -75,7 +68,7 @@ export function ContentCard({
           </p>
         ) : null}
         <Link
-          to={cardPath(item, isPhone)}
+          to={itemPath(item, isPhone)}
           className="button button--secondary content-card__action"
           aria-describedby={titleId}
           onClick={() => {

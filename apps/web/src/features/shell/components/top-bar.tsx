@@ -15,6 +15,8 @@ type Props = {
   signingOut: boolean;
   /** The profile statistics, when that feature exists; the panel shows nothing in their place until then. */
   profileStats?: ReactNode;
+  /** The notices' bell, between the archive and the profile. */
+  bell?: ReactNode;
 };
 
 /** Home stays lit while the user is inside a content item opened from it. */
@@ -24,7 +26,7 @@ const isArchivePath = (pathname: string) => pathname === '/archive' || pathname.
 /** Spec point 2: the archive icon starts the archive again at its first page; the chosen filters stay. */
 const resetArchivePage = () => writeStored(ARCHIVE_PAGE_STORAGE_KEY, 0);
 
-export function TopBar({ me, onSignOut, signingOut, profileStats }: Props) {
+export function TopBar({ me, onSignOut, signingOut, profileStats, bell }: Props) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
@@ -66,6 +68,7 @@ export function TopBar({ me, onSignOut, signingOut, profileStats }: Props) {
           >
             <ArchiveIcon />
           </Link>
+          {bell}
           <div className="top-bar__profile">
             <button
               ref={triggerRef}

@@ -1,0 +1,43 @@
+import type { Bell, Language, NotificationSettings } from '@kanal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** New notices show in the bell within a minute, and at once when the tab comes back into focus. */
+const BELL_REFRESH_MS = 60_000;
+
+export const useBell = (limit: number) =>
+  useQuery({
+    queryKey: queryKeys.notifications.bell(limit),
+    queryFn: ({ signal }) => apiRequest<Bell>(`/notifications?limit=${limit}`, { signal }),
+    refetchInterval: BELL_REFRESH_MS,
+    // Showing more keeps the notices already shown on screen while the longer page loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ done: true }>(`/notifications/${id}/read`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
+  });
+}
+
+export const useNotificationSettings = () =>
+  useQuery({
+    queryKey: queryKeys.notifications.settings,
+    queryFn: ({ signal }) => apiRequest<NotificationSettings>('/mobile/users/notification-settings', { signal }),
+  });
+
+export function useSaveNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: NotificationSettings) =>
+      apiRequest<NotificationSettings>('/mobile/users/notification-settings', { method: 'PUT', body: settings }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notifications.settings, saved),
+  });
+}
+
+/** The language the person's notices and e-mails speak follows the one they switch the app to. */
+export const saveLanguage = (language: Language) =>
+  apiRequest<{ done: true }>('/mobile/users/language', { method: 'POST', body: { language } });
