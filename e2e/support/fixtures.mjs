@@ -30,6 +30,7 @@ export const JOURNEY_USERS = [
   { email: 'izvan@demo.hr', name: 'Igor Izvan' },
   { email: 'stjepan@demo.hr', name: 'Stjepan Statistika' },
   { email: 'stela@demo.hr', name: 'Stela Statistika' },
+  { email: 'obavijest@demo.hr', name: 'Olga Obavijest' },
 ];
 
 /** A quiz for the statistics journey alone, sent to its two people only, so its figures are theirs. */

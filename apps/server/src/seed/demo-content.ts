@@ -309,7 +309,9 @@ function demoItems(now: number): Item[] {
       publishAt: ago(9),
       status: 'published',
       audience: { groups: ['Prodaja'] },
-      task: { deadline: ago(1), repeat: 'MONTHLY', reminderMinutes: 24 * 60 },
+      // Not repeating: a repeating task's next occurrence would replace it at its deadline, and the demo
+      // shows an overdue task.
+      task: { deadline: ago(1), repeat: 'NO_REPEAT', reminderMinutes: 24 * 60 },
     },
     {
       creator,
@@ -320,7 +322,8 @@ function demoItems(now: number): Item[] {
       publishAt: ago(2),
       status: 'published',
       audience: 'all',
-      task: { deadline: ahead(14), repeat: 'NO_REPEAT', reminderMinutes: 2 * 24 * 60 },
+      // A new occurrence each year, due on the same day: the demo's repeating task.
+      task: { deadline: ahead(14), repeat: 'YEARLY', reminderMinutes: 2 * 24 * 60 },
     },
     {
       creator,

@@ -109,7 +109,7 @@ describe('notification settings', () => {
       'PUT /mobile/users/notification-settings': (request: FakeRequest) => ok(request.body),
     });
     const { user } = renderApp('/settings/notifications');
-    expect(await screen.findByRole('heading', { name: 'Obavijesti', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Postavke obavijesti', level: 1 })).toBeInTheDocument();
     const email = await screen.findByRole('group', { name: 'E-mail' });
     const push = screen.getByRole('group', { name: 'Push obavijesti' });
     expect(within(push).getByRole('checkbox', { name: 'Podsjetnici prije roka za zadatke' })).not.toBeChecked();
