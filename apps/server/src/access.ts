@@ -52,6 +52,13 @@ export const ACCESS: AccessTable = {
   // The caller's notices (the bell).
   'GET /api/notifications': SIGNED_IN,
   'POST /api/notifications/:id/read': SIGNED_IN,
+
+  // Push notices: a browser's subscription, a phone's Expo token, a test notice to one's devices.
+  'GET /api/push/web/key': SIGNED_IN,
+  'POST /api/push/web/subscriptions': SIGNED_IN,
+  'POST /api/push/web/subscriptions/remove': SIGNED_IN,
+  'POST /api/mobile/users/ept': SIGNED_IN,
+  'POST /api/mobile/users/testpn': SIGNED_IN,
   'POST /api/mobile/users/avatar': SIGNED_IN,
   'GET /api/mobile/users/avatar/:id': SIGNED_IN,
   'GET /api/mobile/users/stats': SIGNED_IN,

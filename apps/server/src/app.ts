@@ -189,7 +189,7 @@ export async function buildApp({
     mailTransport: transport,
     clock,
     log: app.log,
-    publicUrl: config.publicUrl,
+    config,
   });
   defineScheduleJobs({
     jobs,
@@ -200,6 +200,7 @@ export async function buildApp({
   const limiter = createRateLimiter({ repo: createRateLimitRepository(db), clock });
   const auth = createAuthService({
     repo: createAuthRepository(db),
+    forgetDevices: notifications.forgetSession,
     audit: createAuditLog(db),
     transaction: (fn) => db.transaction((tx) => fn({ repo: createAuthRepository(tx), audit: createAuditLog(tx) })),
     limiter,

@@ -25,6 +25,13 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag,
   /** Behind a load balancer: trust X-Forwarded-For from it (`true`, or its addresses/CIDRs, comma-separated). */
   TRUST_PROXY: z.optional(z.string()),
+  /** Web push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: made once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.optional(z.string().check(z.regex(/^[\w-]{80,100}$/))),
+  VAPID_PRIVATE_KEY: z.optional(z.string().check(z.regex(/^[\w-]{40,50}$/))),
+  /** Where the Expo push API takes messages (the mobile app's push); a test points it at a local fake. */
+  EXPO_PUSH_URL: z._default(z.url({ protocol: /^https?$/ }), 'https://exp.host/--/api/v2/push/send'),
+  /** The Expo access token, when the project requires one. */
+  EXPO_ACCESS_TOKEN: z.optional(z.string()),
   /** How often each process looks for due background jobs (scheduled notices, reminders, retries). */
   JOB_POLL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 2000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -48,6 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -64,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     jobPollMs: e.JOB_POLL_MS,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    expo: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN },
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perIdentifier: e.RATE_LIMIT_PER_IDENTIFIER },
   };
 }

@@ -52,3 +52,24 @@ export type BellItem = z.infer<typeof BellItemSchema>;
 /** GET /notifications: the caller's notices, newest first, with how many are unread. */
 export const BellSchema = z.object({ count: z.int(), unread: z.int(), items: z.array(BellItemSchema) });
 export type Bell = z.infer<typeof BellSchema>;
+
+/** GET /push/web/key: the app's VAPID public key, for the browser's push subscription. */
+export const WebPushKeySchema = z.object({ publicKey: z.string() });
+
+const base64url = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[\w-]+={0,2}$/));
+/** POST /push/web/subscriptions: the browser's PushSubscription as its toJSON() gives it. */
+export const WebSubscriptionBodySchema = z.object({
+  endpoint: z.url().check(z.maxLength(2000)),
+  keys: z.object({ p256dh: base64url(200), auth: base64url(50) }),
+});
+export type WebSubscriptionBody = z.infer<typeof WebSubscriptionBodySchema>;
+/** POST /push/web/subscriptions/remove: this browser no longer wants push notices. */
+export const WebUnsubscribeBodySchema = z.object({ endpoint: z.url().check(z.maxLength(2000)) });
+
+/** POST /mobile/users/ept: the phone's Expo push token. */
+export const ExpoTokenBodySchema = z.object({
+  token: z.string().check(z.regex(/^Expo(nent)?PushToken\[[\w-]{1,200}\]$/, { error: 'validation.invalid' })),
+});
+/** POST /mobile/users/testpn: how many of the caller's devices there are, and how many took the test notice. */
+export const TestPushSchema = z.object({ devices: z.int(), sent: z.int() });
+export type TestPush = z.infer<typeof TestPushSchema>;

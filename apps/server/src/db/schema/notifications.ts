@@ -47,6 +47,8 @@ export const notificationDelivery = pgTable(
     notificationId: bigint({ mode: 'number' }).notNull(),
     userId: integer().notNull(),
     channel: text({ enum: NOTIFICATION_CHANNELS }).notNull(),
+    /** The browser or phone a push goes to (null for e-mail); the delivery stays when the device goes. */
+    deviceId: bigint({ mode: 'number' }),
     state: text({ enum: DELIVERY_STATES }).notNull().default('queued'),
     attempts: integer().notNull().default(0),
     runAt: timestamp({ withTimezone: true }).notNull(),
@@ -87,3 +89,45 @@ export const notificationOptOut = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Where a person's push notices go: a browser's web-push subscription or a phone's Expo push token, each
+ * tied to the session that registered it (signing out there removes it). Gone when the push service says
+ * the subscription or token is no longer valid.
+ */
+export const pushDevice = pgTable(
+  'push_device',
+  {
+    id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    tenantId: integer().notNull(),
+    userId: integer().notNull(),
+    kind: text({ enum: ['web', 'expo'] }).notNull(),
+    /** The web-push endpoint URL, or the Expo push token. */
+    address: text().notNull(),
+    /** Web push only: the browser's keys for encrypting the payload (RFC 8291). */
+    p256dh: text(),
+    auth: text(),
+    sessionId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('push_device_address_key').on(t.tenantId, t.kind, t.address),
+    index('push_device_user_idx').on(t.tenantId, t.userId),
+    foreignKey({
+      name: 'push_device_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [appUser.tenantId, appUser.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Values the processes share and keep across restarts, made once by whichever process needs them first
+ * (the web-push VAPID key pair unless it is configured, the receipt links' signing key). Not a tenant's.
+ */
+export const appSecret = pgTable('app_secret', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -42,6 +42,8 @@ type Deps = Repos & {
   transaction: <T>(fn: (repos: Repos) => Promise<T>) => Promise<T>;
   limiter: RateLimiter;
   mailer: Pick<Mailer, 'send'>;
+  /** Signing out of a session stops push notices to the devices it registered (the notifications module). */
+  forgetDevices: (tenantId: number, sessionId: number) => Promise<void>;
   clock: Clock;
   config: { publicUrl: string; rateLimit: { perIp: number; perIdentifier: number } };
   log: { error(obj: object, msg: string): void };
@@ -57,7 +59,17 @@ const RESET_BATCH = 20;
 
 const ttl = (rememberMe: boolean) => (rememberMe ? SESSION_TTL_REMEMBER_MS : SESSION_TTL_MS);
 
-export const createAuthService = ({ repo, audit, transaction, limiter, mailer, clock, config, log }: Deps) => {
+export const createAuthService = ({
+  repo,
+  audit,
+  transaction,
+  limiter,
+  mailer,
+  forgetDevices,
+  clock,
+  config,
+  log,
+}: Deps) => {
   const ipKey = (scope: string, meta: RequestMeta) => `${scope}:ip:${meta.ip}`;
   const idKey = (scope: string, identifier: string) => `${scope}:id:${identifier.toLowerCase()}`;
   const credentials = (token: string): Credentials | undefined => {
@@ -467,6 +479,7 @@ export const createAuthService = ({ repo, audit, transaction, limiter, mailer, c
 
     async signOut(ctx: RequestContext, meta: RequestMeta): Promise<{ done: true }> {
       await repo.revokeSession(ctx.tenantId, ctx.sessionId, clock.now());
+      await forgetDevices(ctx.tenantId, ctx.sessionId);
       await audit.record({ event: 'session.revoked', tenantId: ctx.tenantId, userId: ctx.userId, ip: meta.ip });
       return { done: true };
     },

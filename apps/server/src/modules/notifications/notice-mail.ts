@@ -31,3 +31,21 @@ export function noticeMail(delivery: Delivery, lang: Language, publicUrl: string
   });
   return { subject: t(lang, `notice.subject.${kind}`, { title }), text, html };
 }
+
+/** A push notice's words, in the reader's language: the item's name, and why they are told. */
+export function pushText(delivery: Delivery) {
+  const { kind, deadline } = delivery;
+  return {
+    title: delivery.title,
+    body: t(delivery.language, `notice.push.${kind}`, {
+      tenant: delivery.tenantName,
+      deadline: formatDateTime(deadline),
+    }),
+  };
+}
+
+/** POST /mobile/users/testpn's notice. */
+export const testText = (lang: Language) => ({
+  title: t(lang, 'notice.test.title'),
+  body: t(lang, 'notice.test.body'),
+});

@@ -1,7 +1,14 @@
 import type { Language, NoticeKind, NoticeTopic, NotificationChannel, PreferenceChannel } from '@kanal/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
-import { content, contentNotice, notification, notificationOptOut } from '../../db/schema/index.js';
+import {
+  appSecret,
+  content,
+  contentNotice,
+  notification,
+  notificationOptOut,
+  pushDevice,
+} from '../../db/schema/index.js';
 
 /** Which opt-out a notice kind answers to: news (published, manual) or reminders. */
 export const topicOf = (kind: NoticeKind): NoticeTopic => (kind === 'reminder' ? 'reminder' : 'content');
@@ -15,6 +22,12 @@ export type Delivery = {
   channel: NotificationChannel;
   attempts: number;
   kind: NoticeKind;
+  notificationId: number;
+  /** Push: the device, and where and how its notices go (null once the device is gone). */
+  deviceId: number | null;
+  address: string | null;
+  p256dh: string | null;
+  auth: string | null;
   contentId: number;
   contentType: string;
   title: string;
@@ -28,7 +41,8 @@ export type Delivery = {
 export const createNotificationsRepository = (db: DbOrTx) => ({
   /**
    * A notice to each of `audience` (a query of user_id) who has not had it, and their deliveries on every
-   * channel they have not turned off for its kind: two inserts in one statement. Answers how many were told.
+   * channel they have not turned off for its kind (e-mail, and each of their browsers and phones): three
+   * inserts in one statement. Answers how many were told.
    */
   async fanOut(notice: Notice, audience: SQL, now: Date): Promise<number> {
     // Typed: a parameter in a SELECT list would otherwise be text.
@@ -49,8 +63,18 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
             SELECT 1 FROM notification_opt_out o
             WHERE o.tenant_id = ${tenantId} AND o.user_id = made.user_id
               AND o.channel = 'email' AND o.kind = ${topicOf(notice.kind)})
+        RETURNING 1),
+      push AS (
+        INSERT INTO notification_delivery (tenant_id, notification_id, user_id, channel, device_id, run_at)
+        SELECT ${tenantId}, made.id, made.user_id, d.kind, d.id, ${at}
+        FROM made JOIN push_device d ON d.tenant_id = ${tenantId} AND d.user_id = made.user_id
+        WHERE NOT EXISTS (
+          SELECT 1 FROM notification_opt_out o
+          WHERE o.tenant_id = ${tenantId} AND o.user_id = made.user_id
+            AND o.channel = 'push' AND o.kind = ${topicOf(notice.kind)})
         RETURNING 1)
-      SELECT (SELECT count(*) FROM made)::int AS notified, (SELECT count(*) FROM mail)::int AS mailed`);
+      SELECT (SELECT count(*) FROM made)::int AS notified, (SELECT count(*) FROM mail)::int AS mailed,
+        (SELECT count(*) FROM push)::int AS pushed`);
     return rowsOf<{ notified: number }>(result)[0]?.notified ?? 0;
   },
 
@@ -68,8 +92,9 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
             AND (locked_until IS NULL OR locked_until < ${now.toISOString()}::timestamptz)
           ORDER BY run_at, id LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
-        RETURNING d.tenant_id, d.id, d.channel, d.attempts, d.notification_id, d.user_id)
-      SELECT c.tenant_id AS "tenantId", c.id, c.channel, c.attempts, cn.kind, n.content_id AS "contentId",
+        RETURNING d.tenant_id, d.id, d.channel, d.attempts, d.notification_id, d.user_id, d.device_id)
+      SELECT c.tenant_id AS "tenantId", c.id, c.channel, c.attempts, cn.kind, n.id AS "notificationId",
+        n.content_id AS "contentId", c.device_id AS "deviceId", pd.address, pd.p256dh, pd.auth,
         ct.type AS "contentType", ct.name AS title, tk.deadline, u.email, u.name, u.language,
         te.name AS "tenantName"
       FROM claimed c
@@ -79,10 +104,19 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
       LEFT JOIN task tk ON tk.tenant_id = n.tenant_id AND tk.content_id = n.content_id
       JOIN app_user u ON u.tenant_id = c.tenant_id AND u.id = c.user_id
       JOIN tenant te ON te.id = c.tenant_id
+      LEFT JOIN push_device pd ON pd.tenant_id = c.tenant_id AND pd.id = c.device_id
       ORDER BY c.id`);
-    return rowsOf<Delivery & { id: string | number; deadline: string | Date | null }>(result).map((row) => ({
+    type Row = Delivery & {
+      id: string | number;
+      notificationId: string | number;
+      deviceId: string | number | null;
+      deadline: string | Date | null;
+    };
+    return rowsOf<Row>(result).map((row) => ({
       ...row,
       id: Number(row.id),
+      notificationId: Number(row.notificationId),
+      deviceId: row.deviceId === null ? null : Number(row.deviceId),
       deadline: row.deadline === null ? null : new Date(row.deadline),
     }));
   },
@@ -165,6 +199,71 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
       .where(and(eq(notification.tenantId, tenantId), eq(notification.userId, userId), eq(notification.id, id)))
       .returning({ id: notification.id });
     return rows.length > 0;
+  },
+
+  /**
+   * A browser's subscription or a phone's token for a person's session. One device belongs to one account:
+   * signing in as someone else there (in any organisation) moves it.
+   */
+  async addDevice(device: {
+    tenantId: number;
+    userId: number;
+    sessionId: number;
+    kind: 'web' | 'expo';
+    address: string;
+    p256dh?: string;
+    auth?: string;
+    at: Date;
+  }): Promise<void> {
+    await db.delete(pushDevice).where(and(eq(pushDevice.kind, device.kind), eq(pushDevice.address, device.address)));
+    await db.insert(pushDevice).values({
+      tenantId: device.tenantId,
+      userId: device.userId,
+      sessionId: device.sessionId,
+      kind: device.kind,
+      address: device.address,
+      p256dh: device.p256dh ?? null,
+      auth: device.auth ?? null,
+      createdAt: device.at,
+    });
+  },
+
+  /** A person's own device, by where it receives (a browser that turned push off). */
+  async removeDevice(tenantId: number, userId: number, kind: 'web' | 'expo', address: string): Promise<void> {
+    await db
+      .delete(pushDevice)
+      .where(
+        and(
+          eq(pushDevice.tenantId, tenantId),
+          eq(pushDevice.userId, userId),
+          eq(pushDevice.kind, kind),
+          eq(pushDevice.address, address),
+        ),
+      );
+  },
+
+  /** The devices a session registered: signing out there stops its notices. */
+  async forgetSession(tenantId: number, sessionId: number): Promise<void> {
+    await db.delete(pushDevice).where(and(eq(pushDevice.tenantId, tenantId), eq(pushDevice.sessionId, sessionId)));
+  },
+
+  /** A device its push service no longer knows. */
+  async forgetDevice(tenantId: number, id: number): Promise<void> {
+    await db.delete(pushDevice).where(and(eq(pushDevice.tenantId, tenantId), eq(pushDevice.id, id)));
+  },
+
+  devicesOf: (tenantId: number, userId: number) =>
+    db
+      .select()
+      .from(pushDevice)
+      .where(and(eq(pushDevice.tenantId, tenantId), eq(pushDevice.userId, userId))),
+
+  /** A shared value, made by `make` if no process has made it yet (whichever writes first wins). */
+  async secret(name: string, make: () => string): Promise<string> {
+    await db.insert(appSecret).values({ name, value: make() }).onConflictDoNothing();
+    const [row] = await db.select({ value: appSecret.value }).from(appSecret).where(eq(appSecret.name, name));
+    if (!row) throw new Error(`the secret ${name} is missing`);
+    return row.value;
   },
 });
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -2,9 +2,14 @@ import {
   BellQuerySchema,
   BellSchema,
   DoneSchema,
+  ExpoTokenBodySchema,
   envelope,
   IdParamsSchema,
   NotificationSettingsSchema,
+  TestPushSchema,
+  WebPushKeySchema,
+  WebSubscriptionBodySchema,
+  WebUnsubscribeBodySchema,
 } from '@kanal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Notifications } from './notifications.service.js';
@@ -37,4 +42,30 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     { config: { errors: [404] }, schema: { tags, params: IdParamsSchema, response: { 200: envelope(DoneSchema) } } },
     async (req) => ({ payload: await notifications.markRead(req.ctx, req.params.id) }),
   );
+
+  const done = { 200: envelope(DoneSchema) };
+
+  app.get('/push/web/key', { schema: { tags, response: { 200: envelope(WebPushKeySchema) } } }, async () => ({
+    payload: await notifications.webPushKey(),
+  }));
+
+  app.post(
+    '/push/web/subscriptions',
+    { schema: { tags, body: WebSubscriptionBodySchema, response: done } },
+    async (req) => ({ payload: await notifications.subscribeWeb(req.ctx, req.body) }),
+  );
+
+  app.post(
+    '/push/web/subscriptions/remove',
+    { schema: { tags, body: WebUnsubscribeBodySchema, response: done } },
+    async (req) => ({ payload: await notifications.unsubscribeWeb(req.ctx, req.body.endpoint) }),
+  );
+
+  app.post('/mobile/users/ept', { schema: { tags, body: ExpoTokenBodySchema, response: done } }, async (req) => ({
+    payload: await notifications.registerExpo(req.ctx, req.body.token),
+  }));
+
+  app.post('/mobile/users/testpn', { schema: { tags, response: { 200: envelope(TestPushSchema) } } }, async (req) => ({
+    payload: await notifications.testPush(req.ctx, req.lang),
+  }));
 };

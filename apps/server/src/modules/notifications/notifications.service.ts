@@ -1,15 +1,31 @@
-import { type Bell, NOTICE_TOPICS, type NotificationSettings, PREFERENCE_CHANNELS } from '@kanal/contract';
+import {
+  type Bell,
+  type Language,
+  NOTICE_TOPICS,
+  type NotificationSettings,
+  PREFERENCE_CHANNELS,
+  type TestPush,
+  type WebSubscriptionBody,
+} from '@kanal/contract';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { retryAt } from '../../lib/retry.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { Jobs } from '../jobs/jobs.service.js';
 import type { MailTransport } from '../mail/mail.service.js';
-import { noticeMail } from './notice-mail.js';
+import { itemPath, noticeMail, pushText, testText } from './notice-mail.js';
 import { createNotificationsRepository, type Delivery, type Notice } from './notifications.repository.js';
+import {
+  EXPO_BATCH,
+  newVapidKeys,
+  type PushMessage,
+  type PushOutcome,
+  type PushTransport,
+  pushTransport,
+} from './push-transport.js';
 
 type Deps = {
   db: Db;
@@ -17,8 +33,21 @@ type Deps = {
   mailTransport: MailTransport;
   clock: Clock;
   log: FastifyBaseLogger;
-  publicUrl: string;
+  config: {
+    publicUrl: string;
+    mailFrom: string;
+    /** Only plain-HTTP push endpoints outside production: the tests' fake push service. */
+    env: 'development' | 'production' | 'test';
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    expo: { url: string; accessToken?: string | undefined };
+  };
 };
+
+/** VAPID's contact: the app's address when it is https, otherwise the sender address of its mail. */
+function vapidSubject({ publicUrl, mailFrom }: Deps['config']): string {
+  if (publicUrl.startsWith('https:')) return publicUrl;
+  return `mailto:${mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom}`;
+}
 
 /** A sender holds the deliveries it claimed this long; one that dies leaves them to another after it. */
 const LEASE_MS = 2 * 60_000;
@@ -28,28 +57,90 @@ const BATCH = 100;
  * Notices as each person has them, and their delivery on each channel. The content module decides when
  * an item's audience hears of it; this module decides how, and records what became of it.
  */
-export const createNotifications = ({ db, jobs, mailTransport, clock, log, publicUrl }: Deps) => {
-  async function send(delivery: Delivery): Promise<void> {
-    if (delivery.channel !== 'email' || !delivery.email) throw new Error(`no sender for ${delivery.channel}`);
-    await mailTransport.deliver({ recipient: delivery.email, ...noticeMail(delivery, delivery.language, publicUrl) });
-  }
-
+export const createNotifications = ({ db, jobs, mailTransport, clock, log, config }: Deps) => {
   const repo = createNotificationsRepository(db);
+
+  // The VAPID keys are read (or made and kept) once, when the first push goes out or is subscribed to.
+  let vapid: Promise<{ publicKey: string; privateKey: string }> | undefined;
+  const vapidKeys = () => {
+    vapid ??= config.vapid
+      ? Promise.resolve(config.vapid)
+      : repo.secret('vapid', () => JSON.stringify(newVapidKeys())).then((kept) => JSON.parse(kept));
+    return vapid;
+  };
+  let transport: Promise<PushTransport> | undefined;
+  const push = () => {
+    transport ??= vapidKeys().then((keys) =>
+      pushTransport({ vapid: { ...keys, subject: vapidSubject(config) }, expo: config.expo }),
+    );
+    return transport;
+  };
+
+  const messageOf = (delivery: Delivery): PushMessage => ({
+    ...pushText(delivery),
+    url: itemPath(delivery.contentId, delivery.contentType),
+    notificationId: delivery.notificationId,
+    deliveryId: delivery.id,
+  });
+
+  /** The outcome of each delivery of a batch on its channel, in order. */
+  async function send(batch: Delivery[]): Promise<PushOutcome[]> {
+    const outcomes: PushOutcome[] = [];
+    const attempt = async (fn: () => Promise<PushOutcome>): Promise<PushOutcome> =>
+      fn().catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
+    for (const delivery of batch) {
+      if (delivery.channel === 'expo') continue;
+      outcomes[batch.indexOf(delivery)] = await attempt(async () => {
+        if (delivery.channel === 'email') {
+          if (!delivery.email) return { error: 'no e-mail address' };
+          const mail = noticeMail(delivery, delivery.language, config.publicUrl);
+          await mailTransport.deliver({ recipient: delivery.email, ...mail });
+          return { sent: true };
+        }
+        if (!delivery.address || !delivery.p256dh || !delivery.auth) return { error: 'the device is gone' };
+        const target = { endpoint: delivery.address, p256dh: delivery.p256dh, auth: delivery.auth };
+        return (await push()).web(target, messageOf(delivery));
+      });
+    }
+    // The phones' notices go to Expo together, up to a hundred to a request.
+    const phones = batch.filter((d) => d.channel === 'expo');
+    for (let start = 0; start < phones.length; start += EXPO_BATCH) {
+      const chunk = phones.slice(start, start + EXPO_BATCH);
+      const sendable = chunk.filter((d) => d.address);
+      const results = await (await push())
+        .expo(sendable.map((d) => ({ token: d.address ?? '', message: messageOf(d) })))
+        .catch((err: unknown) => sendable.map(() => ({ error: err instanceof Error ? err.message : String(err) })));
+      for (const d of chunk) {
+        const at = sendable.indexOf(d);
+        outcomes[batch.indexOf(d)] = at < 0 ? { error: 'the device is gone' } : (results[at] ?? { error: 'no result' });
+      }
+    }
+    return outcomes;
+  }
 
   /** Sends what is due, a batch at a time, until nothing is. */
   async function deliverDue(): Promise<void> {
     for (;;) {
       const now = clock.now();
       const batch = await repo.claim(now, new Date(now.getTime() + LEASE_MS), BATCH);
-      for (const delivery of batch) {
-        try {
-          await send(delivery);
+      const outcomes = await send(batch);
+      for (const [i, delivery] of batch.entries()) {
+        const outcome = outcomes[i] ?? { error: 'not sent' };
+        if ('sent' in outcome) {
           await repo.markSent(delivery, clock.now());
-        } catch (err) {
-          log.warn({ err, delivery: delivery.id, channel: delivery.channel }, 'notification delivery failed');
-          const error = err instanceof Error ? err.message : String(err);
-          await repo.markFailed(delivery, error, retryAt(clock.now(), delivery.attempts + 1));
+          continue;
         }
+        if ('gone' in outcome) {
+          // The push service no longer knows this browser or phone: forget it, and do not try again.
+          if (delivery.deviceId !== null) await repo.forgetDevice(delivery.tenantId, delivery.deviceId);
+          await repo.markFailed(delivery, 'the push service no longer knows the device', null);
+          continue;
+        }
+        log.warn(
+          { delivery: delivery.id, channel: delivery.channel, error: outcome.error },
+          'notification delivery failed',
+        );
+        await repo.markFailed(delivery, outcome.error, retryAt(clock.now(), delivery.attempts + 1));
       }
       if (batch.length < BATCH) return;
     }
@@ -98,6 +189,62 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, publi
     async markRead(ctx: RequestContext, id: number): Promise<{ done: true }> {
       if (!(await repo.markRead(ctx.tenantId, ctx.userId, id, clock.now()))) throw notFound();
       return { done: true };
+    },
+
+    webPushKey: async () => ({ publicKey: (await vapidKeys()).publicKey }),
+
+    /** This browser's push subscription, for the caller's session. */
+    async subscribeWeb(ctx: RequestContext, { endpoint, keys }: WebSubscriptionBody): Promise<{ done: true }> {
+      if (config.env === 'production' && !endpoint.startsWith('https:')) {
+        throw new AppError('BodyParamsInvalid', 400, { field: { name: 'endpoint', message: 'validation.invalid' } });
+      }
+      await db.transaction((tx) =>
+        createNotificationsRepository(tx).addDevice({
+          ...ctx,
+          kind: 'web',
+          address: endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          at: clock.now(),
+        }),
+      );
+      return { done: true };
+    },
+
+    async unsubscribeWeb(ctx: RequestContext, endpoint: string): Promise<{ done: true }> {
+      await repo.removeDevice(ctx.tenantId, ctx.userId, 'web', endpoint);
+      return { done: true };
+    },
+
+    /** The phone's Expo push token, for the caller's session (POST /mobile/users/ept). */
+    async registerExpo(ctx: RequestContext, token: string): Promise<{ done: true }> {
+      await db.transaction((tx) =>
+        createNotificationsRepository(tx).addDevice({ ...ctx, kind: 'expo', address: token, at: clock.now() }),
+      );
+      return { done: true };
+    },
+
+    /** Signing out of a session stops push notices to the devices it registered. */
+    forgetSession: (tenantId: number, sessionId: number) => repo.forgetSession(tenantId, sessionId),
+
+    /** A test notice to each of the caller's devices, at once (POST /mobile/users/testpn). */
+    async testPush(ctx: RequestContext, lang: Language): Promise<TestPush> {
+      const devices = await repo.devicesOf(ctx.tenantId, ctx.userId);
+      const message = { ...testText(lang), url: '/', notificationId: 0, deliveryId: 0 };
+      const transport = await push();
+      let sent = 0;
+      for (const device of devices) {
+        const outcome =
+          device.kind === 'web'
+            ? await transport.web(
+                { endpoint: device.address, p256dh: device.p256dh ?? '', auth: device.auth ?? '' },
+                message,
+              )
+            : ((await transport.expo([{ token: device.address, message }]))[0] ?? { error: 'no result' });
+        if ('sent' in outcome) sent++;
+        if ('gone' in outcome) await repo.forgetDevice(device.tenantId, device.id);
+      }
+      return { devices: devices.length, sent };
     },
   };
 };

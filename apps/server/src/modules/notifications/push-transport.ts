@@ -1,0 +1,92 @@
+import webpush from 'web-push';
+
+/** What a push notice carries to the browser's service worker or the phone's app. */
+export type PushMessage = {
+  title: string;
+  body: string;
+  /** The app's path of the item it opens. */
+  url: string;
+  notificationId: number;
+  deliveryId: number;
+};
+export type WebTarget = { endpoint: string; p256dh: string; auth: string };
+/** `gone`: the push service no longer knows the subscription or token, so the device is forgotten. */
+export type PushOutcome = { sent: true } | { gone: true } | { error: string };
+
+/**
+ * How push notices leave: to the browsers' push services (web push, RFC 8030, signed with the app's VAPID
+ * key and encrypted for the browser, RFC 8291) and to the Expo push API for the phones. Both are plain
+ * HTTP calls to URLs the subscription or the configuration names, so the tests point them at local fakes.
+ */
+export type PushTransport = {
+  web(target: WebTarget, message: PushMessage): Promise<PushOutcome>;
+  /** Up to EXPO_BATCH messages in one request, each outcome in the messages' order. */
+  expo(messages: { token: string; message: PushMessage }[]): Promise<PushOutcome[]>;
+};
+
+export const EXPO_BATCH = 100;
+/** A notice waits at the push service at most a day for a browser or phone that is off. */
+const TTL_SECONDS = 24 * 60 * 60;
+
+type Options = {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  expo: { url: string; accessToken?: string | undefined };
+};
+
+export function pushTransport({ vapid, expo }: Options): PushTransport {
+  return {
+    async web(target, message) {
+      // The library signs and encrypts; the request itself goes through fetch, which also speaks plain HTTP.
+      const request = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(message),
+        { vapidDetails: vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm' },
+      );
+      const response = await fetch(request.endpoint, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body ?? null,
+      });
+      if (response.status === 404 || response.status === 410) return { gone: true };
+      if (!response.ok) return { error: `push service answered ${response.status}` };
+      return { sent: true };
+    },
+
+    async expo(messages) {
+      const response = await fetch(expo.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(expo.accessToken ? { authorization: `Bearer ${expo.accessToken}` } : {}),
+        },
+        body: JSON.stringify(
+          messages.map(({ token, message }) => ({
+            to: token,
+            title: message.title,
+            body: message.body,
+            sound: 'default',
+            ttl: TTL_SECONDS,
+            data: { url: message.url, notificationId: message.notificationId, deliveryId: message.deliveryId },
+          })),
+        ),
+      });
+      if (!response.ok) {
+        const error = `Expo push answered ${response.status}`;
+        return messages.map(() => ({ error }));
+      }
+      const { data } = (await response.json()) as {
+        data: { status: 'ok' | 'error'; message?: string; details?: { error?: string } }[];
+      };
+      return messages.map((_, i) => {
+        const ticket = data[i];
+        if (ticket?.status === 'ok') return { sent: true };
+        if (ticket?.details?.error === 'DeviceNotRegistered') return { gone: true };
+        return { error: ticket?.message ?? 'no ticket from Expo' };
+      });
+    },
+  };
+}
+
+/** The VAPID key pair: the configured one, or a new one to keep (web-push's generator). */
+export const newVapidKeys = () => webpush.generateVAPIDKeys();

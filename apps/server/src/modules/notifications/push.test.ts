@@ -1,0 +1,177 @@
+import { HOUR_MS } from '@kanal/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationDelivery, notificationOptOut, pushDevice } from '../../db/schema/index.js';
+import { makeContent } from '../../test/content-factories.js';
+import { call, makeOrg, makePerson } from '../../test/factories.js';
+import { browserSubscription, startFakePush, verifiedVapid } from '../../test/fake-push.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakePush>>;
+
+beforeAll(async () => {
+  fake = await startFakePush();
+  t = await createTestApp({ env: { EXPO_PUSH_URL: `${fake.url}/expo` } });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const run = () => t.app.services.jobs.kick();
+const post = (token: string, url: string, body?: unknown) =>
+  call(t, { method: 'POST', url: `/api${url}`, token, ...(body === undefined ? {} : { body }) });
+const devicesOf = (userId: number) => t.db.select().from(pushDevice).where(eq(pushDevice.userId, userId));
+
+async function personWithDevices(tenantId: number, path: string) {
+  const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+  const browser = browserSubscription(`${fake.url}${path}`);
+  expect((await post(person.token, '/push/web/subscriptions', browser.body)).statusCode).toBe(200);
+  return { ...person, browser };
+}
+
+describe('web push', () => {
+  it('sends each notice to the browser signed with the app’s VAPID key and encrypted for it alone', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const person = await personWithDevices(tenantId, '/sub/ana');
+    const key = (await call(t, { url: '/api/push/web/key', token: person.token })).json().payload.publicKey;
+
+    const item = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      type: 'TASK',
+      name: 'Popunite anketu o zadovoljstvu',
+      publishAt: t.clock.now(),
+      audience: { users: [person.id] },
+      task: { deadline: new Date(t.clock.now().getTime() + 3 * 24 * HOUR_MS) },
+    });
+    await run();
+
+    const [push, ...more] = fake.to('/sub/ana');
+    expect(more).toEqual([]);
+    if (!push) throw new Error('no push arrived');
+    const vapid = verifiedVapid(push);
+    expect(vapid.key).toBe(key);
+    expect(vapid.claims.aud).toBe(fake.url);
+    expect(vapid.claims.exp * 1000).toBeGreaterThan(Date.now());
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(push.headers.ttl).toBe('86400');
+    const [delivery] = await t.db
+      .select()
+      .from(notificationDelivery)
+      .where(and(eq(notificationDelivery.userId, person.id), eq(notificationDelivery.channel, 'web')));
+    expect(person.browser.decrypt(push.body)).toEqual({
+      title: 'Popunite anketu o zadovoljstvu',
+      body: expect.stringMatching(/^Novo od organizacije /),
+      url: `/task/${item.id}`,
+      notificationId: delivery?.notificationId,
+      deliveryId: delivery?.id,
+    });
+    expect(delivery?.state).toBe('sent');
+  });
+
+  it('forgets a subscription its push service no longer knows, and stops with sign-out and when turned off', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const expired = await personWithDevices(tenantId, '/gone/old-browser');
+    const leaving = await personWithDevices(tenantId, '/sub/leaving');
+    const turning = await personWithDevices(tenantId, '/sub/turning-off');
+    expect((await call(t, { url: '/api/auth/signout', token: leaving.token })).statusCode).toBe(200);
+    expect(
+      (await post(turning.token, '/push/web/subscriptions/remove', { endpoint: `${fake.url}/sub/turning-off` }))
+        .statusCode,
+    ).toBe(200);
+    expect(await devicesOf(leaving.id)).toEqual([]);
+    expect(await devicesOf(turning.id)).toEqual([]);
+
+    await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      publishAt: t.clock.now(),
+      audience: { users: [expired.id, leaving.id, turning.id] },
+    });
+    await run();
+    expect(fake.to('/gone/old-browser')).toHaveLength(1);
+    expect(await devicesOf(expired.id)).toEqual([]);
+    const [failed] = await t.db
+      .select()
+      .from(notificationDelivery)
+      .where(and(eq(notificationDelivery.userId, expired.id), eq(notificationDelivery.channel, 'web')));
+    expect(failed).toMatchObject({ state: 'failed', lastError: 'the push service no longer knows the device' });
+    expect(fake.to('/sub/leaving')).toEqual([]);
+    expect(fake.to('/sub/turning-off')).toEqual([]);
+  });
+
+  it('honours a person who turned push off for news but not for reminders', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const person = await personWithDevices(tenantId, '/sub/reminders-only');
+    await t.db.insert(notificationOptOut).values({ tenantId, userId: person.id, channel: 'push', kind: 'content' });
+    await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      type: 'TASK',
+      name: 'Samo podsjetnik',
+      publishAt: new Date(t.clock.now().getTime() - HOUR_MS),
+      audience: { users: [person.id] },
+      task: { deadline: new Date(t.clock.now().getTime() + HOUR_MS), reminderMinutes: 60 },
+    });
+    await run();
+    const pushes = fake.to('/sub/reminders-only').map((r) => person.browser.decrypt(r.body));
+    expect(pushes).toEqual([
+      expect.objectContaining({ title: 'Samo podsjetnik', body: expect.stringMatching(/^Rok je /) }),
+    ]);
+  });
+});
+
+describe('mobile push (Expo)', () => {
+  it('stores the phone’s token, sends its notices through the Expo API, and forgets a token Expo no longer knows', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const phone = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const old = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    expect((await post(phone.token, '/mobile/users/ept', { token: 'ExponentPushToken[telefon-ane]' })).statusCode).toBe(
+      200,
+    );
+    expect((await post(old.token, '/mobile/users/ept', { token: 'ExponentPushToken[Gone-stari]' })).statusCode).toBe(
+      200,
+    );
+    const bad = await post(phone.token, '/mobile/users/ept', { token: 'nije-token' });
+    expect(bad.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'token' });
+
+    const before = fake.expo().length;
+    const item = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      name: 'Novi cjenik',
+      publishAt: t.clock.now(),
+      audience: { users: [phone.id, old.id] },
+    });
+    await run();
+    const requests = fake.expo().slice(before);
+    expect(requests).toHaveLength(1);
+    const messages = JSON.parse(requests[0]?.body.toString('utf8') ?? '[]');
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          to: 'ExponentPushToken[telefon-ane]',
+          title: 'Novi cjenik',
+          data: expect.objectContaining({ url: `/content/${item.id}/intro` }),
+        }),
+        expect.objectContaining({ to: 'ExponentPushToken[Gone-stari]' }),
+      ]),
+    );
+    expect(await devicesOf(old.id)).toEqual([]);
+    expect(await devicesOf(phone.id)).toHaveLength(1);
+  });
+
+  it('sends a test notice to each of the caller’s devices (testpn)', async () => {
+    const { tenantId } = await makeOrg(t.db);
+    const person = await personWithDevices(tenantId, '/sub/test-browser');
+    await post(person.token, '/mobile/users/ept', { token: 'ExpoPushToken[test-telefon]' });
+    const res = await call(t, { method: 'POST', url: '/api/mobile/users/testpn', token: person.token, lang: 'en' });
+    expect(res.json().payload).toEqual({ devices: 2, sent: 2 });
+    const [push] = fake.to('/sub/test-browser');
+    expect(person.browser.decrypt(push?.body ?? Buffer.alloc(0))).toMatchObject({
+      body: 'A test notification: notifications work on this device.',
+    });
+  });
+});
