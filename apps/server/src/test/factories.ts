@@ -75,7 +75,7 @@ export async function makeSession(db: Db, user: { id: number; tenantId: number }
 }
 
 type Request = {
-  method?: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   token?: string;
   body?: unknown;
