@@ -8,6 +8,9 @@
 // - The lists, the items opened and the user's details: the network first; offline, the last answer,
 //   kept per person (the key carries a digest of the session's token), and dropped at sign-out.
 // Nothing else is cached: files, writes and every other call go to the network as they are.
+//
+// Push notices (web push, sent by the server's notifications module) are shown as the system's
+// notifications; a click opens the item in the app's window, or a new one.
 const BUILD = '__BUILD__';
 const ASSETS = /* __ASSETS__ */ [];
 const SHELL = `kanal-shell-${BUILD}`;
@@ -33,9 +36,16 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// Sign-out: nothing of that person stays on the device.
+// Sign-out: nothing of that person stays on the device, and their push notices stop coming to it (the
+// server forgets the subscription with the session).
 self.addEventListener('message', (event) => {
-  if (event.data === 'kanal:signed-out') event.waitUntil(caches.delete(DATA));
+  if (event.data !== 'kanal:signed-out') return;
+  event.waitUntil(
+    Promise.all([
+      caches.delete(DATA),
+      self.registration.pushManager.getSubscription().then((subscription) => subscription?.unsubscribe()),
+    ]),
+  );
 });
 
 async function keyFor(request) {
@@ -81,4 +91,35 @@ self.addEventListener('fetch', (event) => {
   } else if (KEPT_CALLS.some((pattern) => pattern.test(url.pathname))) {
     event.respondWith(keyFor(request).then((key) => networkFirst(request, DATA, key)));
   }
+});
+
+self.addEventListener('push', (event) => {
+  const message = event.data?.json();
+  if (!message?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      // A notice sent again (a retried delivery) replaces the one shown rather than adding another.
+      tag: `kanal-notice-${message.notificationId}`,
+      icon: '/icon-192.png',
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        // A window this worker does not control cannot be navigated from here: open the item beside it.
+        if (await open.navigate(target).catch(() => null)) return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
 });

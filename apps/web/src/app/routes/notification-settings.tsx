@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page';
+import { BrowserPush } from '@/features/notifications/components/browser-push';
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -8,7 +9,8 @@ export function Component() {
   useDocumentTitle(t('notifications.title'));
   return (
     <Page title={t('notifications.title')} narrow>
-      <div className="card card--flat">
+      <div className="card card--flat notification-settings">
+        <BrowserPush />
         <NotificationSettingsForm />
       </div>
     </Page>
