@@ -59,6 +59,14 @@ export const ACCESS: AccessTable = {
   'POST /api/push/web/subscriptions/remove': SIGNED_IN,
   'POST /api/mobile/users/ept': SIGNED_IN,
   'POST /api/mobile/users/testpn': SIGNED_IN,
+
+  // Receipts: a push notice's client reports it with the receipt the notice carried (no session: a
+  // service worker has none); a tenant's admins and analysts read them, its admins remove them.
+  'POST /api/notification-receipts': 'public',
+  'GET /api/notification-receipts': PEOPLE_READERS,
+  'GET /api/notification-receipts/user/:id': PEOPLE_READERS,
+  'GET /api/notification-receipts/:id': PEOPLE_READERS,
+  'DELETE /api/notification-receipts/:id': PEOPLE_ADMINS,
   'POST /api/mobile/users/avatar': SIGNED_IN,
   'GET /api/mobile/users/avatar/:id': SIGNED_IN,
   'GET /api/mobile/users/stats': SIGNED_IN,

@@ -241,6 +241,7 @@ export async function buildApp({
       stats.snapshot(tenantId, kind, ITEM_SNAPSHOT_TTL_MS, (tx) => compute(createContentStatsRepository(tx))),
     tallyPoll: forms.tallyPoll,
     attempts: formsStaff,
+    noticeReach: notifications.reach,
     clock,
   });
   const people = createPeopleService({
@@ -336,7 +337,7 @@ export async function buildApp({
       await api.register(tenantsRoutes, { tenants });
       await api.register(statsRoutes, { stats, scoped });
       await api.register(profileRoutes, { profile });
-      await api.register(notificationsRoutes, { notifications });
+      await api.register(notificationsRoutes, { notifications, scoped });
     },
     { prefix: '/api' },
   );

@@ -93,17 +93,31 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
+// What became of a notice, for its sender's statistics: the receipt it carried says which it was, so
+// no session is needed (a service worker has none). A lost report loses only a figure.
+const report = (receipt, state) =>
+  receipt
+    ? fetch('/api/notification-receipts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ receipt, state }),
+      }).catch(() => {})
+    : Promise.resolve();
+
 self.addEventListener('push', (event) => {
   const message = event.data?.json();
   if (!message?.title) return;
   event.waitUntil(
-    self.registration.showNotification(message.title, {
-      body: message.body,
-      // A notice sent again (a retried delivery) replaces the one shown rather than adding another.
-      tag: `kanal-notice-${message.notificationId}`,
-      icon: '/icon-192.png',
-      data: { url: message.url },
-    }),
+    Promise.all([
+      self.registration.showNotification(message.title, {
+        body: message.body,
+        // A notice sent again (a retried delivery) replaces the one shown rather than adding another.
+        tag: `kanal-notice-${message.notificationId}`,
+        icon: '/icon-192.png',
+        data: { url: message.url, receipt: message.receipt },
+      }),
+      report(message.receipt, 'received'),
+    ]),
   );
 });
 
@@ -112,6 +126,7 @@ self.addEventListener('notificationclick', (event) => {
   const target = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
   event.waitUntil(
     (async () => {
+      await report(event.notification.data?.receipt, 'opened');
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { HOUR_MS, LANGUAGES } from './constants.js';
 import { IsoDateTimeSchema } from './content.js';
 import { ContentTypeSchema } from './enums.js';
-import { pageQuery } from './envelope.js';
+import { IdStringSchema, pageQuery } from './envelope.js';
+import { tenantScope } from './people.js';
 
 /**
  * Why a person hears about an item: it appeared (`published`, at its publication time), a task's deadline
@@ -73,3 +74,45 @@ export const ExpoTokenBodySchema = z.object({
 /** POST /mobile/users/testpn: how many of the caller's devices there are, and how many took the test notice. */
 export const TestPushSchema = z.object({ devices: z.int(), sent: z.int() });
 export type TestPush = z.infer<typeof TestPushSchema>;
+
+/** POST /notification-receipts: a client says a push notice arrived or was opened (`receipt` came with it). */
+export const RECEIPT_STATES = ['received', 'opened'] as const;
+export const ReceiptBodySchema = z.object({
+  receipt: z.string().check(z.maxLength(100), z.regex(/^\d+\.\d+\.[\w-]+$/, { error: 'validation.invalid' })),
+  state: z.enum(RECEIPT_STATES),
+});
+
+/** The staff's list of receipts: filters by item, person, channel and state, a page at a time, newest first. */
+export const RECEIPTS_PAGE_SIZE = 50;
+export const ReceiptQuerySchema = z.object({
+  ...pageQuery(RECEIPTS_PAGE_SIZE),
+  ...tenantScope,
+  content: z.optional(IdStringSchema),
+  user: z.optional(IdStringSchema),
+  channel: z.optional(z.enum(NOTIFICATION_CHANNELS)),
+  state: z.optional(z.enum(DELIVERY_STATES)),
+});
+export type ReceiptQuery = z.infer<typeof ReceiptQuerySchema>;
+export const ReceiptPageQuerySchema = z.object({ ...pageQuery(RECEIPTS_PAGE_SIZE), ...tenantScope });
+
+export const ReceiptSchema = z.object({
+  id: z.int(),
+  kind: z.enum(NOTICE_KINDS),
+  content: z.object({ id: z.int(), name: z.string() }),
+  user: z.object({ id: z.int(), name: z.string() }),
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.int(),
+  lastError: z.nullable(z.string()),
+  createdAt: IsoDateTimeSchema,
+  sentAt: z.nullable(IsoDateTimeSchema),
+  receivedAt: z.nullable(IsoDateTimeSchema),
+  openedAt: z.nullable(IsoDateTimeSchema),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+export const ReceiptListSchema = z.object({ count: z.int(), items: z.array(ReceiptSchema) });
+export type ReceiptList = z.infer<typeof ReceiptListSchema>;
+
+/** An item's notices in its statistics: people notified, and those whose device reported it received or opened. */
+export const NoticeReachSchema = z.object({ notified: z.int(), received: z.int(), opened: z.int() });
+export type NoticeReach = z.infer<typeof NoticeReachSchema>;

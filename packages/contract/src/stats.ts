@@ -3,6 +3,7 @@ import { SEARCH_MAX_LENGTH } from './constants.js';
 import { IsoDateTimeSchema } from './content.js';
 import { ContentTypeSchema, QuestionTypeSchema } from './enums.js';
 import { IdStringSchema, pageQuery } from './envelope.js';
+import { NoticeReachSchema } from './notifications.js';
 import { tenantScope, USER_PAGE_SIZE } from './people.js';
 
 /**
@@ -35,6 +36,8 @@ export const ContentInfoSchema = z.object({
   attempts: z.int(),
   comments: z.int(),
   percent: z.object({ viewed: PercentSchema, finished: PercentSchema, passed: z.nullable(PercentSchema) }),
+  /** Its notices: the people notified, and those whose browser or phone reported one received and opened. */
+  notices: NoticeReachSchema,
 });
 export type ContentInfo = z.infer<typeof ContentInfoSchema>;
 

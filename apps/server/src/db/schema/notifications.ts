@@ -21,6 +21,8 @@ export const notification = pgTable(
     unique('notification_notice_user_key').on(t.tenantId, t.noticeId, t.userId),
     // The bell: a person's newest first.
     index('notification_user_idx').on(t.tenantId, t.userId, t.id.desc()),
+    // An item's receipts and its statistics' notified count.
+    index('notification_content_idx').on(t.tenantId, t.contentId),
     foreignKey({
       name: 'notification_notice_fk',
       columns: [t.tenantId, t.noticeId],
@@ -61,6 +63,8 @@ export const notificationDelivery = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('notification_delivery_notification_idx').on(t.tenantId, t.notificationId),
+    // A person's receipts (GET /notification-receipts/user/{id}), newest first.
+    index('notification_delivery_user_idx').on(t.tenantId, t.userId, t.id.desc()),
     // The senders' claim: what is queued and due, oldest first.
     index('notification_delivery_due_idx').on(t.runAt, t.id).where(sql`${t.state} = 'queued'`),
     foreignKey({

@@ -8,6 +8,7 @@ import {
   type ContentResults,
   type ContentUsersQuery,
   type GroupReachList,
+  type NoticeReach,
   type PeriodQuery,
   percentOf,
   STATS_LIVE_MAX_AUDIENCE,
@@ -48,6 +49,8 @@ type Deps = {
     list: (staff: Pick<Author, 'tenantId' | 'userId'>, query: UserAnswerQuery) => Promise<StaffAttemptList>;
     get: (staff: Pick<Author, 'tenantId' | 'userId'>, attemptId: number) => Promise<StaffAttempt>;
   };
+  /** An item's notices: notified, received, opened (from the notifications module). */
+  noticeReach: (tenantId: number, contentId: number) => Promise<NoticeReach>;
   clock: Clock;
 };
 
@@ -70,6 +73,7 @@ export const createContentStats = ({
   snapshot,
   tallyPoll,
   attempts,
+  noticeReach,
   clock,
 }: Deps) => {
   async function readable(author: Author, contentId: number): Promise<ItemSummary> {
@@ -165,6 +169,7 @@ export const createContentStats = ({
       });
       // A poll's answers are kept without a name: each respondent finished it, and that is their attempt.
       const attempts = item.type === 'POLL' ? totals.finished : totals.attempts;
+      const notices = await noticeReach(author.tenantId, contentId);
       return {
         computedAt,
         audience: totals.audience,
@@ -179,6 +184,7 @@ export const createContentStats = ({
           finished: percentOf(totals.finished, totals.audience),
           passed: marks ? percentOf(marks.passed, totals.audience) : null,
         },
+        notices,
       };
     },
 

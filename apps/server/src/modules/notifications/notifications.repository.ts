@@ -3,9 +3,11 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
   appSecret,
+  appUser,
   content,
   contentNotice,
   notification,
+  notificationDelivery,
   notificationOptOut,
   pushDevice,
 } from '../../db/schema/index.js';
@@ -257,6 +259,116 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
       .select()
       .from(pushDevice)
       .where(and(eq(pushDevice.tenantId, tenantId), eq(pushDevice.userId, userId))),
+
+  /** What a client reports of a push delivery: arrived, or opened (which also means arrived). */
+  async recordReceipt(tenantId: number, id: number, state: 'received' | 'opened', at: Date): Promise<boolean> {
+    const now = sql`${at.toISOString()}::timestamptz`;
+    const rows = await db
+      .update(notificationDelivery)
+      .set({
+        receivedAt: sql`coalesce(${notificationDelivery.receivedAt}, ${now})`,
+        ...(state === 'opened' ? { openedAt: sql`coalesce(${notificationDelivery.openedAt}, ${now})` } : {}),
+        state:
+          state === 'opened'
+            ? 'opened'
+            : sql`CASE WHEN ${notificationDelivery.state} = 'opened' THEN 'opened' ELSE 'received' END`,
+      })
+      .where(and(eq(notificationDelivery.tenantId, tenantId), eq(notificationDelivery.id, id)))
+      .returning({ id: notificationDelivery.id });
+    return rows.length > 0;
+  },
+
+  /** A page of a tenant's receipts, newest first, filtered (or one receipt, `id`), each row with their number. */
+  async receipts(
+    tenantId: number,
+    filter: { id?: number; contentId?: number; userId?: number; channel?: string; state?: string },
+    page: { limit: number; offset: number },
+  ) {
+    const where = and(
+      eq(notificationDelivery.tenantId, tenantId),
+      filter.id === undefined ? undefined : eq(notificationDelivery.id, filter.id),
+      filter.contentId === undefined ? undefined : eq(notification.contentId, filter.contentId),
+      filter.userId === undefined ? undefined : eq(notificationDelivery.userId, filter.userId),
+      filter.channel === undefined ? undefined : sql`${notificationDelivery.channel} = ${filter.channel}`,
+      filter.state === undefined ? undefined : sql`${notificationDelivery.state} = ${filter.state}`,
+    );
+    const rows = await db
+      .select({
+        id: notificationDelivery.id,
+        kind: contentNotice.kind,
+        contentId: content.id,
+        contentName: content.name,
+        userId: appUser.id,
+        userName: appUser.name,
+        channel: notificationDelivery.channel,
+        state: notificationDelivery.state,
+        attempts: notificationDelivery.attempts,
+        lastError: notificationDelivery.lastError,
+        createdAt: notification.createdAt,
+        sentAt: notificationDelivery.sentAt,
+        receivedAt: notificationDelivery.receivedAt,
+        openedAt: notificationDelivery.openedAt,
+        total: sql<number>`count(*) OVER ()`.mapWith(Number),
+      })
+      .from(notificationDelivery)
+      .innerJoin(
+        notification,
+        and(
+          eq(notification.tenantId, notificationDelivery.tenantId),
+          eq(notification.id, notificationDelivery.notificationId),
+        ),
+      )
+      .innerJoin(
+        contentNotice,
+        and(eq(contentNotice.tenantId, notification.tenantId), eq(contentNotice.id, notification.noticeId)),
+      )
+      .innerJoin(content, and(eq(content.tenantId, notification.tenantId), eq(content.id, notification.contentId)))
+      .innerJoin(
+        appUser,
+        and(eq(appUser.tenantId, notificationDelivery.tenantId), eq(appUser.id, notificationDelivery.userId)),
+      )
+      .where(where)
+      .orderBy(desc(notificationDelivery.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows;
+  },
+
+  /** Whether the tenant has this person (another tenant's id is no one's here). */
+  async hasPerson(tenantId: number, userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: appUser.id })
+      .from(appUser)
+      .where(and(eq(appUser.tenantId, tenantId), eq(appUser.id, userId)));
+    return row !== undefined;
+  },
+
+  /** Deletes a receipt (an operator's clean-up); false when the tenant has no such receipt. */
+  async removeReceipt(tenantId: number, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(notificationDelivery)
+      .where(and(eq(notificationDelivery.tenantId, tenantId), eq(notificationDelivery.id, id)))
+      .returning({ id: notificationDelivery.id });
+    return rows.length > 0;
+  },
+
+  /** An item's notices: people notified, and those a device of whose reported one received or opened. */
+  async reach(tenantId: number, contentId: number) {
+    const result = await db.execute(sql`
+      SELECT count(DISTINCT n.user_id)::int AS notified,
+        count(DISTINCT n.user_id) FILTER (WHERE d.received_at IS NOT NULL)::int AS received,
+        count(DISTINCT n.user_id) FILTER (WHERE d.opened_at IS NOT NULL)::int AS opened
+      FROM notification n
+      LEFT JOIN notification_delivery d ON d.tenant_id = n.tenant_id AND d.notification_id = n.id
+      WHERE n.tenant_id = ${tenantId} AND n.content_id = ${contentId}`);
+    return (
+      rowsOf<{ notified: number; received: number; opened: number }>(result)[0] ?? {
+        notified: 0,
+        received: 0,
+        opened: 0,
+      }
+    );
+  },
 
   /** A shared value, made by `make` if no process has made it yet (whichever writes first wins). */
   async secret(name: string, make: () => string): Promise<string> {

@@ -6,21 +6,28 @@ import {
   envelope,
   IdParamsSchema,
   NotificationSettingsSchema,
+  ReceiptBodySchema,
+  ReceiptListSchema,
+  ReceiptPageQuerySchema,
+  ReceiptQuerySchema,
+  ReceiptSchema,
+  TenantScopeQuerySchema,
   TestPushSchema,
   WebPushKeySchema,
   WebSubscriptionBodySchema,
   WebUnsubscribeBodySchema,
 } from '@kanal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ScopedContext } from '../../plugins/request-context.js';
 import type { Notifications } from './notifications.service.js';
 
 const tags = ['notifications'];
 const settingsResponse = { 200: envelope(NotificationSettingsSchema) };
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notifications }> = async (
-  app,
-  { notifications },
-) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<{
+  notifications: Notifications;
+  scoped: ScopedContext;
+}> = async (app, { notifications, scoped }) => {
   app.get('/mobile/users/notification-settings', { schema: { tags, response: settingsResponse } }, async (req) => ({
     payload: await notifications.settings(req.ctx),
   }));
@@ -68,4 +75,59 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app.post('/mobile/users/testpn', { schema: { tags, response: { 200: envelope(TestPushSchema) } } }, async (req) => ({
     payload: await notifications.testPush(req.ctx, req.lang),
   }));
+
+  // Receipts: a client reports a push notice arrived or was opened; staff read what reached whom.
+  app.post(
+    '/notification-receipts',
+    { config: { errors: [404] }, schema: { tags, body: ReceiptBodySchema, response: done } },
+    async (req) => ({ payload: await notifications.recordReceipt(req.body.receipt, req.body.state) }),
+  );
+
+  app.get(
+    '/notification-receipts',
+    {
+      config: { errors: [404] },
+      schema: { tags, querystring: ReceiptQuerySchema, response: { 200: envelope(ReceiptListSchema) } },
+    },
+    async (req) => ({ payload: await notifications.receipts((await scoped(req)).tenantId, req.query) }),
+  );
+
+  app.get(
+    '/notification-receipts/user/:id',
+    {
+      config: { errors: [404] },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: ReceiptPageQuerySchema,
+        response: { 200: envelope(ReceiptListSchema) },
+      },
+    },
+    async (req) => ({
+      payload: await notifications.receiptsOf((await scoped(req)).tenantId, req.params.id, req.query),
+    }),
+  );
+
+  app.get(
+    '/notification-receipts/:id',
+    {
+      config: { errors: [404] },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: TenantScopeQuerySchema,
+        response: { 200: envelope(ReceiptSchema) },
+      },
+    },
+    async (req) => ({ payload: await notifications.receipt((await scoped(req)).tenantId, req.params.id) }),
+  );
+
+  app.delete(
+    '/notification-receipts/:id',
+    {
+      config: { errors: [404] },
+      schema: { tags, params: IdParamsSchema, querystring: TenantScopeQuerySchema, response: done },
+    },
+    async (req) => ({ payload: await notifications.removeReceipt((await scoped(req)).tenantId, req.params.id) }),
+  );
 };

@@ -1,9 +1,14 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type Bell,
   type Language,
   NOTICE_TOPICS,
+  type NoticeReach,
   type NotificationSettings,
   PREFERENCE_CHANNELS,
+  type Receipt,
+  type ReceiptList,
+  type ReceiptQuery,
   type TestPush,
   type WebSubscriptionBody,
 } from '@kanal/contract';
@@ -43,6 +48,19 @@ type Deps = {
   };
 };
 
+/**
+ * The browsers' push services. In production a subscription must name one of them: the server posts to
+ * the endpoint, which must not be a way to make it call any address (the tests' fake is plain HTTP).
+ */
+const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
+const isPushService = (endpoint: string) => {
+  const url = new URL(endpoint);
+  return (
+    url.protocol === 'https:' &&
+    PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))
+  );
+};
+
 /** VAPID's contact: the app's address when it is https, otherwise the sender address of its mail. */
 function vapidSubject({ publicUrl, mailFrom }: Deps['config']): string {
   if (publicUrl.startsWith('https:')) return publicUrl;
@@ -76,12 +94,54 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
     return transport;
   };
 
-  const messageOf = (delivery: Delivery): PushMessage => ({
+  // Receipts come from clients without a session (a service worker): each push carries its own signed
+  // receipt, `tenant.delivery.signature`, which only this app can make.
+  let receiptKey: Promise<string> | undefined;
+  const signature = async (tenantId: number, deliveryId: number) => {
+    receiptKey ??= repo.secret('receipts', () => randomBytes(32).toString('base64url'));
+    return createHmac('sha256', await receiptKey)
+      .update(`${tenantId}.${deliveryId}`)
+      .digest('base64url')
+      .slice(0, 32);
+  };
+  const receiptOf = async (tenantId: number, deliveryId: number) =>
+    `${tenantId}.${deliveryId}.${await signature(tenantId, deliveryId)}`;
+
+  const messageOf = async (delivery: Delivery): Promise<PushMessage> => ({
     ...pushText(delivery),
     url: itemPath(delivery.contentId, delivery.contentType),
     notificationId: delivery.notificationId,
     deliveryId: delivery.id,
+    receipt: await receiptOf(delivery.tenantId, delivery.id),
   });
+
+  const toReceipt = (row: Awaited<ReturnType<typeof repo.receipts>>[number]): Receipt => ({
+    id: row.id,
+    kind: row.kind,
+    content: { id: row.contentId, name: row.contentName },
+    user: { id: row.userId, name: row.userName },
+    channel: row.channel,
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    openedAt: row.openedAt?.toISOString() ?? null,
+  });
+
+  async function receiptPage(
+    tenantId: number,
+    filter: Parameters<typeof repo.receipts>[1],
+    page: { limit: number; offset: number },
+  ): Promise<ReceiptList> {
+    const rows = await repo.receipts(tenantId, filter, page);
+    // Past the last page no row carries the count: ask for the first row alone.
+    const count =
+      rows[0]?.total ??
+      (page.offset > 0 ? ((await repo.receipts(tenantId, filter, { limit: 1, offset: 0 }))[0]?.total ?? 0) : 0);
+    return { count, items: rows.map(toReceipt) };
+  }
 
   /** The outcome of each delivery of a batch on its channel, in order. */
   async function send(batch: Delivery[]): Promise<PushOutcome[]> {
@@ -99,7 +159,7 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
         }
         if (!delivery.address || !delivery.p256dh || !delivery.auth) return { error: 'the device is gone' };
         const target = { endpoint: delivery.address, p256dh: delivery.p256dh, auth: delivery.auth };
-        return (await push()).web(target, messageOf(delivery));
+        return (await push()).web(target, await messageOf(delivery));
       });
     }
     // The phones' notices go to Expo together, up to a hundred to a request.
@@ -107,8 +167,11 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
     for (let start = 0; start < phones.length; start += EXPO_BATCH) {
       const chunk = phones.slice(start, start + EXPO_BATCH);
       const sendable = chunk.filter((d) => d.address);
+      const messages = await Promise.all(
+        sendable.map(async (d) => ({ token: d.address ?? '', message: await messageOf(d) })),
+      );
       const results = await (await push())
-        .expo(sendable.map((d) => ({ token: d.address ?? '', message: messageOf(d) })))
+        .expo(messages)
         .catch((err: unknown) => sendable.map(() => ({ error: err instanceof Error ? err.message : String(err) })));
       for (const d of chunk) {
         const at = sendable.indexOf(d);
@@ -195,7 +258,7 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
 
     /** This browser's push subscription, for the caller's session. */
     async subscribeWeb(ctx: RequestContext, { endpoint, keys }: WebSubscriptionBody): Promise<{ done: true }> {
-      if (config.env === 'production' && !endpoint.startsWith('https:')) {
+      if (config.env === 'production' && !isPushService(endpoint)) {
         throw new AppError('BodyParamsInvalid', 400, { field: { name: 'endpoint', message: 'validation.invalid' } });
       }
       await db.transaction((tx) =>
@@ -224,23 +287,63 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
       return { done: true };
     },
 
+    /** A client's report that a push notice arrived or was opened, by the receipt that came with it. */
+    async recordReceipt(receipt: string, state: 'received' | 'opened'): Promise<{ done: true }> {
+      const [tenant, delivery, given = ''] = receipt.split('.');
+      const tenantId = Number(tenant);
+      const deliveryId = Number(delivery);
+      const expected = Buffer.from(await signature(tenantId, deliveryId));
+      const valid = Buffer.from(given).length === expected.length && timingSafeEqual(Buffer.from(given), expected);
+      if (!valid || !(await repo.recordReceipt(tenantId, deliveryId, state, clock.now()))) throw notFound();
+      return { done: true };
+    },
+
+    receipts: (tenantId: number, query: ReceiptQuery): Promise<ReceiptList> =>
+      receiptPage(
+        tenantId,
+        {
+          ...(query.content === undefined ? {} : { contentId: query.content }),
+          ...(query.user === undefined ? {} : { userId: query.user }),
+          ...(query.channel === undefined ? {} : { channel: query.channel }),
+          ...(query.state === undefined ? {} : { state: query.state }),
+        },
+        query,
+      ),
+
+    async receiptsOf(tenantId: number, userId: number, page: { limit: number; offset: number }) {
+      if (!(await repo.hasPerson(tenantId, userId))) throw notFound();
+      return receiptPage(tenantId, { userId }, page);
+    },
+
+    async receipt(tenantId: number, id: number): Promise<Receipt> {
+      const [row] = await repo.receipts(tenantId, { id }, { limit: 1, offset: 0 });
+      if (!row) throw notFound();
+      return toReceipt(row);
+    },
+
+    async removeReceipt(tenantId: number, id: number): Promise<{ done: true }> {
+      if (!(await repo.removeReceipt(tenantId, id))) throw notFound();
+      return { done: true };
+    },
+
+    /** An item's notices for its statistics: notified, received, opened (people). */
+    reach: (tenantId: number, contentId: number): Promise<NoticeReach> => repo.reach(tenantId, contentId),
+
     /** Signing out of a session stops push notices to the devices it registered. */
     forgetSession: (tenantId: number, sessionId: number) => repo.forgetSession(tenantId, sessionId),
 
     /** A test notice to each of the caller's devices, at once (POST /mobile/users/testpn). */
     async testPush(ctx: RequestContext, lang: Language): Promise<TestPush> {
       const devices = await repo.devicesOf(ctx.tenantId, ctx.userId);
-      const message = { ...testText(lang), url: '/', notificationId: 0, deliveryId: 0 };
+      const message = { ...testText(lang), url: '/', notificationId: 0, deliveryId: 0, receipt: '' };
       const transport = await push();
       let sent = 0;
       for (const device of devices) {
-        const outcome =
-          device.kind === 'web'
-            ? await transport.web(
-                { endpoint: device.address, p256dh: device.p256dh ?? '', auth: device.auth ?? '' },
-                message,
-              )
-            : ((await transport.expo([{ token: device.address, message }]))[0] ?? { error: 'no result' });
+        const target = { endpoint: device.address, p256dh: device.p256dh ?? '', auth: device.auth ?? '' };
+        const outcome = await (device.kind === 'web'
+          ? transport.web(target, message)
+          : transport.expo([{ token: device.address, message }]).then((all) => all[0] ?? { error: 'no result' })
+        ).catch((err: unknown): PushOutcome => ({ error: err instanceof Error ? err.message : String(err) }));
         if ('sent' in outcome) sent++;
         if ('gone' in outcome) await repo.forgetDevice(device.tenantId, device.id);
       }

@@ -8,6 +8,8 @@ export type PushMessage = {
   url: string;
   notificationId: number;
   deliveryId: number;
+  /** What the client sends back to POST /notification-receipts when the notice arrives and is opened. */
+  receipt: string;
 };
 export type WebTarget = { endpoint: string; p256dh: string; auth: string };
 /** `gone`: the push service no longer knows the subscription or token, so the device is forgotten. */
@@ -67,7 +69,12 @@ export function pushTransport({ vapid, expo }: Options): PushTransport {
             body: message.body,
             sound: 'default',
             ttl: TTL_SECONDS,
-            data: { url: message.url, notificationId: message.notificationId, deliveryId: message.deliveryId },
+            data: {
+              url: message.url,
+              notificationId: message.notificationId,
+              deliveryId: message.deliveryId,
+              receipt: message.receipt,
+            },
           })),
         ),
       });

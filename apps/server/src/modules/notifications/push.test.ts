@@ -67,6 +67,7 @@ describe('web push', () => {
       url: `/task/${item.id}`,
       notificationId: delivery?.notificationId,
       deliveryId: delivery?.id,
+      receipt: expect.stringMatching(new RegExp(`^${tenantId}\\.${delivery?.id}\\.[\\w-]{32}$`)),
     });
     expect(delivery?.state).toBe('sent');
   });
@@ -173,5 +174,77 @@ describe('mobile push (Expo)', () => {
     expect(person.browser.decrypt(push?.body ?? Buffer.alloc(0))).toMatchObject({
       body: 'A test notification: notifications work on this device.',
     });
+  });
+});
+
+describe('receipts', () => {
+  it('record what a device reports by the receipt its notice carried, and show staff what reached whom', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const person = await personWithDevices(tenantId, '/sub/receipts');
+    const analyst = await makePerson(t.db, tenantId, { role: 'ANALYST', now: t.clock.now() });
+    const admin = await makePerson(t.db, tenantId, { role: 'ADMIN', now: t.clock.now() });
+    const item = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      name: 'Obavijest s potvrdom',
+      publishAt: t.clock.now(),
+      audience: { users: [person.id] },
+    });
+    await run();
+    const [push] = fake.to('/sub/receipts');
+    const { receipt, deliveryId } = person.browser.decrypt(push?.body ?? Buffer.alloc(0)) as {
+      receipt: string;
+      deliveryId: number;
+    };
+    const report = (body: unknown) => call(t, { method: 'POST', url: '/api/notification-receipts', body });
+    expect((await report({ receipt, state: 'received' })).statusCode).toBe(200);
+    expect((await report({ receipt, state: 'opened' })).statusCode).toBe(200);
+    // A receipt made up, or another delivery's with this one's signature, is no one's.
+    const forged = receipt.replace(/\.\d+\./, `.${deliveryId + 1}.`);
+    expect((await report({ receipt: forged, state: 'opened' })).statusCode).toBe(404);
+    expect((await report({ receipt: 'nije-potvrda', state: 'opened' })).json()).toMatchObject({ field: 'receipt' });
+
+    const list = await call(t, {
+      url: `/api/notification-receipts?content=${item.id}&channel=web`,
+      token: analyst.token,
+    });
+    expect(list.json().payload).toMatchObject({
+      count: 1,
+      items: [
+        {
+          id: deliveryId,
+          kind: 'published',
+          content: { id: item.id, name: 'Obavijest s potvrdom' },
+          user: { id: person.id },
+          channel: 'web',
+          state: 'opened',
+          sentAt: expect.any(String),
+          receivedAt: expect.any(String),
+          openedAt: expect.any(String),
+        },
+      ],
+    });
+    expect(
+      (
+        await call(t, { url: `/api/notification-receipts?state=failed&content=${item.id}`, token: analyst.token })
+      ).json().payload.count,
+    ).toBe(0);
+    const ofPerson = await call(t, { url: `/api/notification-receipts/user/${person.id}`, token: analyst.token });
+    expect(
+      ofPerson
+        .json()
+        .payload.items.map((r: { channel: string }) => r.channel)
+        .sort(),
+    ).toEqual(['email', 'web']);
+    expect((await call(t, { url: '/api/notification-receipts', token: person.token })).statusCode).toBe(403);
+
+    const info = await call(t, { url: `/api/content/${item.id}/info`, token: analyst.token });
+    expect(info.json().payload.notices).toEqual({ notified: 1, received: 1, opened: 1 });
+
+    const one = `/api/notification-receipts/${deliveryId}`;
+    expect((await call(t, { url: one, token: analyst.token })).json().payload.state).toBe('opened');
+    expect((await call(t, { method: 'DELETE', url: one, token: analyst.token })).statusCode).toBe(403);
+    expect((await call(t, { method: 'DELETE', url: one, token: admin.token })).statusCode).toBe(200);
+    expect((await call(t, { url: one, token: analyst.token })).statusCode).toBe(404);
   });
 });

@@ -7,9 +7,12 @@ import {
   appUser,
   attempt,
   comment,
+  contentNotice,
   file,
   groupMember,
   media,
+  notification,
+  notificationDelivery,
   question,
   tenant,
   userGroup,
@@ -38,6 +41,8 @@ let theirs: {
   group: number;
   comment: number;
   attempt: number;
+  notification: number;
+  receipt: number;
 };
 
 beforeAll(async () => {
@@ -83,7 +88,21 @@ beforeAll(async () => {
     .insert(attempt)
     .values({ tenantId: other.tenantId, contentId: item.id, userId, finalMark: 1, correct: 1, total: 1 })
     .returning({ id: attempt.id });
+  const [notice] = await t.db
+    .insert(contentNotice)
+    .values({ tenantId: other.tenantId, contentId: item.id, recipients: 1 })
+    .returning({ id: contentNotice.id });
+  const [told] = await t.db
+    .insert(notification)
+    .values({ tenantId: other.tenantId, noticeId: notice?.id ?? 0, contentId: item.id, userId, createdAt: new Date() })
+    .returning({ id: notification.id });
+  const [delivered] = await t.db
+    .insert(notificationDelivery)
+    .values({ tenantId: other.tenantId, notificationId: told?.id ?? 0, userId, channel: 'email', runAt: new Date() })
+    .returning({ id: notificationDelivery.id });
   theirs = {
+    notification: told?.id ?? 0,
+    receipt: delivered?.id ?? 0,
     comment: said?.id ?? 0,
     attempt: tried?.id ?? 0,
     group: group?.id ?? 0,
@@ -115,6 +134,9 @@ function pathId(op: Operation, name: string): string | null {
     '/api/export/user/{id}': theirs.user,
     '/api/export/content/{id}': theirs.content,
     '/api/userAnswer/{id}': theirs.attempt,
+    '/api/notifications/{id}/read': theirs.notification,
+    '/api/notification-receipts/{id}': theirs.receipt,
+    '/api/notification-receipts/user/{id}': theirs.user,
   };
   const byPrefix: [string, number][] = [
     ['/api/mobile/content/{id}', theirs.content],

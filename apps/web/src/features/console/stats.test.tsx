@@ -167,6 +167,7 @@ describe('an item’s statistics', () => {
         attempts: 14,
         comments: 2,
         percent: { viewed: 30, finished: 23, passed: 23 },
+        notices: { notified: 31, received: 12, opened: 5 },
       }),
     'GET /content/4/reach': () => ok({ days: [{ date: '2026-11-25', viewed: 12, finished: 9 }] }),
     'GET /content/4/groups-reach': () =>
@@ -196,6 +197,7 @@ describe('an item’s statistics', () => {
     ).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Po grupama' })).queryByText(/^Stanje u/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '2 komentara' })).toHaveAttribute('href', '/admin/content/4/comments');
+    expect(screen.getByText(/obaviješteno 31, primilo na uređaju 12, otvorilo 5/)).toBeInTheDocument();
 
     const answers = await screen.findByRole('table', { name: '1. Gdje je aparat za gašenje?' });
     expect(within(answers).getByRole('row', { name: /U hodniku \(točan\)/ })).toHaveTextContent('2');
@@ -239,6 +241,7 @@ describe('an item’s statistics', () => {
           attempts: 3,
           comments: 0,
           percent: { viewed: 30, finished: 30, passed: null },
+          notices: { notified: 0, received: 0, opened: 0 },
         }),
       'GET /content/8/reach': () => ok({ days: [] }),
       'GET /content/8/groups-reach': () => ok({ computedAt: null, items: [] }),

@@ -81,7 +81,7 @@ function Funnel({ item }: { item: StaffContent }) {
   const info = useContentInfo(item.id);
   if (info.isPending) return <TableSkeleton columns={4} rows={2} />;
   if (info.isError) return <ErrorView message={t('stats.loadFailed')} onRetry={() => void info.refetch()} />;
-  const { audience, viewed, finished, passed, averageMark, attempts, comments } = info.data;
+  const { audience, viewed, finished, passed, averageMark, attempts, comments, notices } = info.data;
   const steps = [
     { label: t('stats.item.funnel.audience'), value: audience },
     { label: t('stats.item.funnel.viewed'), value: viewed },
@@ -91,6 +91,7 @@ function Funnel({ item }: { item: StaffContent }) {
   const facts = [
     hasForm(item.type) ? t('stats.item.attempts', { count: attempts }) : null,
     averageMark === null ? null : t('stats.item.averageMark', { percent: markPercent(averageMark) }),
+    t('stats.item.notices', notices),
   ].filter(Boolean);
   return (
     <StatsSection title={t('stats.item.funnel.title')} aside={<AsOf computedAt={info.data.computedAt} />}>

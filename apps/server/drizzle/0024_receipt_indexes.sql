@@ -1,0 +1,2 @@
+CREATE INDEX "notification_content_idx" ON "notification" USING btree ("tenant_id","content_id");--> statement-breakpoint
+CREATE INDEX "notification_delivery_user_idx" ON "notification_delivery" USING btree ("tenant_id","user_id","id" DESC NULLS LAST);
