@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   EXPO_PUSH_URL: z._default(z.url({ protocol: /^https?$/ }), 'https://exp.host/--/api/v2/push/send'),
   /** The Expo access token, when the project requires one. */
   EXPO_ACCESS_TOKEN: z.optional(z.string()),
+  /** How long a dead process's claimed notice deliveries wait before another process sends them. */
+  DELIVERY_LEASE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(3_600_000)), 120_000),
   /** How often each process looks for due background jobs (scheduled notices, reminders, retries). */
   JOB_POLL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 2000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     jobPollMs: e.JOB_POLL_MS,
+    deliveryLeaseMs: e.DELIVERY_LEASE_MS,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

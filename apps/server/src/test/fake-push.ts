@@ -10,16 +10,18 @@ const b64url = (bytes: Buffer) => bytes.toString('base64url');
 /**
  * The push services this machine cannot reach, as one local HTTP server: a browser's push service (any
  * path; `/gone/…` answers 410 as for an expired subscription) and the Expo push API (`/expo`; a token
- * with "Gone" in it answers DeviceNotRegistered). It records every request.
+ * with "Gone" in it answers DeviceNotRegistered). It records every request as it arrives.
  */
-export async function startFakePush() {
+export async function startFakePush({ answerAfterMs = 0 }: { answerAfterMs?: number } = {}) {
   const received: PushRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const request = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
       received.push(request);
+      // A push service over a network: the answer takes a while (the multi-process suite kills mid-send).
+      if (answerAfterMs) await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
       if (request.path === '/expo') {
         const messages = JSON.parse(request.body.toString('utf8')) as { to: string }[];
         res.writeHead(200, { 'content-type': 'application/json' });

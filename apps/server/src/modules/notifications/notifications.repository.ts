@@ -123,11 +123,16 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
     }));
   },
 
-  async markSent(delivery: Pick<Delivery, 'tenantId' | 'id'>, at: Date): Promise<void> {
+  /** Deliveries handed to their channel, in one statement. */
+  async markSent(deliveries: Pick<Delivery, 'tenantId' | 'id'>[], at: Date): Promise<void> {
+    if (deliveries.length === 0) return;
     await db.execute(sql`
-      UPDATE notification_delivery
-      SET state = 'sent', sent_at = ${at.toISOString()}::timestamptz, attempts = attempts + 1, locked_until = NULL, last_error = NULL
-      WHERE tenant_id = ${delivery.tenantId} AND id = ${delivery.id}`);
+      UPDATE notification_delivery d
+      SET state = 'sent', sent_at = ${at.toISOString()}::timestamptz, attempts = d.attempts + 1,
+        locked_until = NULL, last_error = NULL
+      FROM unnest(${sql.param(deliveries.map((x) => x.tenantId))}::int[], ${sql.param(deliveries.map((x) => x.id))}::bigint[])
+        AS sent (tenant_id, id)
+      WHERE d.tenant_id = sent.tenant_id AND d.id = sent.id`);
   },
 
   /** A failed send: queued again at `retryAt`, or failed for good when there is none. */

@@ -44,6 +44,8 @@ type Deps = {
     /** Only plain-HTTP push endpoints outside production: the tests' fake push service. */
     env: 'development' | 'production' | 'test';
     vapid: { publicKey: string; privateKey: string } | undefined;
+    /** A sender holds the deliveries it claimed this long; one that dies leaves them to another after it. */
+    deliveryLeaseMs: number;
     expo: { url: string; accessToken?: string | undefined };
   };
 };
@@ -67,8 +69,6 @@ function vapidSubject({ publicUrl, mailFrom }: Deps['config']): string {
   return `mailto:${mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom}`;
 }
 
-/** A sender holds the deliveries it claimed this long; one that dies leaves them to another after it. */
-const LEASE_MS = 2 * 60_000;
 const BATCH = 100;
 
 /**
@@ -143,67 +143,68 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
     return { count, items: rows.map(toReceipt) };
   }
 
-  /** The outcome of each delivery of a batch on its channel, in order. */
-  async function send(batch: Delivery[]): Promise<PushOutcome[]> {
-    const outcomes: PushOutcome[] = [];
-    const attempt = async (fn: () => Promise<PushOutcome>): Promise<PushOutcome> =>
-      fn().catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
-    for (const delivery of batch) {
-      if (delivery.channel === 'expo') continue;
-      outcomes[batch.indexOf(delivery)] = await attempt(async () => {
-        if (delivery.channel === 'email') {
-          if (!delivery.email) return { error: 'no e-mail address' };
-          const mail = noticeMail(delivery, delivery.language, config.publicUrl);
-          await mailTransport.deliver({ recipient: delivery.email, ...mail });
-          return { sent: true };
-        }
-        if (!delivery.address || !delivery.p256dh || !delivery.auth) return { error: 'the device is gone' };
-        const target = { endpoint: delivery.address, p256dh: delivery.p256dh, auth: delivery.auth };
-        return (await push()).web(target, await messageOf(delivery));
-      });
+  const failure = (err: unknown): PushOutcome => ({ error: err instanceof Error ? err.message : String(err) });
+
+  /** One e-mail or one browser's push. */
+  async function sendOne(delivery: Delivery): Promise<PushOutcome> {
+    if (delivery.channel === 'email') {
+      if (!delivery.email) return { error: 'no e-mail address' };
+      const mail = noticeMail(delivery, delivery.language, config.publicUrl);
+      await mailTransport.deliver({ recipient: delivery.email, ...mail });
+      return { sent: true };
     }
-    // The phones' notices go to Expo together, up to a hundred to a request.
-    const phones = batch.filter((d) => d.channel === 'expo');
-    for (let start = 0; start < phones.length; start += EXPO_BATCH) {
-      const chunk = phones.slice(start, start + EXPO_BATCH);
-      const sendable = chunk.filter((d) => d.address);
-      const messages = await Promise.all(
-        sendable.map(async (d) => ({ token: d.address ?? '', message: await messageOf(d) })),
-      );
-      const results = await (await push())
-        .expo(messages)
-        .catch((err: unknown) => sendable.map(() => ({ error: err instanceof Error ? err.message : String(err) })));
-      for (const d of chunk) {
-        const at = sendable.indexOf(d);
-        outcomes[batch.indexOf(d)] = at < 0 ? { error: 'the device is gone' } : (results[at] ?? { error: 'no result' });
+    if (!delivery.address || !delivery.p256dh || !delivery.auth) return { error: 'the device is gone' };
+    const target = { endpoint: delivery.address, p256dh: delivery.p256dh, auth: delivery.auth };
+    return (await push()).web(target, await messageOf(delivery));
+  }
+
+  /** Phones' notices, to Expo in one request; each outcome in order. */
+  async function sendToPhones(phones: Delivery[]): Promise<PushOutcome[]> {
+    const sendable = phones.filter((d) => d.address);
+    const messages = await Promise.all(
+      sendable.map(async (d) => ({ token: d.address ?? '', message: await messageOf(d) })),
+    );
+    const results = await (await push()).expo(messages).catch((err: unknown) => sendable.map(() => failure(err)));
+    return phones.map((d) => {
+      const at = sendable.indexOf(d);
+      return at < 0 ? { error: 'the device is gone' } : (results[at] ?? { error: 'no result' });
+    });
+  }
+
+  /** What became of deliveries, written as soon as it is known (a sender that dies after it resends none). */
+  async function settle(deliveries: Delivery[], outcomes: PushOutcome[]): Promise<void> {
+    const sent = deliveries.filter((_, i) => outcomes[i] && 'sent' in (outcomes[i] as PushOutcome));
+    await repo.markSent(sent, clock.now());
+    for (const [i, delivery] of deliveries.entries()) {
+      const outcome = outcomes[i] ?? { error: 'not sent' };
+      if ('sent' in outcome) continue;
+      if ('gone' in outcome) {
+        // The push service no longer knows this browser or phone: forget it, and do not try again.
+        if (delivery.deviceId !== null) await repo.forgetDevice(delivery.tenantId, delivery.deviceId);
+        await repo.markFailed(delivery, 'the push service no longer knows the device', null);
+        continue;
       }
+      log.warn(
+        { delivery: delivery.id, channel: delivery.channel, error: outcome.error },
+        'notification delivery failed',
+      );
+      await repo.markFailed(delivery, outcome.error, retryAt(clock.now(), delivery.attempts + 1));
     }
-    return outcomes;
   }
 
   /** Sends what is due, a batch at a time, until nothing is. */
   async function deliverDue(): Promise<void> {
     for (;;) {
       const now = clock.now();
-      const batch = await repo.claim(now, new Date(now.getTime() + LEASE_MS), BATCH);
-      const outcomes = await send(batch);
-      for (const [i, delivery] of batch.entries()) {
-        const outcome = outcomes[i] ?? { error: 'not sent' };
-        if ('sent' in outcome) {
-          await repo.markSent(delivery, clock.now());
-          continue;
-        }
-        if ('gone' in outcome) {
-          // The push service no longer knows this browser or phone: forget it, and do not try again.
-          if (delivery.deviceId !== null) await repo.forgetDevice(delivery.tenantId, delivery.deviceId);
-          await repo.markFailed(delivery, 'the push service no longer knows the device', null);
-          continue;
-        }
-        log.warn(
-          { delivery: delivery.id, channel: delivery.channel, error: outcome.error },
-          'notification delivery failed',
-        );
-        await repo.markFailed(delivery, outcome.error, retryAt(clock.now(), delivery.attempts + 1));
+      const batch = await repo.claim(now, new Date(now.getTime() + config.deliveryLeaseMs), BATCH);
+      for (const delivery of batch.filter((d) => d.channel !== 'expo')) {
+        await settle([delivery], [await sendOne(delivery).catch(failure)]);
+      }
+      // The phones' notices go to Expo together, up to a hundred to a request.
+      const phones = batch.filter((d) => d.channel === 'expo');
+      for (let start = 0; start < phones.length; start += EXPO_BATCH) {
+        const chunk = phones.slice(start, start + EXPO_BATCH);
+        await settle(chunk, await sendToPhones(chunk));
       }
       if (batch.length < BATCH) return;
     }

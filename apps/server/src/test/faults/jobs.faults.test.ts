@@ -1,0 +1,152 @@
+import { MINUTE_MS } from '@kanal/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Database, openPostgres, rowsOf } from '../../db/client.js';
+import { pushDevice } from '../../db/schema/index.js';
+import { authoringOf } from '../content-factories.js';
+import { makeAccounts, makeTenant, makeUser } from '../factories.js';
+import { startFakePush } from '../fake-push.js';
+import { type ServerProcess, startServerProcess } from '../server-process.js';
+import { createPostgresDatabase } from '../test-app.js';
+
+// Exactly once across processes: two built servers on one PostgreSQL take the same due reminders and
+// hand their notices to a fake Expo push service; then one of them is killed mid-run.
+
+const source = inject('testDatabase');
+if (source.kind !== 'postgres') throw new Error('the multi-process suite needs PostgreSQL (DATABASE_URL)');
+
+const PEOPLE = 1000;
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let db: Database;
+let fake: Awaited<ReturnType<typeof startFakePush>>;
+const servers: ServerProcess[] = [];
+
+beforeAll(async () => {
+  database = await createPostgresDatabase(source);
+  db = openPostgres(database.url, 5);
+  fake = await startFakePush({ answerAfterMs: 20 });
+});
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  await fake?.close();
+  await db?.close();
+  await database?.drop();
+});
+
+const twoServers = async () => {
+  const env = {
+    DATABASE_URL: database.url,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    JOB_POLL_MS: '200',
+    DELIVERY_LEASE_MS: '2000',
+    EXPO_PUSH_URL: `${fake.url}/expo`,
+  };
+  const started = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  servers.push(...started);
+  return started;
+};
+
+/**
+ * An organisation of PEOPLE people, each with a phone and a task of their own whose reminder is due:
+ * PEOPLE reminder jobs, each to one person. The tasks appeared two days ago (their own notice is long
+ * past), due in ten minutes, reminding fifteen minutes before.
+ */
+async function dueReminders(): Promise<{ tenantId: number; tokens: Set<string> }> {
+  const { id: tenantId } = await makeTenant(db.db);
+  const creator = await makeUser(db.db, { tenantId, role: 'CREATOR', password: null });
+  const people = await makeAccounts(db.db, tenantId, PEOPLE);
+  const tokens = people.map((p) => `ExponentPushToken[t${tenantId}p${p.id}]`);
+  await db.db.insert(pushDevice).values(
+    people.map((p, i) => ({
+      tenantId,
+      userId: p.id,
+      kind: 'expo' as const,
+      address: tokens[i] ?? '',
+      createdAt: new Date(),
+    })),
+  );
+  const authoring = authoringOf(db.db);
+  const now = Date.now();
+  for (let start = 0; start < people.length; start += 5) {
+    await Promise.all(
+      people.slice(start, start + 5).map((p) =>
+        authoring.create({
+          tenantId,
+          creatorId: creator.id,
+          type: 'TASK',
+          name: `Zadatak osobe ${p.id}`,
+          publishAt: new Date(now - 2 * 24 * 60 * MINUTE_MS),
+          status: 'published',
+          audience: { users: [p.id] },
+          task: { deadline: new Date(now + 10 * MINUTE_MS), reminderMinutes: 15 },
+        }),
+      ),
+    );
+  }
+  return { tenantId, tokens: new Set(tokens) };
+}
+
+/** The Expo messages the fake received for these tokens, in order of arrival. */
+const messagesTo = (tokens: Set<string>) =>
+  fake
+    .expo()
+    .flatMap((r) => JSON.parse(r.body.toString('utf8')) as { to: string; data: { notificationId: number } }[])
+    .filter((m) => tokens.has(m.to));
+
+async function progress(tenantId: number) {
+  const result = await db.db.execute(sql`
+    SELECT
+      (SELECT count(*) FROM job WHERE tenant_id = ${tenantId} AND queue = 'task.reminder')::int AS "jobsLeft",
+      (SELECT count(*) FROM notification WHERE tenant_id = ${tenantId})::int AS notified,
+      (SELECT count(*) FROM notification_delivery
+        WHERE tenant_id = ${tenantId} AND channel = 'expo' AND state = 'sent')::int AS sent`);
+  return rowsOf<{ jobsLeft: number; notified: number; sent: number }>(result)[0];
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  it(`run ${PEOPLE} due reminders once each: ${PEOPLE} notices at the push service, none twice`, async () => {
+    const { tenantId, tokens } = await dueReminders();
+    await twoServers();
+    await expect
+      .poll(() => progress(tenantId), { timeout: 60_000, interval: 200 })
+      .toEqual({
+        jobsLeft: 0,
+        notified: PEOPLE,
+        sent: PEOPLE,
+      });
+    const messages = messagesTo(tokens);
+    expect(messages).toHaveLength(PEOPLE);
+    expect(new Set(messages.map((m) => m.to)).size).toBe(PEOPLE);
+    for (const server of servers.splice(0)) await server.stop();
+  });
+
+  it('lose nothing when one is killed mid-run; what the dead one had in flight goes again, the same notice', async () => {
+    const { tenantId, tokens } = await dueReminders();
+    const [doomed] = await twoServers();
+    await expect.poll(() => messagesTo(tokens).length, { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
+    const atKill = await progress(tenantId);
+    await doomed?.crash();
+    // Killed mid-run: notices were still to be sent.
+    expect(atKill?.sent).toBeLessThan(PEOPLE);
+
+    await expect
+      .poll(() => progress(tenantId), { timeout: 60_000, interval: 200 })
+      .toEqual({
+        jobsLeft: 0,
+        notified: PEOPLE,
+        sent: PEOPLE,
+      });
+    const messages = messagesTo(tokens);
+    // Every person's reminder arrived; each person has exactly one notice (a job is never done twice).
+    expect(new Set(messages.map((m) => m.to)).size).toBe(PEOPLE);
+    const noticeOf = new Map<string, number>();
+    for (const m of messages) {
+      expect(noticeOf.get(m.to) ?? m.data.notificationId).toBe(m.data.notificationId);
+      noticeOf.set(m.to, m.data.notificationId);
+    }
+    // A message sent twice is one the killed process had handed over without hearing back: at most one
+    // request's worth, and the same notice (the phone shows it once).
+    expect(messages.length - PEOPLE).toBeLessThanOrEqual(100);
+  });
+});
