@@ -67,6 +67,12 @@ export const ACCESS: AccessTable = {
   'GET /api/notification-receipts/user/:id': PEOPLE_READERS,
   'GET /api/notification-receipts/:id': PEOPLE_READERS,
   'DELETE /api/notification-receipts/:id': PEOPLE_ADMINS,
+
+  // The operator's calls: the mail test, the audit log, the background queue.
+  'GET /api/email/test': ['SUPERADMIN'],
+  'GET /api/logs': ['SUPERADMIN'],
+  'GET /api/system/jobs': ['SUPERADMIN'],
+  'POST /api/system/jobs/:id/retry': ['SUPERADMIN'],
   'POST /api/mobile/users/avatar': SIGNED_IN,
   'GET /api/mobile/users/avatar/:id': SIGNED_IN,
   'GET /api/mobile/users/stats': SIGNED_IN,

@@ -51,6 +51,8 @@ import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsService } from './modules/stats/stats.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { createSystem } from './modules/system/system.service.js';
 import { createTenantsRepository } from './modules/tenants/tenants.repository.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { createTenantsService } from './modules/tenants/tenants.service.js';
@@ -303,6 +305,15 @@ export async function buildApp({
     config,
   });
 
+  const system = createSystem({
+    mailer,
+    emailOf: async (ctx) => (await auth.me(ctx)).email,
+    audit: createAuditLog(db),
+    jobs,
+    deliveries: notifications.deliveryTotals,
+    publicUrl: config.publicUrl,
+  });
+
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
@@ -338,6 +349,7 @@ export async function buildApp({
       await api.register(statsRoutes, { stats, scoped });
       await api.register(profileRoutes, { profile });
       await api.register(notificationsRoutes, { notifications, scoped });
+      await api.register(systemRoutes, { system });
     },
     { prefix: '/api' },
   );

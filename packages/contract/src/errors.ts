@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'NotFound',
   'TooManyRequests',
   'NoticeTooSoon',
+  'NoEmailAddress',
   'PayloadTooLarge',
   'UnsupportedMediaType',
   'EmailTaken',

@@ -13,3 +13,4 @@ export * from './messages.js';
 export * from './notifications.js';
 export * from './people.js';
 export * from './stats.js';
+export * from './system.js';

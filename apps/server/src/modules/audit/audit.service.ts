@@ -1,5 +1,7 @@
+import type { LogEntry, LogList } from '@kanal/contract';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
+import { appUser, auditLog, tenant } from '../../db/schema/index.js';
 
 export type AuditEvent =
   | 'login.ok'
@@ -62,6 +64,55 @@ export const createAuditLog = (db: DbOrTx) => ({
         })),
       );
     }
+  },
+
+  /** The operator's read (GET /logs): newest first, filtered; each entry with its organisation and person named. */
+  async page(
+    filter: { tenantId?: number; userId?: number; event?: string; from?: Date; to?: Date },
+    page: { limit: number; offset: number },
+  ): Promise<LogList> {
+    const where = and(
+      filter.tenantId === undefined ? undefined : eq(auditLog.tenantId, filter.tenantId),
+      filter.userId === undefined ? undefined : eq(auditLog.userId, filter.userId),
+      filter.event === undefined ? undefined : eq(auditLog.event, filter.event),
+      filter.from === undefined ? undefined : gte(auditLog.createdAt, filter.from),
+      filter.to === undefined ? undefined : lte(auditLog.createdAt, filter.to),
+    );
+    const [rows, [totals]] = await Promise.all([
+      db
+        .select({
+          id: auditLog.id,
+          at: auditLog.createdAt,
+          event: auditLog.event,
+          tenantId: auditLog.tenantId,
+          tenantName: tenant.name,
+          userId: auditLog.userId,
+          userName: appUser.name,
+          ip: auditLog.ip,
+          details: auditLog.details,
+        })
+        .from(auditLog)
+        .leftJoin(tenant, eq(tenant.id, auditLog.tenantId))
+        .leftJoin(appUser, and(eq(appUser.tenantId, auditLog.tenantId), eq(appUser.id, auditLog.userId)))
+        .where(where)
+        .orderBy(desc(auditLog.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(auditLog)
+        .where(where),
+    ]);
+    const items: LogEntry[] = rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      event: r.event,
+      tenant: r.tenantId === null ? null : { id: r.tenantId, name: r.tenantName ?? '' },
+      user: r.userId === null ? null : { id: r.userId, name: r.userName },
+      ip: r.ip,
+      details: r.details ? JSON.stringify(r.details) : null,
+    }));
+    return { count: totals?.count ?? 0, items };
   },
 });
 export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { job } from '../../db/schema/index.js';
 
@@ -13,6 +13,53 @@ export type NewJob = {
 export type DueJob = { id: number; queue: string; payload: Record<string, unknown>; attempts: number };
 
 export const createJobsRepository = (db: DbOrTx) => ({
+  /** Each queue's waiting and failed jobs, and when the next waiting one is due. */
+  async queues() {
+    const result = await db.execute(sql`
+      SELECT queue, count(*) FILTER (WHERE state = 'waiting')::int AS waiting,
+        count(*) FILTER (WHERE state = 'failed')::int AS failed,
+        min(run_at) FILTER (WHERE state = 'waiting') AS "nextRunAt"
+      FROM job GROUP BY queue ORDER BY queue`);
+    return rowsOf<{ queue: string; waiting: number; failed: number; nextRunAt: string | Date | null }>(result);
+  },
+
+  /** A page of the failed jobs, newest first, with their number. */
+  async failed(page: { limit: number; offset: number }) {
+    const failedOnly = eq(job.state, 'failed');
+    const [items, [totals]] = await Promise.all([
+      db
+        .select({
+          id: job.id,
+          queue: job.queue,
+          tenantId: job.tenantId,
+          attempts: job.attempts,
+          lastError: job.lastError,
+          runAt: job.runAt,
+          createdAt: job.createdAt,
+        })
+        .from(job)
+        .where(failedOnly)
+        .orderBy(desc(job.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(job)
+        .where(failedOnly),
+    ]);
+    return { count: totals?.count ?? 0, items };
+  },
+
+  /** A failed job back in the queue, due now, with its attempts counted afresh; false when none such. */
+  async retry(id: number, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(job)
+      .set({ state: 'waiting', attempts: 0, lastError: null, runAt: now })
+      .where(and(eq(job.id, id), eq(job.state, 'failed')))
+      .returning({ id: job.id });
+    return rows.length > 0;
+  },
+
   async schedule(jobs: NewJob[]): Promise<void> {
     const rows = jobs.map((j) => ({ ...j, key: j.key ?? null, tenantId: j.tenantId ?? null }));
     const keyless = rows.filter((row) => row.key === null);

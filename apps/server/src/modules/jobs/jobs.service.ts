@@ -102,6 +102,33 @@ export const createJobs = ({ db, clock, log }: Deps) => {
       return running;
     },
     idle: () => running,
+
+    /** The queue as an operator sees it: each queue's waiting and failed jobs, and a page of the failed. */
+    async state(page: { limit: number; offset: number }) {
+      const repo = createJobsRepository(db);
+      const [queues, failed] = await Promise.all([repo.queues(), repo.failed(page)]);
+      return {
+        queues: queues.map((q) => ({
+          ...q,
+          nextRunAt: q.nextRunAt === null ? null : new Date(q.nextRunAt).toISOString(),
+        })),
+        failed: {
+          count: failed.count,
+          items: failed.items.map((j) => ({
+            ...j,
+            runAt: j.runAt.toISOString(),
+            createdAt: j.createdAt.toISOString(),
+          })),
+        },
+      };
+    },
+
+    /** A failed job tried again now (an operator's retry); false when there is no such failed job. */
+    async retry(id: number): Promise<boolean> {
+      const retried = await createJobsRepository(db).retry(id, clock.now());
+      if (retried) void kick();
+      return retried;
+    },
   };
 };
 export type Jobs = ReturnType<typeof createJobs>;

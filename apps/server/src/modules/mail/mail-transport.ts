@@ -3,14 +3,21 @@ import nodemailer from 'nodemailer';
 
 export type Envelope = { recipient: string; subject: string; text: string; html: string };
 
-/** How a message leaves the outbox: SMTP in production, the log in a demo without SMTP. */
-export type MailTransport = { deliver(message: Envelope): Promise<void>; close(): void };
+/**
+ * How a message leaves: SMTP in production, the log in a demo without SMTP. `deliver` answers what the
+ * transport said (the SMTP server's reply), which the operator's mail test shows.
+ */
+export type MailTransport = { name: string; deliver(message: Envelope): Promise<string>; close(): void };
 
 export function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
+  const { hostname, port } = new URL(url);
   return {
+    // Where, never who: the URL's user and password stay out of what an operator is shown.
+    name: `SMTP ${hostname}:${port || (url.startsWith('smtps:') ? 465 : 587)}`,
     async deliver({ recipient, subject, text, html }) {
-      await transporter.sendMail({ from, to: recipient, subject, text, html });
+      const info = await transporter.sendMail({ from, to: recipient, subject, text, html });
+      return String(info.response);
     },
     close: () => transporter.close(),
   };
@@ -22,8 +29,10 @@ export function smtpTransport(url: string, from: string): MailTransport {
  */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
+    name: 'log',
     async deliver({ recipient, subject, text }) {
       log.info({ mail: { to: recipient, subject, text } }, 'mail kept in the outbox (no SMTP_URL set)');
+      return 'written to the server log (no SMTP_URL set)';
     },
     close: () => {},
   };

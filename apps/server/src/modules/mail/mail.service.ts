@@ -45,6 +45,17 @@ export const createMailer = ({ db, jobs, transport, clock }: Deps) => {
       });
       void jobs.kick();
     },
+    /**
+     * The operator's test (GET /email/test): a message to `recipient` through the transport now, outside
+     * the queue, answering what the transport said or why it refused.
+     */
+    async test(recipient: string, message: { subject: string; text: string; html: string }) {
+      const response = await transport
+        .deliver({ recipient, ...message })
+        .then((said) => ({ ok: true, response: said }))
+        .catch((err: unknown) => ({ ok: false, response: err instanceof Error ? err.message : String(err) }));
+      return { to: recipient, transport: transport.name, ...response };
+    },
     close: () => transport.close(),
   };
 };

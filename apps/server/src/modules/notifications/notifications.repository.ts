@@ -339,6 +339,15 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
     return rows;
   },
 
+  /** Deliveries still to send, and those given up, across every organisation (the operator's view). */
+  async deliveryTotals() {
+    const result = await db.execute(sql`
+      SELECT count(*) FILTER (WHERE state = 'queued')::int AS queued,
+        count(*) FILTER (WHERE state = 'failed')::int AS failed
+      FROM notification_delivery WHERE state IN ('queued', 'failed')`);
+    return rowsOf<{ queued: number; failed: number }>(result)[0] ?? { queued: 0, failed: 0 };
+  },
+
   /** Whether the tenant has this person (another tenant's id is no one's here). */
   async hasPerson(tenantId: number, userId: number): Promise<boolean> {
     const [row] = await db

@@ -327,6 +327,9 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
       return { done: true };
     },
 
+    /** Deliveries waiting and given up (the operator's system page). */
+    deliveryTotals: () => repo.deliveryTotals(),
+
     /** An item's notices for its statistics: notified, received, opened (people). */
     reach: (tenantId: number, contentId: number): Promise<NoticeReach> => repo.reach(tenantId, contentId),
 

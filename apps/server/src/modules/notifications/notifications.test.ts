@@ -13,8 +13,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     mailTransport: {
+      name: 'test',
       async deliver(message) {
         mails.push(message);
+        return '250 kept by the test';
       },
       close() {},
     },

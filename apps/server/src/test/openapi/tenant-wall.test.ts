@@ -137,6 +137,8 @@ function pathId(op: Operation, name: string): string | null {
     '/api/notifications/{id}/read': theirs.notification,
     '/api/notification-receipts/{id}': theirs.receipt,
     '/api/notification-receipts/user/{id}': theirs.user,
+    // A job is no tenant's: the operator's retry of one that has not failed (none here) answers 404.
+    '/api/system/jobs/{id}/retry': theirs.content,
   };
   const byPrefix: [string, number][] = [
     ['/api/mobile/content/{id}', theirs.content],

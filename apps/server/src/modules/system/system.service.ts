@@ -1,0 +1,73 @@
+import {
+  type JobsState,
+  type Language,
+  type LogList,
+  type LogQuery,
+  type MailTest,
+  makeTranslate,
+} from '@kanal/contract';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { mailLayout } from '../../lib/mail-layout.js';
+import en from '../../locales/en.json' with { type: 'json' };
+import hr from '../../locales/hr.json' with { type: 'json' };
+import type { RequestContext } from '../../plugins/request-context.js';
+import type { AuditLog } from '../audit/audit.service.js';
+import type { Jobs } from '../jobs/jobs.service.js';
+import type { Mailer } from '../mail/mail.service.js';
+import type { Notifications } from '../notifications/notifications.service.js';
+
+const t = makeTranslate({ hr, en });
+
+type Deps = {
+  mailer: Pick<Mailer, 'test'>;
+  /** The caller's address (the auth module's me). */
+  emailOf: (ctx: RequestContext) => Promise<string | null>;
+  audit: Pick<AuditLog, 'page'>;
+  jobs: Pick<Jobs, 'state' | 'retry'>;
+  deliveries: Notifications['deliveryTotals'];
+  publicUrl: string;
+};
+
+/** The operator's calls (SUPERADMIN): the mail test, the audit log, and the background queue's state. */
+export const createSystem = ({ mailer, emailOf, audit, jobs, deliveries, publicUrl }: Deps) => ({
+  /** A test message to the caller through the configured transport, now; answers what the transport said. */
+  async mailTest(ctx: RequestContext, lang: Language): Promise<MailTest> {
+    const to = await emailOf(ctx);
+    if (!to) throw new AppError('NoEmailAddress', 409);
+    const { text, html } = mailLayout(lang, {
+      before: [t(lang, 'mail.test.body')],
+      action: { label: t(lang, 'mail.test.action'), link: publicUrl },
+      after: [t(lang, 'mail.signature')],
+    });
+    return mailer.test(to, { subject: t(lang, 'mail.test.subject'), text, html });
+  },
+
+  async logs(query: LogQuery): Promise<LogList> {
+    const from = query.from === undefined ? undefined : new Date(query.from);
+    const to = query.to === undefined ? undefined : new Date(query.to);
+    if (from && to && from > to) {
+      throw new AppError('BodyParamsInvalid', 400, { field: { name: 'from', message: 'validation.dateOrder' } });
+    }
+    return audit.page(
+      {
+        ...(query.tenant === undefined ? {} : { tenantId: query.tenant }),
+        ...(query.user === undefined ? {} : { userId: query.user }),
+        ...(query.event ? { event: query.event } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+      },
+      query,
+    );
+  },
+
+  async jobs(page: { limit: number; offset: number }): Promise<JobsState> {
+    const [state, totals] = await Promise.all([jobs.state(page), deliveries()]);
+    return { ...state, deliveries: totals };
+  },
+
+  async retry(id: number): Promise<{ done: true }> {
+    if (!(await jobs.retry(id))) throw notFound();
+    return { done: true };
+  },
+});
+export type System = ReturnType<typeof createSystem>;

@@ -1,0 +1,154 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUser, auditLog, emailOutbox, job } from '../../db/schema/index.js';
+import { call, makePerson, makeTenant } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let smtp: SMTPServer;
+let t: TestApp;
+const accepted: string[] = [];
+let refuse = false;
+let operator: { id: number; tenantId: number; token: string };
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
+    },
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        accepted.push(...session.envelope.rcptTo.map((r) => r.address));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  const provider = (await makeTenant(t.db)).id;
+  operator = await makePerson(t.db, provider, { role: 'SUPERADMIN', now: t.clock.now() });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const get = (url: string, token = operator.token, lang?: string) =>
+  call(t, { url: `/api${url}`, token, ...(lang ? { lang } : {}) });
+
+describe('GET /email/test', () => {
+  it('sends the operator a message through the configured transport and answers what it said', async () => {
+    const res = await get('/email/test');
+    expect(res.statusCode).toBe(200);
+    const [me] = await t.db.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, operator.id));
+    const port = (smtp.server.address() as AddressInfo).port;
+    expect(res.json().payload).toEqual({
+      to: me?.email,
+      transport: `SMTP 127.0.0.1:${port}`,
+      ok: true,
+      response: expect.stringMatching(/^250 /),
+    });
+    expect(accepted).toContain(me?.email);
+
+    refuse = true;
+    const refused = (await get('/email/test')).json().payload;
+    refuse = false;
+    expect(refused).toMatchObject({ ok: false, response: expect.stringMatching(/mailbox unavailable/) });
+  });
+
+  it('is the operator’s alone, and needs an address to send to', async () => {
+    const admin = await makePerson(t.db, (await makeTenant(t.db)).id, { role: 'ADMIN', now: t.clock.now() });
+    expect((await get('/email/test', admin.token)).statusCode).toBe(403);
+    const quiet = await makePerson(t.db, operator.tenantId, { role: 'SUPERADMIN', now: t.clock.now() });
+    await t.db.update(appUser).set({ email: null, username: 'bez.adrese' }).where(eq(appUser.id, quiet.id));
+    const res = await get('/email/test', quiet.token, 'en');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'NoEmailAddress',
+      message: 'Your account has no e-mail address for the test message to go to.',
+    });
+  });
+});
+
+describe('GET /logs', () => {
+  it('pages the audit log newest first, filtered by organisation, person, event and time', async () => {
+    const tenantId = (await makeTenant(t.db)).id;
+    const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const base = new Date('2026-06-01T10:00:00Z').getTime();
+    await t.db.insert(auditLog).values(
+      ['login.ok', 'login.failed', 'login.ok', 'password.changed'].map((event, i) => ({
+        tenantId,
+        userId: person.id,
+        event,
+        ip: '10.0.0.1',
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
+    const page = (await get(`/logs?tenant=${tenantId}&limit=2`)).json().payload;
+    expect(page.count).toBe(4);
+    expect(page.items.map((e: { event: string }) => e.event)).toEqual(['password.changed', 'login.ok']);
+    expect(page.items[0]).toMatchObject({
+      tenant: { id: tenantId },
+      user: { id: person.id, name: expect.any(String) },
+      ip: '10.0.0.1',
+      at: '2026-06-01T10:03:00.000Z',
+    });
+    const logins = (await get(`/logs?tenant=${tenantId}&user=${person.id}&event=login.ok`)).json().payload;
+    expect(logins.count).toBe(2);
+    const window = (await get(`/logs?tenant=${tenantId}&from=2026-06-01T10:01:00Z&to=2026-06-01T10:02:00Z`)).json()
+      .payload;
+    expect(window.items.map((e: { event: string }) => e.event)).toEqual(['login.ok', 'login.failed']);
+    const backwards = await get(`/logs?from=2026-06-02T00:00:00Z&to=2026-06-01T00:00:00Z`);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ field: 'from' });
+    expect((await get('/logs', person.token)).statusCode).toBe(403);
+  });
+});
+
+describe('the background queue', () => {
+  it('shows each queue and the failed jobs with their errors, and retries one', async () => {
+    const [message] = await t.db
+      .insert(emailOutbox)
+      .values({ recipient: 'ponovo@primjer.hr', subject: 'Ponovno', text: 'Tekst', html: '<p>Tekst</p>' })
+      .returning({ id: emailOutbox.id });
+    const [failed] = await t.db
+      .insert(job)
+      .values({
+        queue: 'mail',
+        payload: { id: message?.id },
+        runAt: t.clock.now(),
+        state: 'failed',
+        attempts: 8,
+        lastError: 'connection refused',
+      })
+      .returning({ id: job.id });
+    const state = (await get('/system/jobs')).json().payload;
+    expect(state.queues).toEqual(expect.arrayContaining([expect.objectContaining({ queue: 'mail', failed: 1 })]));
+    expect(state.failed.items[0]).toMatchObject({
+      id: failed?.id,
+      queue: 'mail',
+      attempts: 8,
+      lastError: 'connection refused',
+    });
+    expect(state.deliveries).toEqual({ queued: expect.any(Number), failed: expect.any(Number) });
+
+    const retry = await call(t, { method: 'POST', url: `/api/system/jobs/${failed?.id}/retry`, token: operator.token });
+    expect(retry.statusCode).toBe(200);
+    await t.app.services.jobs.idle();
+    expect(accepted).toContain('ponovo@primjer.hr');
+    expect(
+      await t.db
+        .select()
+        .from(job)
+        .where(eq(job.id, failed?.id ?? 0)),
+    ).toEqual([]);
+    const again = await call(t, { method: 'POST', url: `/api/system/jobs/${failed?.id}/retry`, token: operator.token });
+    expect(again.statusCode).toBe(404);
+  });
+});
