@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
               { path: 'tenants/:id', lazy: consoleScreen('TenantScreen') },
               { path: 'promotions', lazy: consoleScreen('PromotionsScreen') },
               { path: 'promotions/:id', lazy: consoleScreen('PromotionScreen') },
+              { path: 'system', lazy: consoleScreen('SystemScreen') },
             ],
           },
         ],

@@ -25,6 +25,9 @@ export const queryKeys = {
   admin: {
     all: admin,
     tenants: (query: object) => [...admin, 'tenants', query] as const,
+    /** The operator's system page: the background queue (by page of failed jobs) and the log (by query). */
+    jobs: (page: number) => [...admin, 'jobs', page] as const,
+    logs: (query: object) => [...admin, 'logs', query] as const,
     tenant: (id: number) => [...admin, 'tenant', id] as const,
     promotions: (page: number) => [...admin, 'promotions', page] as const,
     promotion: (id: number) => [...admin, 'promotion', id] as const,

@@ -14,6 +14,7 @@ import { GroupsScreen } from '@/features/console/components/groups-screen';
 import { ImportScreen } from '@/features/console/components/import-screen';
 import { PromotionScreen } from '@/features/console/components/promotion-screen';
 import { PromotionsScreen } from '@/features/console/components/promotions-screen';
+import { SystemScreen } from '@/features/console/components/system-screen';
 import { NewTenantScreen } from '@/features/console/components/tenant-new-screen';
 import { TenantScreen } from '@/features/console/components/tenant-screen';
 import { TenantsScreen } from '@/features/console/components/tenants-screen';
@@ -45,6 +46,7 @@ export const screens = {
   TenantScreen,
   PromotionsScreen,
   PromotionScreen,
+  SystemScreen,
 };
 export type ConsoleScreen = keyof typeof screens;
 

@@ -106,6 +106,7 @@ export function ConsoleLayout({ me }: { me: Me }) {
       ? [
           { to: '/admin/tenants', label: t('console.nav.tenants') },
           { to: '/admin/promotions', label: t('console.nav.promotions') },
+          { to: '/admin/system', label: t('console.nav.system') },
         ]
       : []),
   ];

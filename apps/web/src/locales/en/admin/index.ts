@@ -8,6 +8,7 @@ import editorQuestions from './editorQuestions.json';
 import groups from './groups.json';
 import promotions from './promotions.json';
 import stats from './stats.json';
+import system from './system.json';
 import tenants from './tenants.json';
 import transfer from './transfer.json';
 import users from './users.json';
@@ -28,4 +29,5 @@ export default {
   editorAudience,
   contentResponses,
   stats,
+  system,
 };
