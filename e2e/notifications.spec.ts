@@ -42,3 +42,17 @@ test('the notification settings read well to axe and keep what the person chose'
   await page.getByRole('button', { name: 'Spremi' }).click();
   await expect(page.getByText('Postavke obavijesti su spremljene.')).toBeVisible();
 });
+
+test('the operator’s system page: the mail test answers, the queue and the log read well to axe', async ({ page }) => {
+  await logIn(page, 'super@demo.hr');
+  await page.goto('/admin/system');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sustav' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pošalji probnu poruku' }).click();
+  // The journeys' SMTP catcher accepted it: its answer is shown as it came.
+  await expect(page.getByRole('status').filter({ hasText: 'Poruka je poslana na super@demo.hr' })).toContainText(
+    /Odgovor: 250/,
+  );
+  const log = page.getByRole('table', { name: 'Dnevnik' });
+  await expect(log.getByRole('row').filter({ hasText: 'login.ok' }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

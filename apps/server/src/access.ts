@@ -63,6 +63,8 @@ export const ACCESS: AccessTable = {
   // Receipts: a push notice's client reports it with the receipt the notice carried (no session: a
   // service worker has none); a tenant's admins and analysts read them, its admins remove them.
   'POST /api/notification-receipts': 'public',
+  // An e-mail's unsubscribe link: the signed token names the person and the kind of notice.
+  'POST /api/notifications/unsubscribe': 'public',
   'GET /api/notification-receipts': PEOPLE_READERS,
   'GET /api/notification-receipts/user/:id': PEOPLE_READERS,
   'GET /api/notification-receipts/:id': PEOPLE_READERS,

@@ -116,3 +116,7 @@ export type ReceiptList = z.infer<typeof ReceiptListSchema>;
 /** An item's notices in its statistics: people notified, and those whose device reported it received or opened. */
 export const NoticeReachSchema = z.object({ notified: z.int(), received: z.int(), opened: z.int() });
 export type NoticeReach = z.infer<typeof NoticeReachSchema>;
+
+/** POST /notifications/unsubscribe: the token of an e-mail's unsubscribe link; answers which kind went off. */
+export const UnsubscribeBodySchema = z.object({ token: z.string().check(z.maxLength(200)) });
+export const UnsubscribedSchema = z.object({ topic: z.enum(NOTICE_TOPICS) });

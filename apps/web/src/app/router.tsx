@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: 'reset-password/:token', lazy: () => import('./routes/reset-password') },
       { path: 'welcome/:token', lazy: () => import('./routes/reset-password') },
       { path: 'activate/:token', lazy: () => import('./routes/activate') },
+      { path: 'unsubscribe/:token', lazy: () => import('./routes/unsubscribe') },
       {
         Component: RequireAuth,
         children: [

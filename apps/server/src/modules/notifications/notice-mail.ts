@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/clock.js';
 import { mailLayout } from '../../lib/mail-layout.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
-import type { Delivery } from './notifications.repository.js';
+import { type Delivery, topicOf } from './notifications.repository.js';
 
 const t = makeTranslate({ hr, en });
 
@@ -12,7 +12,8 @@ export const itemPath = (contentId: number, contentType: string) =>
   contentType === 'TASK' ? `/task/${contentId}` : `/content/${contentId}/intro`;
 
 /** A notice as an e-mail, in the reader's language, with a button that opens the item. */
-export function noticeMail(delivery: Delivery, lang: Language, publicUrl: string) {
+/** `unsubscribe`: the link that turns this kind of notice off by e-mail for this person, no sign-in needed. */
+export function noticeMail(delivery: Delivery, lang: Language, publicUrl: string, unsubscribe: string) {
   const { kind, title } = delivery;
   const { text, html } = mailLayout(lang, {
     before: [
@@ -27,7 +28,7 @@ export function noticeMail(delivery: Delivery, lang: Language, publicUrl: string
       label: t(lang, 'notice.action'),
       link: `${publicUrl}${itemPath(delivery.contentId, delivery.contentType)}`,
     },
-    after: [t(lang, 'mail.signature'), t(lang, 'notice.footer')],
+    after: [t(lang, 'mail.signature'), t(lang, `notice.unsubscribe.${topicOf(kind)}`, { link: unsubscribe })],
   });
   return { subject: t(lang, `notice.subject.${kind}`, { title }), text, html };
 }

@@ -34,6 +34,7 @@ export type Delivery = {
   contentType: string;
   title: string;
   deadline: Date | null;
+  userId: number;
   email: string | null;
   name: string;
   language: Language;
@@ -97,7 +98,7 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
         RETURNING d.tenant_id, d.id, d.channel, d.attempts, d.notification_id, d.user_id, d.device_id)
       SELECT c.tenant_id AS "tenantId", c.id, c.channel, c.attempts, cn.kind, n.id AS "notificationId",
         n.content_id AS "contentId", c.device_id AS "deviceId", pd.address, pd.p256dh, pd.auth,
-        ct.type AS "contentType", ct.name AS title, tk.deadline, u.email, u.name, u.language,
+        ct.type AS "contentType", ct.name AS title, tk.deadline, c.user_id AS "userId", u.email, u.name, u.language,
         te.name AS "tenantName"
       FROM claimed c
       JOIN notification n ON n.tenant_id = c.tenant_id AND n.id = c.notification_id
@@ -161,6 +162,11 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
       .delete(notificationOptOut)
       .where(and(eq(notificationOptOut.tenantId, tenantId), eq(notificationOptOut.userId, userId)));
     if (off.length) await db.insert(notificationOptOut).values(off.map((o) => ({ tenantId, userId, ...o })));
+  },
+
+  /** One channel turned off for one kind of notice (an e-mail's unsubscribe link). */
+  async optOut(tenantId: number, userId: number, channel: PreferenceChannel, kind: NoticeTopic): Promise<void> {
+    await db.insert(notificationOptOut).values({ tenantId, userId, channel, kind }).onConflictDoNothing();
   },
 
   /** A page of a person's notices, newest first, with their number and how many are unread. */

@@ -13,6 +13,8 @@ import {
   ReceiptSchema,
   TenantScopeQuerySchema,
   TestPushSchema,
+  UnsubscribeBodySchema,
+  UnsubscribedSchema,
   WebPushKeySchema,
   WebSubscriptionBodySchema,
   WebUnsubscribeBodySchema,
@@ -129,5 +131,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       schema: { tags, params: IdParamsSchema, querystring: TenantScopeQuerySchema, response: done },
     },
     async (req) => ({ payload: await notifications.removeReceipt((await scoped(req)).tenantId, req.params.id) }),
+  );
+
+  app.post(
+    '/notifications/unsubscribe',
+    {
+      config: { errors: [404] },
+      schema: { tags, body: UnsubscribeBodySchema, response: { 200: envelope(UnsubscribedSchema) } },
+    },
+    async (req) => ({ payload: await notifications.unsubscribe(req.body.token) }),
   );
 };

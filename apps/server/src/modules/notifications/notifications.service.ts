@@ -4,6 +4,7 @@ import {
   type Language,
   NOTICE_TOPICS,
   type NoticeReach,
+  type NoticeTopic,
   type NotificationSettings,
   PREFERENCE_CHANNELS,
   type Receipt,
@@ -22,7 +23,7 @@ import type { RequestContext } from '../../plugins/request-context.js';
 import type { Jobs } from '../jobs/jobs.service.js';
 import type { MailTransport } from '../mail/mail.service.js';
 import { itemPath, noticeMail, pushText, testText } from './notice-mail.js';
-import { createNotificationsRepository, type Delivery, type Notice } from './notifications.repository.js';
+import { createNotificationsRepository, type Delivery, type Notice, topicOf } from './notifications.repository.js';
 import {
   EXPO_BATCH,
   newVapidKeys,
@@ -104,6 +105,21 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
       .digest('base64url')
       .slice(0, 32);
   };
+  // An e-mail's unsubscribe link names the person and the kind of notice, signed like the receipts.
+  let unsubscribeKey: Promise<string> | undefined;
+  const unsubscribeSignature = async (payload: string) => {
+    unsubscribeKey ??= repo.secret('unsubscribe', () => randomBytes(32).toString('base64url'));
+    return createHmac('sha256', await unsubscribeKey)
+      .update(payload)
+      .digest('base64url')
+      .slice(0, 32);
+  };
+  const unsubscribeToken = async (tenantId: number, userId: number, topic: NoticeTopic) =>
+    `${tenantId}.${userId}.${topic}.${await unsubscribeSignature(`${tenantId}.${userId}.${topic}`)}`;
+  const sameSignature = (given: string, expected: string) =>
+    Buffer.from(given).length === Buffer.from(expected).length &&
+    timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
   const receiptOf = async (tenantId: number, deliveryId: number) =>
     `${tenantId}.${deliveryId}.${await signature(tenantId, deliveryId)}`;
 
@@ -149,7 +165,8 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
   async function sendOne(delivery: Delivery): Promise<PushOutcome> {
     if (delivery.channel === 'email') {
       if (!delivery.email) return { error: 'no e-mail address' };
-      const mail = noticeMail(delivery, delivery.language, config.publicUrl);
+      const link = `${config.publicUrl}/unsubscribe/${await unsubscribeToken(delivery.tenantId, delivery.userId, topicOf(delivery.kind))}`;
+      const mail = noticeMail(delivery, delivery.language, config.publicUrl, link);
       await mailTransport.deliver({ recipient: delivery.email, ...mail });
       return { sent: true };
     }
@@ -288,13 +305,24 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
       return { done: true };
     },
 
+    /** An e-mail's unsubscribe link followed: that kind of notice no longer comes by e-mail. */
+    async unsubscribe(token: string): Promise<{ topic: NoticeTopic }> {
+      const [tenant, user, topic, given = ''] = token.split('.');
+      if (topic !== 'content' && topic !== 'reminder') throw notFound();
+      const tenantId = Number(tenant);
+      const userId = Number(user);
+      if (!sameSignature(given, await unsubscribeSignature(`${tenantId}.${userId}.${topic}`))) throw notFound();
+      if (!(await repo.hasPerson(tenantId, userId))) throw notFound();
+      await repo.optOut(tenantId, userId, 'email', topic);
+      return { topic };
+    },
+
     /** A client's report that a push notice arrived or was opened, by the receipt that came with it. */
     async recordReceipt(receipt: string, state: 'received' | 'opened'): Promise<{ done: true }> {
       const [tenant, delivery, given = ''] = receipt.split('.');
       const tenantId = Number(tenant);
       const deliveryId = Number(delivery);
-      const expected = Buffer.from(await signature(tenantId, deliveryId));
-      const valid = Buffer.from(given).length === expected.length && timingSafeEqual(Buffer.from(given), expected);
+      const valid = sameSignature(given, await signature(tenantId, deliveryId));
       if (!valid || !(await repo.recordReceipt(tenantId, deliveryId, state, clock.now()))) throw notFound();
       return { done: true };
     },

@@ -69,6 +69,15 @@ describe('an item that appears later', () => {
     expect(mail?.text).toContain('Pozdrav, Ana Anić,');
     expect(mail?.text).toContain(`https://kanal.test/content/${item.id}/intro`);
     expect(mail?.html).toContain(`href="https://kanal.test/content/${item.id}/intro"`);
+    // Each mail can turn its kind of notice off by e-mail, without signing in.
+    const token = mail?.text.match(/https:\/\/kanal\.test\/unsubscribe\/([\w.-]+)/)?.[1] ?? '';
+    expect(mail?.text).toContain('Ne želite e-mailom primati obavijesti o novim sadržajima? Isključite ih ovdje:');
+    const unsubscribe = (body: unknown) => call(t, { method: 'POST', url: '/api/notifications/unsubscribe', body });
+    expect((await unsubscribe({ token: token.replace(/\.content\./, '.reminder.') })).statusCode).toBe(404);
+    expect((await unsubscribe({ token })).json().payload).toEqual({ topic: 'content' });
+    const anaNow = await makeSession(t.db, ana, t.clock.now());
+    const anaSettings = await call(t, { url: '/api/mobile/users/notification-settings', token: anaNow });
+    expect(anaSettings.json().payload.email).toEqual({ content: false, reminder: true });
     // Zoe turned news mail off; Ivo has no address: both have it in the app only.
     expect(mailsTo(zoe.email)).toEqual([]);
     const deliveries = await t.db

@@ -149,3 +149,29 @@ it('tells the server the language the person switches to, for their notices', as
   await user.click(await screen.findByRole('button', { name: 'English' }));
   await waitFor(() => expect(api.find('POST', '/mobile/users/language')?.body).toEqual({ language: 'en' }));
 });
+
+describe('an e-mail’s unsubscribe link', () => {
+  it('turns that kind of e-mail off once the person confirms, without signing in', async () => {
+    const api = fakeApi({
+      'POST /notifications/unsubscribe': (request: FakeRequest) =>
+        (request.body as { token: string }).token === '3.7.reminder.abc'
+          ? ok({ topic: 'reminder' })
+          : fail(404, 'NotFound', 'x'),
+    });
+    const { user } = renderApp('/unsubscribe/3.7.reminder.abc');
+    expect(await screen.findByRole('heading', { name: 'Odjava od obavijesti e-mailom' })).toBeInTheDocument();
+    // Nothing happens on opening: a mail scanner following the link unsubscribes no one.
+    expect(api.find('POST', '/notifications/unsubscribe')).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Više mi ih ne šalji e-mailom' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Više vam nećemo e-mailom slati podsjetnike prije roka.',
+    );
+  });
+
+  it('says so when the link is not valid', async () => {
+    fakeApi({ 'POST /notifications/unsubscribe': () => fail(404, 'NotFound', 'x') });
+    const { user } = renderApp('/unsubscribe/kriva');
+    await user.click(await screen.findByRole('button', { name: 'Više mi ih ne šalji e-mailom' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ova poveznica nije ispravna.');
+  });
+});

@@ -1,4 +1,4 @@
-import type { Bell, Language, NotificationSettings } from '@kanal/contract';
+import type { Bell, Language, NoticeTopic, NotificationSettings } from '@kanal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -41,3 +41,10 @@ export function useSaveNotificationSettings() {
 /** The language the person's notices and e-mails speak follows the one they switch the app to. */
 export const saveLanguage = (language: Language) =>
   apiRequest<{ done: true }>('/mobile/users/language', { method: 'POST', body: { language } });
+
+/** An e-mail's unsubscribe link, confirmed: answers which kind of notice no longer comes by e-mail. */
+export const useUnsubscribe = () =>
+  useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<{ topic: NoticeTopic }>('/notifications/unsubscribe', { method: 'POST', body: { token } }),
+  });
