@@ -46,7 +46,14 @@ export const notificationDelivery = pgTable(
   {
     id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     tenantId: integer().notNull(),
+    /**
+     * Not a foreign key: a notice's notifications and their deliveries are written in one statement, and
+     * checking each of a hundred thousand deliveries against notification rows inserted a moment before
+     * cost minutes (the check's plan was made while the table was empty). A delivery goes with its
+     * notification all the same: both go with their notice and with their person (the keys below).
+     */
     notificationId: bigint({ mode: 'number' }).notNull(),
+    noticeId: integer().notNull(),
     userId: integer().notNull(),
     channel: text({ enum: NOTIFICATION_CHANNELS }).notNull(),
     /** The browser or phone a push goes to (null for e-mail); the delivery stays when the device goes. */
@@ -65,12 +72,18 @@ export const notificationDelivery = pgTable(
     index('notification_delivery_notification_idx').on(t.tenantId, t.notificationId),
     // A person's receipts (GET /notification-receipts/user/{id}), newest first.
     index('notification_delivery_user_idx').on(t.tenantId, t.userId, t.id.desc()),
-    // The senders' claim: what is queued and due, oldest first.
-    index('notification_delivery_due_idx').on(t.runAt, t.id).where(sql`${t.state} = 'queued'`),
+    // The senders' claim, channel by channel (a slow channel never holds up another): what is queued
+    // and due, oldest first.
+    index('notification_delivery_due_idx').on(t.channel, t.runAt, t.id).where(sql`${t.state} = 'queued'`),
     foreignKey({
-      name: 'notification_delivery_notification_fk',
-      columns: [t.tenantId, t.notificationId],
-      foreignColumns: [notification.tenantId, notification.id],
+      name: 'notification_delivery_notice_fk',
+      columns: [t.tenantId, t.noticeId],
+      foreignColumns: [contentNotice.tenantId, contentNotice.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'notification_delivery_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [appUser.tenantId, appUser.id],
     }).onDelete('cascade'),
   ],
 );

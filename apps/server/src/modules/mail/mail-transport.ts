@@ -10,7 +10,14 @@ export type Envelope = { recipient: string; subject: string; text: string; html:
 export type MailTransport = { name: string; deliver(message: Envelope): Promise<string>; close(): void };
 
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // A pool of connections, reused from message to message: a notice to a whole organisation is thousands
+  // of messages, and a new connection and greeting for each would be most of their time. SMTP_URL may
+  // say otherwise (`?pool=false`, `maxConnections=…`).
+  const pooled = new URL(url);
+  if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true');
+  // As many as the notices' sender keeps in flight (notifications.service.ts).
+  if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '10');
+  const transporter = nodemailer.createTransport(pooled.toString());
   const { hostname, port } = new URL(url);
   return {
     // Where, never who: the URL's user and password stay out of what an operator is shown.

@@ -12,6 +12,9 @@ import {
   pushDevice,
 } from '../../db/schema/index.js';
 
+/** A fan-out this large refreshes the planner's figures of the tables it filled. */
+const ANALYZE_AFTER = 5_000;
+
 /** Which opt-out a notice kind answers to: news (published, manual) or reminders. */
 export const topicOf = (kind: NoticeKind): NoticeTopic => (kind === 'reminder' ? 'reminder' : 'content');
 
@@ -58,8 +61,8 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
         ON CONFLICT DO NOTHING
         RETURNING id, user_id),
       mail AS (
-        INSERT INTO notification_delivery (tenant_id, notification_id, user_id, channel, run_at)
-        SELECT ${tenantId}, made.id, made.user_id, 'email', ${at}
+        INSERT INTO notification_delivery (tenant_id, notification_id, notice_id, user_id, channel, run_at)
+        SELECT ${tenantId}, made.id, ${notice.id}::int, made.user_id, 'email', ${at}
         FROM made JOIN app_user u ON u.tenant_id = ${tenantId} AND u.id = made.user_id
         WHERE u.active AND u.email IS NOT NULL
           AND NOT EXISTS (
@@ -68,8 +71,8 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
               AND o.channel = 'email' AND o.kind = ${topicOf(notice.kind)})
         RETURNING 1),
       push AS (
-        INSERT INTO notification_delivery (tenant_id, notification_id, user_id, channel, device_id, run_at)
-        SELECT ${tenantId}, made.id, made.user_id, d.kind, d.id, ${at}
+        INSERT INTO notification_delivery (tenant_id, notification_id, notice_id, user_id, channel, device_id, run_at)
+        SELECT ${tenantId}, made.id, ${notice.id}::int, made.user_id, d.kind, d.id, ${at}
         FROM made JOIN push_device d ON d.tenant_id = ${tenantId} AND d.user_id = made.user_id
         WHERE NOT EXISTS (
           SELECT 1 FROM notification_opt_out o
@@ -78,20 +81,25 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
         RETURNING 1)
       SELECT (SELECT count(*) FROM made)::int AS notified, (SELECT count(*) FROM mail)::int AS mailed,
         (SELECT count(*) FROM push)::int AS pushed`);
-    return rowsOf<{ notified: number }>(result)[0]?.notified ?? 0;
+    const notified = rowsOf<{ notified: number }>(result)[0]?.notified ?? 0;
+    // A notice to a whole organisation adds many times the rows these tables may have had when last
+    // analysed (none, at first): plans made from the old figures walk every row for each one claimed.
+    // ANALYZE counts this transaction's own new rows, so the senders plan from the tables as they now are.
+    if (notified >= ANALYZE_AFTER) await db.execute(sql`ANALYZE notification, notification_delivery`);
+    return notified;
   },
 
   /**
-   * Leases up to `limit` due deliveries until `lockUntil` (SKIP LOCKED keeps two senders apart; a sender
+   * Leases up to `limit` due deliveries of `channel` until `lockUntil` (SKIP LOCKED keeps two senders apart; a sender
    * that dies lets its lease run out) and reads what each message needs.
    */
-  async claim(now: Date, lockUntil: Date, limit: number): Promise<Delivery[]> {
+  async claim(channel: NotificationChannel, now: Date, lockUntil: Date, limit: number): Promise<Delivery[]> {
     const result = await db.execute(sql`
       WITH claimed AS (
         UPDATE notification_delivery d SET locked_until = ${lockUntil.toISOString()}::timestamptz
         WHERE (d.tenant_id, d.id) IN (
           SELECT tenant_id, id FROM notification_delivery
-          WHERE state = 'queued' AND run_at <= ${now.toISOString()}::timestamptz
+          WHERE state = 'queued' AND channel = ${channel} AND run_at <= ${now.toISOString()}::timestamptz
             AND (locked_until IS NULL OR locked_until < ${now.toISOString()}::timestamptz)
           ORDER BY run_at, id LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)

@@ -3,6 +3,7 @@ import {
   type Bell,
   type Language,
   NOTICE_TOPICS,
+  NOTIFICATION_CHANNELS,
   type NoticeReach,
   type NoticeTopic,
   type NotificationSettings,
@@ -71,6 +72,8 @@ function vapidSubject({ publicUrl, mailFrom }: Deps['config']): string {
 }
 
 const BATCH = 100;
+/** E-mails (and web pushes) sent at once by one process: as many as the mail pool's connections. */
+const IN_FLIGHT = 10;
 
 /**
  * Notices as each person has them, and their delivery on each channel. The content module decides when
@@ -209,23 +212,40 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
     }
   }
 
-  /** Sends what is due, a batch at a time, until nothing is. */
-  async function deliverDue(): Promise<void> {
-    for (;;) {
-      const now = clock.now();
-      const batch = await repo.claim(now, new Date(now.getTime() + config.deliveryLeaseMs), BATCH);
-      for (const delivery of batch.filter((d) => d.channel !== 'expo')) {
-        await settle([delivery], [await sendOne(delivery).catch(failure)]);
-      }
+  /** One claimed batch of one channel, sent and settled. */
+  async function sendBatch(batch: Delivery[]): Promise<void> {
+    if (batch[0]?.channel === 'expo') {
       // The phones' notices go to Expo together, up to a hundred to a request.
-      const phones = batch.filter((d) => d.channel === 'expo');
-      for (let start = 0; start < phones.length; start += EXPO_BATCH) {
-        const chunk = phones.slice(start, start + EXPO_BATCH);
+      for (let start = 0; start < batch.length; start += EXPO_BATCH) {
+        const chunk = batch.slice(start, start + EXPO_BATCH);
         await settle(chunk, await sendToPhones(chunk));
       }
-      if (batch.length < BATCH) return;
+      return;
+    }
+    // E-mails and browsers' pushes a few at a time: each waits on a network round trip.
+    for (let start = 0; start < batch.length; start += IN_FLIGHT) {
+      const chunk = batch.slice(start, start + IN_FLIGHT);
+      await settle(chunk, await Promise.all(chunk.map((d) => sendOne(d).catch(failure))));
     }
   }
+
+  /**
+   * Sends what is due until nothing is, each channel on its own, side by side: a slow channel (e-mail to
+   * a whole organisation) never holds the others up.
+   */
+  async function deliverDue(): Promise<void> {
+    await Promise.all(
+      NOTIFICATION_CHANNELS.map(async (channel) => {
+        for (;;) {
+          const now = clock.now();
+          const batch = await repo.claim(channel, now, new Date(now.getTime() + config.deliveryLeaseMs), BATCH);
+          await sendBatch(batch);
+          if (batch.length < BATCH) return;
+        }
+      }),
+    );
+  }
+
   jobs.addDrain(deliverDue);
 
   return {

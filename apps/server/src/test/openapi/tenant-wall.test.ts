@@ -98,7 +98,14 @@ beforeAll(async () => {
     .returning({ id: notification.id });
   const [delivered] = await t.db
     .insert(notificationDelivery)
-    .values({ tenantId: other.tenantId, notificationId: told?.id ?? 0, userId, channel: 'email', runAt: new Date() })
+    .values({
+      tenantId: other.tenantId,
+      notificationId: told?.id ?? 0,
+      noticeId: notice?.id ?? 0,
+      userId,
+      channel: 'email',
+      runAt: new Date(),
+    })
     .returning({ id: notificationDelivery.id });
   theirs = {
     notification: told?.id ?? 0,
