@@ -59,6 +59,7 @@ Object.assign(process.env, {
   JOB_POLL_MS: '200',
   PUBLIC_URL: 'https://kanal.bench',
 });
+const { mulberry32 } = await import('./generate-feed-data.mjs');
 const bench = await openFeedData();
 const { config, database, db, rows, tenantId } = bench;
 
@@ -86,10 +87,7 @@ const readers = sample(
     (r) => r.id,
   ),
   opts.sessions ?? 2000,
-  (() => {
-    let seed = 11;
-    return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  })(),
+  mulberry32(11),
 );
 const [adminToken] = await insertSessions(db, tenantId, [admin.id], `${DEVICE}:admin`);
 const tokens = await insertSessions(db, tenantId, readers, DEVICE);
