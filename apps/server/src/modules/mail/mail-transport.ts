@@ -17,6 +17,16 @@ export function smtpTransport(url: string, from: string): MailTransport {
   if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true');
   // As many as the notices' sender keeps in flight (notifications.service.ts).
   if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '10');
+  // A mail job waits on SMTP inside its transaction (on the embedded database, the one connection every
+  // request shares): a server that does not answer is given up on in seconds, not nodemailer's minutes,
+  // and the job is retried later.
+  for (const [name, ms] of [
+    ['connectionTimeout', '10000'],
+    ['greetingTimeout', '10000'],
+    ['socketTimeout', '30000'],
+  ] as const) {
+    if (!pooled.searchParams.has(name)) pooled.searchParams.set(name, ms);
+  }
   const transporter = nodemailer.createTransport(pooled.toString());
   const { hostname, port } = new URL(url);
   return {
