@@ -145,6 +145,17 @@ async function writeTask(
   });
 }
 
+/** What a copy of an item takes from it as it is (a promotion's copies, a task's next occurrence). */
+const ownFields = (source: NonNullable<Awaited<ReturnType<AuthoringRepository['find']>>>) => ({
+  type: source.type,
+  configuration: source.configuration,
+  name: source.name,
+  description: source.description,
+  image: source.image,
+  category: source.category,
+  settings: source.settings,
+});
+
 /**
  * Writes a promotion's copies as its source is now: its fields, material, media (the files shared into
  * each organisation), task and, where nobody has answered the copy yet, its questions; aimed at everyone
@@ -165,13 +176,7 @@ async function writeCopies(repos: Repos, tenantId: number, sourceId: number): Pr
   for (const copy of copies) {
     await repo.shareFiles(tenantId, copy.tenantId, files);
     await repo.updateContent(copy.tenantId, copy.contentId, {
-      type: source.type,
-      configuration: source.configuration,
-      name: source.name,
-      description: source.description,
-      image: source.image,
-      category: source.category,
-      settings: source.settings,
+      ...ownFields(source),
       publishAt: source.publishAt,
       status: copy.sent ? source.storedStatus : 'archived',
     });
@@ -382,15 +387,9 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       const nextId = await repo.insertContent({
         tenantId,
         creatorId: source.creatorId,
-        type: source.type,
-        configuration: source.configuration,
-        name: source.name,
-        description: source.description,
-        image: source.image,
-        category: source.category,
+        ...ownFields(source),
         publishAt: next.at,
         status: 'published',
-        settings: source.settings,
       });
       await writeAudience(
         repos,

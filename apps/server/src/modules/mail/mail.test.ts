@@ -1,48 +1,20 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emailOutbox, job } from '../../db/schema/index.js';
 import { call, makeTenant, makeUser, signIn } from '../../test/factories.js';
+import { startTestSmtp } from '../../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-type Received = { to: string[]; raw: string };
-
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 let t: TestApp;
-const inbox: Received[] = [];
-const waiting: ((mail: Received) => void)[] = [];
-let refuseRecipients = false;
-
-/** Resolves with the next message the SMTP server accepts. */
-const nextMail = () => new Promise<Received>((resolve) => waiting.push(resolve));
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(refuseRecipients ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
-        inbox.push(mail);
-        waiting.shift()?.(mail);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kanal <no-reply@kanal.test>' } });
+  smtp = await startTestSmtp();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kanal <no-reply@kanal.test>' } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** The text part of a MIME message, with quoted-printable soft breaks and escapes undone. */
@@ -54,7 +26,7 @@ const decoded = (raw: string) =>
 it('delivers the reset mail over SMTP, its link works, and the token is never logged', async () => {
   const { id: tenantId } = await makeTenant(t.db);
   const user = await makeUser(t.db, { tenantId, email: 'smtp.korisnik@primjer.hr' });
-  const arrival = nextMail();
+  const arrival = smtp.next();
   const res = await call(t, {
     method: 'POST',
     url: '/api/auth/forgot-password',
@@ -95,7 +67,7 @@ it('delivers the reset mail over SMTP, its link works, and the token is never lo
 it('keeps a refused message with its error and sends it when its retry falls due, not before', async () => {
   const { id: tenantId } = await makeTenant(t.db);
   const user = await makeUser(t.db, { tenantId, email: 'odbijen@primjer.hr' });
-  refuseRecipients = true;
+  smtp.refuse(true);
   await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: user.email } });
   // The reset request is worked on after the answer; then its mail is delivered.
   await t.app.services.auth.idle();
@@ -114,7 +86,7 @@ it('keeps a refused message with its error and sends it when its retry falls due
   expect(waiting?.lastError).toMatch(/mailbox unavailable/);
   expect(waiting?.runAt.getTime()).toBe(t.clock.now().getTime() + 30_000);
 
-  refuseRecipients = false;
+  smtp.refuse(false);
   // Not yet due: a run now leaves it waiting.
   await t.app.services.jobs.kick();
   expect(
@@ -127,7 +99,7 @@ it('keeps a refused message with its error and sends it when its retry falls due
   ).toBeNull();
 
   t.clock.advance(30_000);
-  const arrival = nextMail();
+  const arrival = smtp.next();
   await t.app.services.jobs.kick();
   expect((await arrival).to).toEqual(['odbijen@primjer.hr']);
   const [sent] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'odbijen@primjer.hr'));

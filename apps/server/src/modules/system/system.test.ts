@@ -1,43 +1,26 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, auditLog, emailOutbox, job } from '../../db/schema/index.js';
 import { call, makePerson, makeTenant } from '../../test/factories.js';
+import { startTestSmtp } from '../../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 let t: TestApp;
-const accepted: string[] = [];
-let refuse = false;
 let operator: { id: number; tenantId: number; token: string };
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
-    },
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        accepted.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startTestSmtp();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
   const provider = (await makeTenant(t.db)).id;
   operator = await makePerson(t.db, provider, { role: 'SUPERADMIN', now: t.clock.now() });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
+/** Everyone the SMTP server has accepted a message for. */
+const accepted = () => smtp.received.flatMap((mail) => mail.to);
 
 const get = (url: string, token = operator.token, lang?: string) =>
   call(t, { url: `/api${url}`, token, ...(lang ? { lang } : {}) });
@@ -47,18 +30,17 @@ describe('GET /email/test', () => {
     const res = await get('/email/test');
     expect(res.statusCode).toBe(200);
     const [me] = await t.db.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, operator.id));
-    const port = (smtp.server.address() as AddressInfo).port;
     expect(res.json().payload).toEqual({
       to: me?.email,
-      transport: `SMTP 127.0.0.1:${port}`,
+      transport: `SMTP 127.0.0.1:${smtp.port}`,
       ok: true,
       response: expect.stringMatching(/^250 /),
     });
-    expect(accepted).toContain(me?.email);
+    expect(accepted()).toContain(me?.email);
 
-    refuse = true;
+    smtp.refuse(true);
     const refused = (await get('/email/test')).json().payload;
-    refuse = false;
+    smtp.refuse(false);
     expect(refused).toMatchObject({ ok: false, response: expect.stringMatching(/mailbox unavailable/) });
   });
 
@@ -141,7 +123,7 @@ describe('the background queue', () => {
     const retry = await call(t, { method: 'POST', url: `/api/system/jobs/${failed?.id}/retry`, token: operator.token });
     expect(retry.statusCode).toBe(200);
     await t.app.services.jobs.idle();
-    expect(accepted).toContain('ponovo@primjer.hr');
+    expect(accepted()).toContain('ponovo@primjer.hr');
     expect(
       await t.db
         .select()

@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { to: string[]; raw: string };
+
+/**
+ * A real SMTP server on a free local port for the mail tests: it keeps every message it accepts, hands the
+ * next one to whoever waits for it, and refuses recipients (550) while `refusing` is set.
+ */
+export async function startTestSmtp() {
+  const received: ReceivedMail[] = [];
+  const waiting: ((mail: ReceivedMail) => void)[] = [];
+  const state = { refusing: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(state.refusing ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
+        received.push(mail);
+        waiting.shift()?.(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Resolves with the next message the server accepts. */
+    next: () => new Promise<ReceivedMail>((resolve) => waiting.push(resolve)),
+    refuse(refusing: boolean) {
+      state.refusing = refusing;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
