@@ -1,18 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { card, logIn, seriousViolations, submitLogin } from './support/journey';
+import { expect, type Page, test } from '@playwright/test';
+import { anotherBrowser, card, logIn, seriousViolations, submitLogin } from './support/journey';
 import { mailedLink } from './support/mail';
-
-/** A second person at their own browser, the same size as the first (each project has its own server). */
-async function secondBrowser(browser: Browser, page: Page, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: page.viewportSize(),
-    isMobile: test.info().project.name === 'phone',
-    hasTouch: test.info().project.name === 'phone',
-    locale: 'hr-HR',
-  });
-  return context.newPage();
-}
 
 /** The console's navigation: a sidebar on a desktop, a menu behind a button on a phone. */
 async function openConsoleSection(page: Page, name: string) {
@@ -57,7 +45,7 @@ test('an admin adds a person: welcome mail, first password, the items for everyo
   expect(await seriousViolations(page)).toEqual([]);
 
   // The welcome mail's link sets the first password.
-  const nika = await secondBrowser(browser, page, baseURL);
+  const nika = await anotherBrowser(browser, page, baseURL);
   await nika.goto(await mailedLink(baseURL ?? '', 'nika@demo.hr', 'welcome'));
   await expect(nika.getByRole('heading', { name: 'Dobro došli u Kanal' })).toBeVisible();
   await nika.getByLabel('Lozinka', { exact: true }).fill('nikina-lozinka');
@@ -164,7 +152,7 @@ test('a SUPERADMIN creates an organisation whose first admin signs in to an empt
   await expect(page.getByRole('heading', { level: 1, name: 'Pekara Klas d.o.o.' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  const klara = await secondBrowser(browser, page, baseURL);
+  const klara = await anotherBrowser(browser, page, baseURL);
   await klara.goto(await mailedLink(baseURL ?? '', 'klara@klas.hr', 'welcome'));
   await klara.getByLabel('Lozinka', { exact: true }).fill('klasina-lozinka');
   await klara.getByLabel('Potvrda lozinke').fill('klasina-lozinka');
@@ -225,7 +213,7 @@ test('a SUPERADMIN takes a promotion off an organisation and sends it again; its
   baseURL,
 }) => {
   const PROMOTION = 'Proljetna akcija partnera: 20 % popusta';
-  const petra = await secondBrowser(browser, page, baseURL);
+  const petra = await anotherBrowser(browser, page, baseURL);
   await logIn(petra, 'petra@druga.hr');
   // The seed sent the provider's promotion to Druga firma: its copy is on Petra's home.
   await expect(card(petra, PROMOTION)).toBeVisible();

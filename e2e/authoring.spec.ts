@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { card, logIn, seriousViolations } from './support/journey';
+import { expect, type Page, test } from '@playwright/test';
+import { anotherBrowser, card, logIn, seriousViolations } from './support/journey';
 
 // Authoring journeys aim their items at Skladište, whose seeded members (marko, ivan) no other journey
 // counts items for: ana's home (content.spec) is asserted item by item. The member who answers is a
@@ -8,18 +8,6 @@ import { card, logIn, seriousViolations } from './support/journey';
 test.describe.configure({ timeout: 120_000 });
 
 const ASSETS = path.join(process.cwd(), 'apps/server/seed-assets/content');
-const phone = () => test.info().project.name === 'phone';
-
-async function newPage(browser: Browser, page: Page, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: page.viewportSize(),
-    isMobile: phone(),
-    hasTouch: phone(),
-    locale: 'hr-HR',
-  });
-  return context.newPage();
-}
 
 /** Signs in as a creator and opens the console's content list from the profile panel. */
 async function openContentList(page: Page) {
@@ -55,7 +43,7 @@ test('a creator builds an education for Skladište; a member passes it and finds
   baseURL,
 }) => {
   const NAME = 'Sigurno rukovanje viličarom';
-  const admin = await newPage(browser, page, baseURL);
+  const admin = await anotherBrowser(browser, page, baseURL);
   await addToSkladiste(admin, 'Sara Skladištar');
   await admin.context().close();
 
@@ -95,7 +83,7 @@ test('a creator builds an education for Skladište; a member passes it and finds
   await expect(page.getByText('Objavljeno', { exact: true }).first()).toBeVisible();
 
   // A member of Skladište has it on home, passes it, and it moves to the archive.
-  const sara = await newPage(browser, page, baseURL);
+  const sara = await anotherBrowser(browser, page, baseURL);
   await logIn(sara, 'skladiste@demo.hr');
   await card(sara, NAME).getByRole('link', { name: 'Pregledaj' }).click();
   await expect(sara.getByText('2 pitanja')).toBeVisible();
@@ -128,7 +116,7 @@ test('a creator builds an education for Skladište; a member passes it and finds
   await sara.context().close();
 
   // Someone outside Skladište never gets it.
-  const igor = await newPage(browser, page, baseURL);
+  const igor = await anotherBrowser(browser, page, baseURL);
   await logIn(igor, 'izvan@demo.hr');
   await expect(card(igor, 'Dobrodošli u Kanal')).toBeVisible();
   await expect(card(igor, NAME)).toHaveCount(0);
@@ -189,10 +177,10 @@ test('a copy edited and published is an item of its own; a scheduled one waits f
   await expect(list.getByRole('row', { name: /Zaštita na radu: osnove/ })).toContainText('Objavljeno');
 
   // A member of Skladište sees the copy and not the scheduled item.
-  const admin = await newPage(browser, page, baseURL);
+  const admin = await anotherBrowser(browser, page, baseURL);
   await addToSkladiste(admin, 'Sara Skladištar');
   await admin.context().close();
-  const sara = await newPage(browser, page, baseURL);
+  const sara = await anotherBrowser(browser, page, baseURL);
   await logIn(sara, 'skladiste@demo.hr');
   await expect(card(sara, COPY)).toBeVisible();
   await expect(card(sara, LATER)).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { logIn, seriousViolations } from './support/journey';
+import { browserSubscription, startFakePush, verifiedVapid } from '../apps/server/src/test/fake-push';
+import { anotherBrowser, logIn, seriousViolations } from './support/journey';
 
 test('the bell lists the notices of new items, reads well to axe, and opens the item', async ({ page }) => {
   // The demo's newest items were announced when the server started (the job queue's first run).
@@ -55,4 +56,139 @@ test('the operator’s system page: the mail test answers, the queue and the log
   const log = page.getByRole('table', { name: 'Dnevnik' });
   await expect(log.getByRole('row').filter({ hasText: 'login.ok' }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+/** The web push journey's item (e2e/support/fixtures.mjs), sent to pretplata@demo.hr alone. */
+const PUSH_ITEM = 'Novi raspored dežurstava';
+
+/**
+ * The browser's PushManager, answering with a subscription at the test's fake push service: Chromium's
+ * own would register with Google's service, which this machine cannot reach. It keeps the key the app
+ * subscribed with, for the test to compare with the one the server signs with.
+ */
+function stubPushManager({ endpoint, keys }: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+  const bytes = (base64url: string) =>
+    Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+  const base64url = (key: ArrayBuffer) =>
+    btoa(String.fromCharCode(...new Uint8Array(key)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  const subscription = {
+    endpoint,
+    expirationTime: null,
+    getKey: (name: 'p256dh' | 'auth') => bytes(keys[name]),
+    toJSON: () => ({ endpoint, expirationTime: null, keys }),
+    unsubscribe: async () => {
+      localStorage.removeItem('e2e:push-key');
+      return true;
+    },
+  };
+  PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+    localStorage.setItem('e2e:push-key', base64url(options?.applicationServerKey as ArrayBuffer));
+    return subscription as unknown as PushSubscription;
+  };
+  PushManager.prototype.getSubscription = async () =>
+    (localStorage.getItem('e2e:push-key') ? subscription : null) as PushSubscription | null;
+}
+
+test('a push notice: the browser subscribes, an admin reminds, the service worker shows it, a click opens the item', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const push = await startFakePush();
+  try {
+    const path = `/subscription/${test.info().project.name}`;
+    const subscription = browserSubscription(`${push.url}${path}`);
+    await page.context().grantPermissions(['notifications']);
+    await page.addInitScript(stubPushManager, subscription.body);
+
+    await logIn(page, 'pretplata@demo.hr');
+    await page.getByRole('button', { name: 'Profil' }).click();
+    await page.getByRole('link', { name: 'Postavke obavijesti' }).click();
+    const thisBrowser = page.getByRole('region', { name: 'Ovaj preglednik' });
+    await thisBrowser.getByRole('button', { name: 'Uključi u ovom pregledniku' }).click();
+    await expect(thisBrowser).toContainText('Push obavijesti stižu u ovaj preglednik');
+
+    const admin = await anotherBrowser(browser, page, baseURL);
+    await logIn(admin, 'admin@demo.hr');
+    await admin.goto(`/admin/content?q=${encodeURIComponent(PUSH_ITEM)}`);
+    await admin.getByRole('link', { name: `Statistika, ${PUSH_ITEM}`, exact: false }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Statistika' })).toBeVisible();
+    await admin.getByRole('button', { name: 'Podsjeti' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Podsjeti' }).click();
+    await expect(admin.getByText('Podsjetnik je poslan 1 osobi.')).toBeVisible();
+
+    // What reached the push service: signed with the key the browser subscribed with, readable only
+    // with the subscription's own keys.
+    await expect.poll(() => push.to(path).length).toBe(1);
+    const [sent] = push.to(path);
+    if (!sent) throw new Error('no push arrived');
+    expect(verifiedVapid(sent)).toMatchObject({
+      key: await page.evaluate(() => localStorage.getItem('e2e:push-key')),
+      claims: { aud: push.url },
+    });
+    expect(sent.headers['content-encoding']).toBe('aes128gcm');
+    const message = subscription.decrypt(sent.body) as { title: string; url: string };
+    expect(message).toMatchObject({ title: PUSH_ITEM, url: expect.stringMatching(/^\/content\/\d+\/intro$/) });
+
+    // The browser's push service would now hand the decrypted message to the service worker: here the
+    // DevTools protocol does.
+    const devtools = await page.context().newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const live = registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      }),
+    );
+    await devtools.send('ServiceWorker.enable');
+    await devtools.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId: await registration,
+      data: JSON.stringify(message),
+    });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body })),
+      );
+    await expect.poll(shown).toEqual([{ title: PUSH_ITEM, body: expect.stringMatching(/\S/) }]);
+
+    // No browser lets a test click a system notification: the worker gets the click event the browser
+    // would give it, and the test waits on what it started, as the browser would.
+    const [worker] = page.context().serviceWorkers();
+    if (!worker) throw new Error('no service worker');
+    await worker.evaluate(async () => {
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+        dispatchEvent(event: Event): boolean;
+      };
+      const [notification] = await scope.registration.getNotifications();
+      if (!notification) throw new Error('no notification shown');
+      const click = new scope.NotificationEvent('notificationclick', { notification });
+      const started: Promise<unknown>[] = [];
+      Object.defineProperty(click, 'waitUntil', { value: (work: Promise<unknown>) => started.push(work) });
+      scope.dispatchEvent(click);
+      await Promise.all(started);
+    });
+    await expect(page).toHaveURL(new RegExp(`${message.url}$`));
+    await expect(page.getByRole('heading', { level: 1, name: PUSH_ITEM })).toBeVisible();
+    await expect.poll(shown).toEqual([]);
+
+    await page.getByRole('button', { name: /^Obavijesti/ }).click();
+    await expect(
+      page
+        .getByRole('dialog', { name: 'Obavijesti' })
+        .getByRole('button', { name: new RegExp(PUSH_ITEM) })
+        .first(),
+    ).toBeVisible();
+
+    // The worker reported the notice received and opened: the item's statistics count it.
+    await admin.reload();
+    await expect(admin.getByText('obaviješteno 1, primilo na uređaju 1, otvorilo 1')).toBeVisible();
+    await admin.context().close();
+  } finally {
+    await push.close();
+  }
 });

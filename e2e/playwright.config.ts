@@ -52,7 +52,13 @@ export default defineConfig({
       command: 'node e2e/support/start-server.mjs',
       cwd: '..',
       url: `http://127.0.0.1:${port}/health`,
-      env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // The web push journey's fake push service, which it starts on a port of its own.
+        WEB_PUSH_SERVICES: 'http://127.0.0.1',
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     })),

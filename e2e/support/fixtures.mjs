@@ -31,7 +31,12 @@ export const JOURNEY_USERS = [
   { email: 'stjepan@demo.hr', name: 'Stjepan Statistika' },
   { email: 'stela@demo.hr', name: 'Stela Statistika' },
   { email: 'obavijest@demo.hr', name: 'Olga Obavijest' },
+  { email: 'pretplata@demo.hr', name: 'Pavao Pretplata' },
 ];
+
+/** An item for the web push journey alone, sent to its one person, whom an admin then reminds of it. */
+export const PUSH_ITEM = 'Novi raspored dežurstava';
+const PUSH_PERSON = 'pretplata@demo.hr';
 
 /** A quiz for the statistics journey alone, sent to its two people only, so its figures are theirs. */
 export const STATS_QUIZ = 'Kviz za statistiku';
@@ -79,6 +84,21 @@ export async function prepareDatabase(dataDir) {
       status: 'published',
       audience: { users: [user.id] },
       material: { link: 'https://www.youtube.com/watch?v=', text: 'Video bi trebao biti iznad.' },
+    });
+    const pushPerson = await database.db.query.appUser.findFirst({
+      columns: { id: true },
+      where: (u, { eq }) => eq(u.email, PUSH_PERSON),
+    });
+    await createContentServices(database.db).authoring.create({
+      tenantId: user.tenantId,
+      creatorId: user.id,
+      type: 'INFORMATION',
+      name: PUSH_ITEM,
+      description: 'Dežurstva za prosinac su objavljena.',
+      publishAt: new Date(Date.now() - 60_000),
+      status: 'published',
+      audience: { users: [pushPerson.id] },
+      material: { text: 'Raspored dežurstava za prosinac nalazi se u prilogu na oglasnoj ploči.' },
     });
     const statsPeople = await database.db.query.appUser.findMany({
       columns: { id: true },

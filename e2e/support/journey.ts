@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 
 /** Every demo and journey account has this password (apps/server/src/seed/demo.ts). */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -13,6 +13,19 @@ export async function submitLogin(page: Page, identifier: string, password = DEM
   await page.getByRole('button', { name: 'Prijava' }).click();
   await page.getByLabel('Lozinka', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Prijava' }).click();
+}
+
+/** A second person at their own browser, the same size as the first (each project has its own server). */
+export async function anotherBrowser(browser: Browser, page: Page, baseURL: string | undefined): Promise<Page> {
+  const phone = test.info().project.name === 'phone';
+  const context = await browser.newContext({
+    baseURL,
+    viewport: page.viewportSize(),
+    isMobile: phone,
+    hasTouch: phone,
+    locale: 'hr-HR',
+  });
+  return context.newPage();
 }
 
 /** Signs in from /login and waits for the home greeting. */

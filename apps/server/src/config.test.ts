@@ -9,6 +9,7 @@ it('has working defaults: port 3000, PGlite under ./data, demo seed on', () => {
   expect(config.filesDir).toMatch(/\/data\/files$/);
   expect(config.publicUrl).toBe('http://localhost:3000');
   expect(config.seedDemo).toBe(true);
+  expect(config.webPushServices.map(String)).toContain('https://fcm.googleapis.com/');
 });
 
 it('reads every variable', () => {
@@ -18,7 +19,9 @@ it('reads every variable', () => {
     PUBLIC_URL: 'https://kanal.example.hr/',
     SEED_DEMO: 'false',
     TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+    WEB_PUSH_SERVICES: 'https://push.example.hr, http://127.0.0.1:4330',
   });
+  expect(config.webPushServices.map(String)).toEqual(['https://push.example.hr/', 'http://127.0.0.1:4330/']);
   expect(config).toMatchObject({
     port: 8080,
     databaseUrl: 'postgres://u@db:5432/kanal',
@@ -32,4 +35,10 @@ it('fails listing every bad variable at once', () => {
   expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' })).toThrow(
     /PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/,
   );
+});
+
+it('refuses push services that are not http(s) origins', () => {
+  for (const value of ['https://push.example.hr/path', 'ftp://push.example.hr', 'push.example.hr', '']) {
+    expect(() => loadConfig({ WEB_PUSH_SERVICES: value }), value).toThrow(/WEB_PUSH_SERVICES/);
+  }
 });

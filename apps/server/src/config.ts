@@ -28,6 +28,15 @@ const EnvSchema = z.object({
   /** Web push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: made once and kept in the database. */
   VAPID_PUBLIC_KEY: z.optional(z.string().check(z.regex(/^[\w-]{80,100}$/))),
   VAPID_PRIVATE_KEY: z.optional(z.string().check(z.regex(/^[\w-]{40,50}$/))),
+  /**
+   * The push services a browser's subscription may name, as origins (comma-separated): the server posts
+   * to the endpoint, so it must not be a way to make it call any address. An entry without a port takes
+   * any port; an https entry takes its subdomains too (Windows' and Apple's services hand out many).
+   */
+  WEB_PUSH_SERVICES: z._default(
+    z.string(),
+    'https://fcm.googleapis.com,https://push.services.mozilla.com,https://notify.windows.com,https://push.apple.com',
+  ),
   /** Where the Expo push API takes messages (the mobile app's push); a test points it at a local fake. */
   EXPO_PUSH_URL: z._default(z.url({ protocol: /^https?$/ }), 'https://exp.host/--/api/v2/push/send'),
   /** The Expo access token, when the project requires one. */
@@ -60,6 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither');
   }
+  const webPushServices = parseOrigins(e.WEB_PUSH_SERVICES);
+  if (!webPushServices) {
+    throw new Error('Invalid environment:\n  WEB_PUSH_SERVICES: expected http(s) origins, comma-separated');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -81,9 +94,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
+    webPushServices,
     expo: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN },
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perIdentifier: e.RATE_LIMIT_PER_IDENTIFIER },
   };
+}
+
+/** `https://a.example,http://127.0.0.1:8080` as URLs; undefined when an entry is not an http(s) origin. */
+function parseOrigins(value: string): URL[] | undefined {
+  const urls = value.split(',').map((entry) => URL.parse(entry.trim()));
+  const origins = urls.filter(
+    (url): url is URL => url !== null && /^https?:$/.test(url.protocol) && url.href === `${url.origin}/`,
+  );
+  return origins.length === urls.length ? origins : undefined;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

@@ -121,20 +121,21 @@ self.addEventListener('push', (event) => {
   );
 });
 
+// A click opens the item: in the app's window when one is open, otherwise in a new one. The window is
+// navigated first and brought forward after, and the receipt goes beside it rather than before: the
+// browser lets a worker bring a window forward only briefly after the click, and a window left behind
+// still shows the item.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      await report(event.notification.data?.receipt, 'opened');
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      if (open) {
-        await open.focus();
-        // A window this worker does not control cannot be navigated from here: open the item beside it.
-        if (await open.navigate(target).catch(() => null)) return;
-      }
-      await self.clients.openWindow(target);
-    })(),
-  );
+  const { url = '/', receipt } = event.notification.data ?? {};
+  event.waitUntil(Promise.all([report(receipt, 'opened'), openItem(new URL(url, self.location.origin).href)]));
 });
+
+async function openItem(target) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  // A window this worker does not control cannot be navigated from here: the item opens beside it.
+  const navigated = open ? await open.navigate(target).catch(() => null) : null;
+  if (!navigated) return self.clients.openWindow(target);
+  return navigated.focus().catch(() => navigated);
+}

@@ -43,8 +43,8 @@ type Deps = {
   config: {
     publicUrl: string;
     mailFrom: string;
-    /** Only plain-HTTP push endpoints outside production: the tests' fake push service. */
-    env: 'development' | 'production' | 'test';
+    /** The push services a browser's subscription may name (config.ts, WEB_PUSH_SERVICES). */
+    webPushServices: readonly URL[];
     vapid: { publicKey: string; privateKey: string } | undefined;
     /** A sender holds the deliveries it claimed this long; one that dies leaves them to another after it. */
     deliveryLeaseMs: number;
@@ -52,16 +52,15 @@ type Deps = {
   };
 };
 
-/**
- * The browsers' push services. In production a subscription must name one of them: the server posts to
- * the endpoint, which must not be a way to make it call any address (the tests' fake is plain HTTP).
- */
-const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
-const isPushService = (endpoint: string) => {
+/** Whether a subscription's endpoint is at one of the push services the configuration names. */
+const atPushService = (endpoint: string, services: readonly URL[]) => {
   const url = new URL(endpoint);
-  return (
-    url.protocol === 'https:' &&
-    PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))
+  return services.some(
+    (service) =>
+      url.protocol === service.protocol &&
+      (service.port === '' || url.port === service.port) &&
+      (url.hostname === service.hostname ||
+        (service.protocol === 'https:' && url.hostname.endsWith(`.${service.hostname}`))),
   );
 };
 
@@ -296,7 +295,7 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
 
     /** This browser's push subscription, for the caller's session. */
     async subscribeWeb(ctx: RequestContext, { endpoint, keys }: WebSubscriptionBody): Promise<{ done: true }> {
-      if (config.env === 'production' && !isPushService(endpoint)) {
+      if (!atPushService(endpoint, config.webPushServices)) {
         throw new AppError('BodyParamsInvalid', 400, { field: { name: 'endpoint', message: 'validation.invalid' } });
       }
       await db.transaction((tx) =>

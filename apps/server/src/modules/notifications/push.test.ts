@@ -72,6 +72,23 @@ describe('web push', () => {
     expect(delivery?.state).toBe('sent');
   });
 
+  it('takes subscriptions only at the push services the configuration names, so no one can make it call another address', async () => {
+    const { tenantId } = await makeOrg(t.db);
+    const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const keys = browserSubscription(fake.url).body.keys;
+    for (const endpoint of [
+      'http://169.254.169.254/latest/meta-data',
+      'https://127.0.0.1/push',
+      'http://127.0.0.1.example.com/push',
+      'file:///etc/passwd',
+    ]) {
+      const answer = await post(person.token, '/push/web/subscriptions', { endpoint, keys });
+      expect(answer.statusCode, endpoint).toBe(400);
+      expect(answer.json(), endpoint).toMatchObject({ code: 'BodyParamsInvalid', field: 'endpoint' });
+    }
+    expect(await devicesOf(person.id)).toEqual([]);
+  });
+
   it('forgets a subscription its push service no longer knows, and stops with sign-out and when turned off', async () => {
     const { tenantId, creatorId } = await makeOrg(t.db);
     const expired = await personWithDevices(tenantId, '/gone/old-browser');
