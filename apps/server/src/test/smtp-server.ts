@@ -5,16 +5,24 @@ export type ReceivedMail = { to: string[]; raw: string };
 
 /**
  * A real SMTP server on a free local port for the mail tests: it keeps every message it accepts, hands the
- * next one to whoever waits for it, and refuses recipients (550) while `refusing` is set.
+ * next one to whoever waits for it, and refuses recipients (550) while `refusing` is set. `login`: it
+ * speaks TLS from the start (smtps, on smtp-server's own test certificate) and takes only this account.
  */
-export async function startTestSmtp() {
+export async function startTestSmtp({ login }: { login?: { user: string; pass: string } } = {}) {
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   const state = { refusing: false };
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    ...(login
+      ? {
+          secure: true,
+          onAuth(auth, _session, callback) {
+            const known = auth.username === login.user && auth.password === login.pass;
+            callback(known ? null : new Error('wrong login'), known ? { user: auth.username } : undefined);
+          },
+        }
+      : { authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'] }),
     onRcptTo(_address, _session, callback) {
       callback(state.refusing ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
     },
@@ -33,7 +41,9 @@ export async function startTestSmtp() {
   const { port } = server.server.address() as AddressInfo;
   return {
     port,
-    url: `smtp://127.0.0.1:${port}`,
+    url: login
+      ? `smtps://${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@127.0.0.1:${port}/?tls.rejectUnauthorized=false`
+      : `smtp://127.0.0.1:${port}`,
     received,
     /** Resolves with the next message the server accepts. */
     next: () => new Promise<ReceivedMail>((resolve) => waiting.push(resolve)),
