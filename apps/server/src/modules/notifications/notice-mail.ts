@@ -11,9 +11,17 @@ const t = makeTranslate({ hr, en });
 export const itemPath = (contentId: number, contentType: string) =>
   contentType === 'TASK' ? `/task/${contentId}` : `/content/${contentId}/intro`;
 
-/** A notice as an e-mail, in the reader's language, with a button that opens the item. */
-/** `unsubscribe`: the link that turns this kind of notice off by e-mail for this person, no sign-in needed. */
-export function noticeMail(delivery: Delivery, lang: Language, publicUrl: string, unsubscribe: string) {
+/**
+ * A notice as an e-mail, in the reader's language, with a button that opens the item. Its link carries the
+ * delivery's `receipt`, which the web app reports as the notice opened (a click, not a mail scanner's
+ * fetch: scanners do not run the app). `unsubscribe`: the link that turns this kind of notice off by
+ * e-mail for this person, no sign-in needed.
+ */
+export function noticeMail(
+  delivery: Delivery,
+  lang: Language,
+  links: { publicUrl: string; receipt: string; unsubscribe: string },
+) {
   const { kind, title } = delivery;
   const { text, html } = mailLayout(lang, {
     before: [
@@ -26,9 +34,9 @@ export function noticeMail(delivery: Delivery, lang: Language, publicUrl: string
     ],
     action: {
       label: t(lang, 'notice.action'),
-      link: `${publicUrl}${itemPath(delivery.contentId, delivery.contentType)}`,
+      link: `${links.publicUrl}${itemPath(delivery.contentId, delivery.contentType)}?receipt=${links.receipt}`,
     },
-    after: [t(lang, 'mail.signature'), t(lang, `notice.unsubscribe.${topicOf(kind)}`, { link: unsubscribe })],
+    after: [t(lang, 'mail.signature'), t(lang, `notice.unsubscribe.${topicOf(kind)}`, { link: links.unsubscribe })],
   });
   return { subject: t(lang, `notice.subject.${kind}`, { title }), text, html };
 }

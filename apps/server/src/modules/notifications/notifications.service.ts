@@ -167,8 +167,11 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
   async function sendOne(delivery: Delivery): Promise<PushOutcome> {
     if (delivery.channel === 'email') {
       if (!delivery.email) return { error: 'no e-mail address' };
-      const link = `${config.publicUrl}/unsubscribe/${await unsubscribeToken(delivery.tenantId, delivery.userId, topicOf(delivery.kind))}`;
-      const mail = noticeMail(delivery, delivery.language, config.publicUrl, link);
+      const mail = noticeMail(delivery, delivery.language, {
+        publicUrl: config.publicUrl,
+        receipt: await receiptOf(delivery.tenantId, delivery.id),
+        unsubscribe: `${config.publicUrl}/unsubscribe/${await unsubscribeToken(delivery.tenantId, delivery.userId, topicOf(delivery.kind))}`,
+      });
       await mailTransport.deliver({ recipient: delivery.email, ...mail });
       return { sent: true };
     }

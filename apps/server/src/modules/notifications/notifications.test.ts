@@ -67,8 +67,10 @@ describe('an item that appears later', () => {
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('Novo za vas: Novi pravilnik o radu');
     expect(mail?.text).toContain('Pozdrav, Ana Anić,');
-    expect(mail?.text).toContain(`https://kanal.test/content/${item.id}/intro`);
-    expect(mail?.html).toContain(`href="https://kanal.test/content/${item.id}/intro"`);
+    // The button opens the item, carrying the delivery's receipt: the web app reports it opened.
+    const link = mail?.text.match(/https:\/\/kanal\.test\/content\/\d+\/intro\?receipt=[\w.-]+/)?.[0] ?? '';
+    expect(link).toMatch(new RegExp(`/content/${item.id}/intro\\?receipt=${tenantId}\\.\\d+\\.`));
+    expect(mail?.html).toContain(`href="${link}"`);
     // Each mail can turn its kind of notice off by e-mail, without signing in.
     const token = mail?.text.match(/https:\/\/kanal\.test\/unsubscribe\/([\w.-]+)/)?.[1] ?? '';
     expect(mail?.text).toContain('Ne želite e-mailom primati obavijesti o novim sadržajima? Isključite ih ovdje:');
@@ -85,6 +87,18 @@ describe('an item that appears later', () => {
       .from(notificationDelivery)
       .where(eq(notificationDelivery.tenantId, tenantId));
     expect(deliveries).toEqual([expect.objectContaining({ userId: ana.id, channel: 'email', state: 'sent' })]);
+    const receipt = new URL(link).searchParams.get('receipt');
+    const opened = await call(t, {
+      method: 'POST',
+      url: '/api/notification-receipts',
+      body: { receipt, state: 'opened' },
+    });
+    expect(opened.statusCode).toBe(200);
+    const [afterClick] = await t.db
+      .select()
+      .from(notificationDelivery)
+      .where(eq(notificationDelivery.tenantId, tenantId));
+    expect(afterClick).toMatchObject({ state: 'opened', receivedAt: expect.any(Date), openedAt: expect.any(Date) });
     expect(await noticesOf(item.id, 'published')).toEqual([
       expect.objectContaining({ recipients: 3, status: 'sent', requestedBy: null }),
     ]);

@@ -200,6 +200,7 @@ describe('receipts', () => {
     const person = await personWithDevices(tenantId, '/sub/receipts');
     const analyst = await makePerson(t.db, tenantId, { role: 'ANALYST', now: t.clock.now() });
     const admin = await makePerson(t.db, tenantId, { role: 'ADMIN', now: t.clock.now() });
+    await post(person.token, '/mobile/users/ept', { token: 'ExponentPushToken[potvrde]' });
     const item = await makeContent(t.db, {
       tenantId,
       creatorId,
@@ -220,6 +221,19 @@ describe('receipts', () => {
     const forged = receipt.replace(/\.\d+\./, `.${deliveryId + 1}.`);
     expect((await report({ receipt: forged, state: 'opened' })).statusCode).toBe(404);
     expect((await report({ receipt: 'nije-potvrda', state: 'opened' })).json()).toMatchObject({ field: 'receipt' });
+    // The phone reports its copy arrived, by the receipt in its message's data.
+    const toPhone = fake
+      .expo()
+      .flatMap((r) => JSON.parse(r.body.toString('utf8')) as { to: string; data: { receipt: string } }[])
+      .find((m) => m.to === 'ExponentPushToken[potvrde]');
+    expect((await report({ receipt: toPhone?.data.receipt, state: 'received' })).statusCode).toBe(200);
+    const phoneReceipts = await call(t, {
+      url: `/api/notification-receipts?content=${item.id}&channel=expo`,
+      token: analyst.token,
+    });
+    expect(phoneReceipts.json().payload.items).toEqual([
+      expect.objectContaining({ channel: 'expo', state: 'received', openedAt: null }),
+    ]);
 
     const list = await call(t, {
       url: `/api/notification-receipts?content=${item.id}&channel=web`,
@@ -252,7 +266,7 @@ describe('receipts', () => {
         .json()
         .payload.items.map((r: { channel: string }) => r.channel)
         .sort(),
-    ).toEqual(['email', 'web']);
+    ).toEqual(['email', 'expo', 'web']);
     expect((await call(t, { url: '/api/notification-receipts', token: person.token })).statusCode).toBe(403);
 
     const info = await call(t, { url: `/api/content/${item.id}/info`, token: analyst.token });
