@@ -293,8 +293,16 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
             : sql`CASE WHEN ${notificationDelivery.state} = 'opened' THEN 'opened' ELSE 'received' END`,
       })
       .where(and(eq(notificationDelivery.tenantId, tenantId), eq(notificationDelivery.id, id)))
-      .returning({ id: notificationDelivery.id });
-    return rows.length > 0;
+      .returning({ notificationId: notificationDelivery.notificationId });
+    const [delivery] = rows;
+    // Opened from the device or the e-mail: it is read, and the bell says so too.
+    if (delivery && state === 'opened') {
+      await db
+        .update(notification)
+        .set({ readAt: sql`coalesce(${notification.readAt}, ${now})` })
+        .where(and(eq(notification.tenantId, tenantId), eq(notification.id, delivery.notificationId)));
+    }
+    return delivery !== undefined;
   },
 
   /** A page of a tenant's receipts, newest first, filtered (or one receipt, `id`), each row with their number. */

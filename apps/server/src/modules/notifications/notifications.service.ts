@@ -345,7 +345,12 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
       const tenantId = Number(tenant);
       const deliveryId = Number(delivery);
       const valid = sameSignature(given, await signature(tenantId, deliveryId));
-      if (!valid || !(await repo.recordReceipt(tenantId, deliveryId, state, clock.now()))) throw notFound();
+      const recorded =
+        valid &&
+        (await db.transaction((tx) =>
+          createNotificationsRepository(tx).recordReceipt(tenantId, deliveryId, state, clock.now()),
+        ));
+      if (!recorded) throw notFound();
       return { done: true };
     },
 

@@ -215,8 +215,13 @@ describe('receipts', () => {
       deliveryId: number;
     };
     const report = (body: unknown) => call(t, { method: 'POST', url: '/api/notification-receipts', body });
+    const unread = async () =>
+      (await call(t, { url: '/api/notifications', token: person.token })).json().payload.unread as number;
     expect((await report({ receipt, state: 'received' })).statusCode).toBe(200);
+    expect(await unread()).toBe(1);
     expect((await report({ receipt, state: 'opened' })).statusCode).toBe(200);
+    // Opened from the system's notification: the bell shows it read too.
+    expect(await unread()).toBe(0);
     // A receipt made up, or another delivery's with this one's signature, is no one's.
     const forged = receipt.replace(/\.\d+\./, `.${deliveryId + 1}.`);
     expect((await report({ receipt: forged, state: 'opened' })).statusCode).toBe(404);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { type FakeRequest, fail, fakeApi, me, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
-import { reportOpenedFromMail } from './api/notifications';
 
 const notice = (id: number, over: Record<string, unknown> = {}) => ({
   id,
@@ -174,19 +173,5 @@ describe('an e-mail’s unsubscribe link', () => {
     const { user } = renderApp('/unsubscribe/kriva');
     await user.click(await screen.findByRole('button', { name: 'Više mi ih ne šalji e-mailom' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ova poveznica nije ispravna.');
-  });
-});
-
-describe('an e-mailed notice’s link', () => {
-  it('reports the notice opened by the receipt it carries, once, and leaves the item’s own address', async () => {
-    const api = fakeApi({ 'POST /notification-receipts': () => ok({ done: true }) });
-    window.history.replaceState(null, '', '/content/41/intro?receipt=3.90.potpis&tab=2');
-    reportOpenedFromMail();
-    expect(`${window.location.pathname}${window.location.search}`).toBe('/content/41/intro?tab=2');
-    await waitFor(() =>
-      expect(api.find('POST', '/notification-receipts')?.body).toEqual({ receipt: '3.90.potpis', state: 'opened' }),
-    );
-    reportOpenedFromMail();
-    expect(api.calls.filter((c) => c.path === '/notification-receipts')).toHaveLength(1);
   });
 });
