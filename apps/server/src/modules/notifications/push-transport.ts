@@ -42,7 +42,14 @@ export function pushTransport({ vapid, expo }: Options): PushTransport {
       const request = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(message),
-        { vapidDetails: vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm' },
+        {
+          vapidDetails: vapid,
+          TTL: TTL_SECONDS,
+          contentEncoding: 'aes128gcm',
+          // A notice sent again (a sender died before it heard back) replaces the copy the push service
+          // still holds for a browser that is off, rather than arriving twice (RFC 8030, Topic).
+          topic: `notice-${message.notificationId}`,
+        },
       );
       const response = await fetch(request.endpoint, {
         method: request.method,

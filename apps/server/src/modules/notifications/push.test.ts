@@ -61,6 +61,8 @@ describe('web push', () => {
       .select()
       .from(notificationDelivery)
       .where(and(eq(notificationDelivery.userId, person.id), eq(notificationDelivery.channel, 'web')));
+    // A repeat of the notice replaces the copy its push service still holds.
+    expect(push.headers.topic).toBe(`notice-${delivery?.notificationId}`);
     expect(person.browser.decrypt(push.body)).toEqual({
       title: 'Popunite anketu o zadovoljstvu',
       body: expect.stringMatching(/^Novo od organizacije /),
