@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ACTIVATION_CODE_TTL_MS, type Role } from '@kanal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createContentServices } from '../app.js';
 import type { Db } from '../db/client.js';
 import { appUser, content, file, groupMember, tenant, userGroup } from '../db/schema/index.js';
@@ -67,6 +67,9 @@ export async function seedDemo(db: Db, store: FileStore): Promise<{ created: str
   const created: string[] = [];
   for (const demo of DEMO_TENANTS) {
     const done = await db.transaction(async (tx) => {
+      // Several processes starting together on a new database: one makes each tenant, the others wait for
+      // it and then find it made.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanal:seed-demo'))`);
       const [existing] = await tx.select({ id: tenant.id }).from(tenant).where(eq(tenant.name, demo.name));
       if (existing) return false;
       const [row] = await tx.insert(tenant).values({ name: demo.name, showPromoTag: demo.showPromoTag }).returning();

@@ -105,6 +105,26 @@ async function progress(tenantId: number) {
 }
 
 describe('two server processes on one PostgreSQL', () => {
+  it('start together on a new database: both serve, and the demo is made once', async () => {
+    const fresh = await createPostgresDatabase(source);
+    const check = openPostgres(fresh.url, 1);
+    try {
+      const env = { DATABASE_URL: fresh.url, SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+      servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+      const tenants = await check.db.execute(
+        sql`SELECT name, count(*)::int AS n FROM tenant GROUP BY name ORDER BY name`,
+      );
+      expect(rowsOf(tenants)).toEqual([
+        { name: 'Demo d.o.o.', n: 1 },
+        { name: 'Druga firma d.o.o.', n: 1 },
+      ]);
+    } finally {
+      for (const server of servers.splice(0)) await server.stop();
+      await check.close();
+      await fresh.drop();
+    }
+  });
+
   it(`run ${PEOPLE} due reminders once each: ${PEOPLE} notices at the push service, none twice`, async () => {
     const { tenantId, tokens } = await dueReminders();
     await twoServers();
