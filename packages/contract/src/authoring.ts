@@ -114,6 +114,18 @@ export const StaffContentRowSchema = z.object({
   updatedAt: IsoDateTimeSchema,
   creator: PersonRefSchema,
   counts: ReachCountsSchema,
+  /**
+   * A task's deadline and, when it repeats, which occurrence this is (0 the first) and whether the next
+   * has replaced it.
+   */
+  task: z.nullable(
+    z.object({
+      deadline: z.nullable(IsoDateTimeSchema),
+      repeat: RepeatSchema,
+      occurrence: z.int(),
+      replaced: z.boolean(),
+    }),
+  ),
 });
 export type StaffContentRow = z.infer<typeof StaffContentRowSchema>;
 

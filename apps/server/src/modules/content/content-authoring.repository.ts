@@ -270,11 +270,16 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
         creatorId: content.creatorId,
         creatorName: appUser.name,
         ...reachColumns,
+        deadline: task.deadline,
+        repeat: task.repeat,
+        occurrence: task.occurrence,
+        supersededAt: task.supersededAt,
       })
       .from(page)
       .innerJoin(content, and(eq(content.tenantId, tenantId), eq(content.id, page.id)))
       .innerJoin(appUser, creatorOf)
       .leftJoin(contentReach, reachOf)
+      .leftJoin(task, and(eq(task.tenantId, tenantId), eq(task.contentId, content.id)))
       .orderBy(...orderOf(query.sort, content));
     // Past the last page there is no row to carry the count.
     const count =

@@ -86,6 +86,15 @@ describe('a repeating task', () => {
       [3, '2027-04-30T15:00:00.000Z', false],
     ]);
     expect((await viewOf(late)).home).toEqual([occurrences[3]?.id]);
+    // The staff's list tells the occurrences apart.
+    const creator = await makeSession(t.db, { id: creatorId, tenantId }, t.clock.now());
+    const listed = await call(t, { url: '/api/content?q=Mjesečno&sort=publishAt', token: creator });
+    expect(listed.json().payload.items.map((i: { task: unknown }) => i.task)).toEqual([
+      { deadline: '2027-01-31T16:00:00.000Z', repeat: 'MONTHLY', occurrence: 0, replaced: true },
+      { deadline: '2027-02-28T16:00:00.000Z', repeat: 'MONTHLY', occurrence: 1, replaced: true },
+      { deadline: '2027-03-31T15:00:00.000Z', repeat: 'MONTHLY', occurrence: 2, replaced: true },
+      { deadline: '2027-04-30T15:00:00.000Z', repeat: 'MONTHLY', occurrence: 3, replaced: false },
+    ]);
   });
 
   it('keeps a replaced occurrence out of the home when it is edited, and stops when the task stops repeating', async () => {

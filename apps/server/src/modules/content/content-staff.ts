@@ -328,6 +328,15 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
           updatedAt: r.updatedAt.toISOString(),
           creator: { id: r.creatorId, name: r.creatorName },
           counts: { audience: r.audience, viewed: r.viewed, finished: r.finished },
+          task:
+            r.repeat === null
+              ? null
+              : {
+                  deadline: r.deadline?.toISOString() ?? null,
+                  repeat: r.repeat,
+                  occurrence: r.occurrence ?? 0,
+                  replaced: r.supersededAt !== null,
+                },
         })),
       };
     },

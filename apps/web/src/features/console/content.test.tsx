@@ -25,6 +25,7 @@ const makeRow = (id: number, overrides: Partial<StaffContentRow> = {}): StaffCon
   updatedAt: at,
   creator: { id: 7, name: 'Ana Anić' },
   counts: { audience: 40, viewed: 12, finished: 9 },
+  task: null,
   ...overrides,
 });
 
@@ -70,6 +71,31 @@ describe('the content list', () => {
     },
     SLOW,
   );
+
+  it('tells a repeating task’s occurrences apart: the deadline, how often, which repeat, and which are replaced', async () => {
+    const task = (id: number, occurrence: number, replaced: boolean) =>
+      makeRow(id, {
+        type: 'TASK',
+        name: `Tjedni izvještaj ${id}`,
+        task: {
+          deadline: new Date(2026, 11, occurrence + 1, 16, 0).toISOString(),
+          repeat: 'WEEKLY',
+          occurrence,
+          replaced,
+        },
+      });
+    openConsole('ADMIN', '/admin/content', {
+      'GET /content': () => ok({ count: 3, items: [task(3, 2, false), task(2, 1, true), makeRow(1)] }),
+    });
+    const table = await screen.findByRole('table', { name: 'Sadržaj' });
+    expect(within(table).getByRole('row', { name: /Tjedni izvještaj 3/ })).toHaveTextContent(
+      'Rok 03.12.2026., 16:00 · Svaki tjedan · 2. ponavljanje',
+    );
+    expect(within(table).getByRole('row', { name: /Tjedni izvještaj 2/ })).toHaveTextContent(
+      'Rok 02.12.2026., 16:00 · Svaki tjedan · 1. ponavljanje · Zamijenjeno sljedećim ponavljanjem',
+    );
+    expect(within(table).getByRole('row', { name: /Obavijest 1/ })).not.toHaveTextContent(/Rok|ponavlj/);
+  });
 
   it('offers to create the first item when there is none, and no creation to an analyst', async () => {
     openConsole('ADMIN', '/admin/content', { 'GET /content': () => ok({ count: 0, items: [] }) });

@@ -9,6 +9,7 @@ import {
   type ContentType,
   type StaffContentRow,
 } from '@kanal/contract';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -209,6 +210,18 @@ export function ContentListScreen() {
   );
 }
 
+/** A task's deadline and, when it repeats, how often, which repeat this is and whether the next replaced it. */
+function taskLine(t: TFunction<'admin'>, task: NonNullable<StaffContentRow['task']>) {
+  return [
+    task.deadline ? t('content.task.deadline', { date: formatDateTime(task.deadline) }) : null,
+    task.repeat === 'NO_REPEAT' ? null : t(`content.editor.repeats.${task.repeat}`),
+    task.occurrence > 0 ? t('content.task.occurrence', { n: task.occurrence }) : null,
+    task.replaced ? t('content.task.replaced') : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 function ContentRow({ item }: { item: StaffContentRow }) {
   const { t } = useTranslation('admin');
   const { me, canAuthor } = useConsole();
@@ -226,6 +239,7 @@ function ContentRow({ item }: { item: StaffContentRow }) {
             .filter(Boolean)
             .join(' · ')}
         </span>
+        {item.task ? <span className="data-table__muted">{taskLine(t, item.task)}</span> : null}
       </td>
       <td data-label={t('content.columns.status')}>
         <ContentStatusBadge status={item.status} />
