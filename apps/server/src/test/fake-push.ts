@@ -10,10 +10,13 @@ const b64url = (bytes: Buffer) => bytes.toString('base64url');
 /**
  * The push services this machine cannot reach, as one local HTTP server: a browser's push service (any
  * path; `/gone/…` answers 410 as for an expired subscription) and the Expo push API (`/expo`; a token
- * with "Gone" in it answers DeviceNotRegistered). It records every request as it arrives.
+ * with "Gone" in it answers DeviceNotRegistered at once, one with "Unregistered" in its receipt later, at
+ * `/getReceipts`). It records every request as it arrives.
  */
 export async function startFakePush({ answerAfterMs = 0 }: { answerAfterMs?: number } = {}) {
   const received: PushRequest[] = [];
+  /** The phone each Expo ticket was for. */
+  const tickets = new Map<string, string>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -22,15 +25,30 @@ export async function startFakePush({ answerAfterMs = 0 }: { answerAfterMs?: num
       received.push(request);
       // A push service over a network: the answer takes a while (the multi-process suite kills mid-send).
       if (answerAfterMs) await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+      const notRegistered = { status: 'error', message: 'not registered', details: { error: 'DeviceNotRegistered' } };
       if (request.path === '/expo') {
         const messages = JSON.parse(request.body.toString('utf8')) as { to: string }[];
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({
-            data: messages.map((m, i) =>
-              m.to.includes('Gone')
-                ? { status: 'error', message: 'not registered', details: { error: 'DeviceNotRegistered' } }
-                : { status: 'ok', id: `ticket-${received.length}-${i}` },
+            data: messages.map((m, i) => {
+              if (m.to.includes('Gone')) return notRegistered;
+              const id = `ticket-${received.length}-${i}`;
+              tickets.set(id, m.to);
+              return { status: 'ok', id };
+            }),
+          }),
+        );
+        return;
+      }
+      if (request.path === '/getReceipts') {
+        const { ids } = JSON.parse(request.body.toString('utf8')) as { ids: string[] };
+        const known = ids.filter((id) => tickets.has(id));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            data: Object.fromEntries(
+              known.map((id) => [id, tickets.get(id)?.includes('Unregistered') ? notRegistered : { status: 'ok' }]),
             ),
           }),
         );
@@ -48,6 +66,11 @@ export async function startFakePush({ answerAfterMs = 0 }: { answerAfterMs?: num
     /** The web pushes sent to one subscription's endpoint path. */
     to: (path: string) => received.filter((r) => r.path === path),
     expo: () => received.filter((r) => r.path === '/expo'),
+    /** The tickets asked about at /getReceipts, in order. */
+    receiptsAskedFor: () =>
+      received
+        .filter((r) => r.path === '/getReceipts')
+        .flatMap((r) => (JSON.parse(r.body.toString('utf8')) as { ids: string[] }).ids),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -66,9 +66,16 @@ export const notificationDelivery = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     receivedAt: timestamp({ withTimezone: true }),
     openedAt: timestamp({ withTimezone: true }),
+    /**
+     * The Expo push ticket of a phone's notice, until its receipt is read: Expo hands a notice to Apple's or
+     * Google's service after answering, and says later, by the ticket, whether the phone was still there.
+     */
+    ticket: text(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    // The receipts due to be read, oldest first.
+    index('notification_delivery_ticket_idx').on(t.sentAt).where(sql`${t.ticket} IS NOT NULL`),
     index('notification_delivery_notification_idx').on(t.tenantId, t.notificationId),
     // A person's receipts (GET /notification-receipts/user/{id}), newest first.
     index('notification_delivery_user_idx').on(t.tenantId, t.userId, t.id.desc()),

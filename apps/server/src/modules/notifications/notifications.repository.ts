@@ -133,15 +133,55 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
   },
 
   /** Deliveries handed to their channel, in one statement. */
-  async markSent(deliveries: Pick<Delivery, 'tenantId' | 'id'>[], at: Date): Promise<void> {
+  /** Sent, with the Expo ticket of a phone's notice (null for the other channels). */
+  async markSent(
+    deliveries: (Pick<Delivery, 'tenantId' | 'id'> & { ticket: string | null })[],
+    at: Date,
+  ): Promise<void> {
     if (deliveries.length === 0) return;
     await db.execute(sql`
       UPDATE notification_delivery d
       SET state = 'sent', sent_at = ${at.toISOString()}::timestamptz, attempts = d.attempts + 1,
-        locked_until = NULL, last_error = NULL
-      FROM unnest(${sql.param(deliveries.map((x) => x.tenantId))}::int[], ${sql.param(deliveries.map((x) => x.id))}::bigint[])
-        AS sent (tenant_id, id)
+        locked_until = NULL, last_error = NULL, ticket = sent.ticket
+      FROM unnest(${sql.param(deliveries.map((x) => x.tenantId))}::int[], ${sql.param(deliveries.map((x) => x.id))}::bigint[],
+          ${sql.param(deliveries.map((x) => x.ticket))}::text[])
+        AS sent (tenant_id, id, ticket)
       WHERE d.tenant_id = sent.tenant_id AND d.id = sent.id`);
+  },
+
+  /**
+   * Up to `limit` phone notices sent before `sentBefore` whose receipt is still to be read, taken (their
+   * ticket cleared) in one statement, so no other process reads them too.
+   */
+  async takeTickets(sentBefore: Date, limit: number) {
+    const result = await db.execute(sql`
+      WITH due AS (
+        SELECT tenant_id, id, ticket, device_id, sent_at FROM notification_delivery
+        WHERE ticket IS NOT NULL AND sent_at <= ${sentBefore.toISOString()}::timestamptz
+        ORDER BY sent_at LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED),
+      taken AS (
+        UPDATE notification_delivery d SET ticket = NULL FROM due WHERE d.tenant_id = due.tenant_id AND d.id = due.id)
+      SELECT tenant_id AS "tenantId", id, ticket, device_id AS "deviceId", sent_at AS "sentAt" FROM due`);
+    return rowsOf<{ tenantId: number; id: number; ticket: string; deviceId: number | null; sentAt: string | Date }>(
+      result,
+    ).map((r) => ({
+      ...r,
+      id: Number(r.id),
+      deviceId: r.deviceId === null ? null : Number(r.deviceId),
+      sentAt: new Date(r.sentAt),
+    }));
+  },
+
+  /** Tickets taken whose receipts could not be read this time: read them next time. */
+  async returnTickets(taken: { tenantId: number; id: number; ticket: string }[]): Promise<void> {
+    if (taken.length === 0) return;
+    await db.execute(sql`
+      UPDATE notification_delivery d SET ticket = back.ticket
+      FROM unnest(${sql.param(taken.map((x) => x.tenantId))}::int[], ${sql.param(taken.map((x) => x.id))}::bigint[],
+          ${sql.param(taken.map((x) => x.ticket))}::text[])
+        AS back (tenant_id, id, ticket)
+      WHERE d.tenant_id = back.tenant_id AND d.id = back.id`);
   },
 
   /** A failed send: queued again at `retryAt`, or failed for good when there is none. */

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type Bell,
   type Language,
+  MINUTE_MS,
   NOTICE_TOPICS,
   NOTIFICATION_CHANNELS,
   type NoticeReach,
@@ -27,6 +28,7 @@ import { itemPath, noticeMail, pushText, testText } from './notice-mail.js';
 import { createNotificationsRepository, type Delivery, type Notice, topicOf } from './notifications.repository.js';
 import {
   EXPO_BATCH,
+  EXPO_RECEIPT_BATCH,
   newVapidKeys,
   type PushMessage,
   type PushOutcome,
@@ -73,6 +75,9 @@ function vapidSubject({ publicUrl, mailFrom }: Deps['config']): string {
 const BATCH = 100;
 /** E-mails (and web pushes) sent at once by one process: as many as the mail pool's connections. */
 const IN_FLIGHT = 10;
+/** Expo has a notice's receipt within a quarter of an hour of taking it, and keeps it for a day. */
+const RECEIPT_DELAY_MS = 15 * MINUTE_MS;
+const RECEIPT_KEPT_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * Notices as each person has them, and their delivery on each channel. The content module decides when
@@ -193,17 +198,56 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
     });
   }
 
+  /** The push service no longer knows this browser or phone: it is forgotten, and not tried again. */
+  async function forgetGone(delivery: Pick<Delivery, 'tenantId' | 'id' | 'deviceId'>) {
+    if (delivery.deviceId !== null) await repo.forgetDevice(delivery.tenantId, delivery.deviceId);
+    await repo.markFailed(delivery, 'the push service no longer knows the device', null);
+  }
+
+  /**
+   * Expo's receipts, a quarter of an hour after sending (when it has them): a phone Apple or Google no
+   * longer knows is forgotten, and a notice they refused is marked failed with their reason.
+   */
+  let receiptsReadAt = Number.NEGATIVE_INFINITY;
+  async function readReceipts(): Promise<void> {
+    // Once a minute a process at most: while Expo is down, or a receipt is late, it is not asked at every poll.
+    const now = clock.now().getTime();
+    if (now - receiptsReadAt < MINUTE_MS) return;
+    receiptsReadAt = now;
+    for (;;) {
+      const taken = await repo.takeTickets(new Date(now - RECEIPT_DELAY_MS), EXPO_RECEIPT_BATCH);
+      if (taken.length === 0) return;
+      const receipts = await (await push()).receipts(taken.map((t) => t.ticket)).catch((err: unknown) => {
+        log.warn({ err }, 'Expo receipts could not be read; they are read on the next run');
+        return null;
+      });
+      // What has no receipt yet is read again later, until Expo no longer keeps it.
+      const later = taken.filter((t) => !receipts?.has(t.ticket) && now - t.sentAt.getTime() < RECEIPT_KEPT_MS);
+      await repo.returnTickets(later);
+      if (!receipts) return;
+      for (const delivery of taken) {
+        const outcome = receipts.get(delivery.ticket);
+        if (!outcome || 'sent' in outcome) continue;
+        if ('gone' in outcome) await forgetGone(delivery);
+        else await repo.markFailed(delivery, outcome.error, null);
+      }
+      // Returned tickets would be taken again at once: they wait for the next run.
+      if (taken.length < EXPO_RECEIPT_BATCH || later.length > 0) return;
+    }
+  }
+
   /** What became of deliveries, written as soon as it is known (a sender that dies after it resends none). */
   async function settle(deliveries: Delivery[], outcomes: PushOutcome[]): Promise<void> {
-    const sent = deliveries.filter((_, i) => outcomes[i] && 'sent' in (outcomes[i] as PushOutcome));
+    const sent = deliveries.flatMap((delivery, i) => {
+      const outcome = outcomes[i];
+      return outcome && 'sent' in outcome ? [{ ...delivery, ticket: outcome.ticket ?? null }] : [];
+    });
     await repo.markSent(sent, clock.now());
     for (const [i, delivery] of deliveries.entries()) {
       const outcome = outcomes[i] ?? { error: 'not sent' };
       if ('sent' in outcome) continue;
       if ('gone' in outcome) {
-        // The push service no longer knows this browser or phone: forget it, and do not try again.
-        if (delivery.deviceId !== null) await repo.forgetDevice(delivery.tenantId, delivery.deviceId);
-        await repo.markFailed(delivery, 'the push service no longer knows the device', null);
+        await forgetGone(delivery);
         continue;
       }
       log.warn(
@@ -236,8 +280,9 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
    * a whole organisation) never holds the others up.
    */
   async function deliverDue(): Promise<void> {
-    await Promise.all(
-      NOTIFICATION_CHANNELS.map(async (channel) => {
+    await Promise.all([
+      readReceipts(),
+      ...NOTIFICATION_CHANNELS.map(async (channel) => {
         for (;;) {
           const now = clock.now();
           const batch = await repo.claim(channel, now, new Date(now.getTime() + config.deliveryLeaseMs), BATCH);
@@ -245,7 +290,7 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
           if (batch.length < BATCH) return;
         }
       }),
-    );
+    ]);
   }
 
   jobs.addDrain(deliverDue);

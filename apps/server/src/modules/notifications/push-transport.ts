@@ -12,8 +12,11 @@ export type PushMessage = {
   receipt: string;
 };
 export type WebTarget = { endpoint: string; p256dh: string; auth: string };
-/** `gone`: the push service no longer knows the subscription or token, so the device is forgotten. */
-export type PushOutcome = { sent: true } | { gone: true } | { error: string };
+/**
+ * `gone`: the push service no longer knows the subscription or token, so the device is forgotten.
+ * `ticket`: Expo's, by which it tells later what became of the notice (`receipts`).
+ */
+export type PushOutcome = { sent: true; ticket?: string } | { gone: true } | { error: string };
 
 /**
  * How push notices leave: to the browsers' push services (web push, RFC 8030, signed with the app's VAPID
@@ -24,9 +27,12 @@ export type PushTransport = {
   web(target: WebTarget, message: PushMessage): Promise<PushOutcome>;
   /** Up to EXPO_BATCH messages in one request, each outcome in the messages' order. */
   expo(messages: { token: string; message: PushMessage }[]): Promise<PushOutcome[]>;
+  /** What became of the notices Expo took, by their tickets (up to EXPO_RECEIPT_BATCH); a ticket without one yet is left out. */
+  receipts(tickets: string[]): Promise<Map<string, PushOutcome>>;
 };
 
 export const EXPO_BATCH = 100;
+export const EXPO_RECEIPT_BATCH = 1000;
 /** A notice waits at the push service at most a day for a browser or phone that is off. */
 const TTL_SECONDS = 24 * 60 * 60;
 
@@ -35,7 +41,21 @@ type Options = {
   expo: { url: string; accessToken?: string | undefined };
 };
 
+type ExpoAnswer = { status: 'ok' | 'error'; id?: string; message?: string; details?: { error?: string } };
+
+/** Expo's word on one message, at sending (a ticket) or later (a receipt). */
+function expoOutcome(answer: ExpoAnswer | undefined): PushOutcome {
+  if (answer?.status === 'ok') return answer.id ? { sent: true, ticket: answer.id } : { sent: true };
+  if (answer?.details?.error === 'DeviceNotRegistered') return { gone: true };
+  return { error: answer?.message ?? 'no answer from Expo' };
+}
+
 export function pushTransport({ vapid, expo }: Options): PushTransport {
+  const expoHeaders = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    ...(expo.accessToken ? { authorization: `Bearer ${expo.accessToken}` } : {}),
+  };
   return {
     async web(target, message) {
       // The library signs and encrypts; the request itself goes through fetch, which also speaks plain HTTP.
@@ -64,11 +84,7 @@ export function pushTransport({ vapid, expo }: Options): PushTransport {
     async expo(messages) {
       const response = await fetch(expo.url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...(expo.accessToken ? { authorization: `Bearer ${expo.accessToken}` } : {}),
-        },
+        headers: expoHeaders,
         body: JSON.stringify(
           messages.map(({ token, message }) => ({
             to: token,
@@ -89,15 +105,20 @@ export function pushTransport({ vapid, expo }: Options): PushTransport {
         const error = `Expo push answered ${response.status}`;
         return messages.map(() => ({ error }));
       }
-      const { data } = (await response.json()) as {
-        data: { status: 'ok' | 'error'; message?: string; details?: { error?: string } }[];
-      };
-      return messages.map((_, i) => {
-        const ticket = data[i];
-        if (ticket?.status === 'ok') return { sent: true };
-        if (ticket?.details?.error === 'DeviceNotRegistered') return { gone: true };
-        return { error: ticket?.message ?? 'no ticket from Expo' };
+      const { data } = (await response.json()) as { data: ExpoAnswer[] };
+      return messages.map((_, i) => expoOutcome(data[i]));
+    },
+
+    async receipts(tickets) {
+      // Beside the send call: https://exp.host/--/api/v2/push/getReceipts.
+      const response = await fetch(new URL('getReceipts', expo.url), {
+        method: 'POST',
+        headers: expoHeaders,
+        body: JSON.stringify({ ids: tickets }),
       });
+      if (!response.ok) throw new Error(`Expo receipts answered ${response.status}`);
+      const { data } = (await response.json()) as { data: Record<string, ExpoAnswer> };
+      return new Map(Object.entries(data).map(([ticket, answer]) => [ticket, expoOutcome(answer)]));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { HOUR_MS } from '@kanal/contract';
+import { HOUR_MS, MINUTE_MS } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDelivery, notificationOptOut, pushDevice } from '../../db/schema/index.js';
@@ -181,6 +181,46 @@ describe('mobile push (Expo)', () => {
     );
     expect(await devicesOf(old.id)).toEqual([]);
     expect(await devicesOf(phone.id)).toHaveLength(1);
+  });
+
+  it('reads Expo’s receipts a quarter of an hour on, once: a phone its service no longer knows is forgotten', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const kept = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const gone = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    await post(kept.token, '/mobile/users/ept', { token: 'ExponentPushToken[ostaje]' });
+    await post(gone.token, '/mobile/users/ept', { token: 'ExponentPushToken[Unregistered-odlazi]' });
+    await makeContent(t.db, { tenantId, creatorId, publishAt: t.clock.now(), audience: { users: [kept.id, gone.id] } });
+    await run();
+    const phoneDelivery = async (userId: number) =>
+      (
+        await t.db
+          .select()
+          .from(notificationDelivery)
+          .where(and(eq(notificationDelivery.userId, userId), eq(notificationDelivery.channel, 'expo')))
+      )[0];
+    const tickets = [(await phoneDelivery(kept.id))?.ticket, (await phoneDelivery(gone.id))?.ticket];
+    expect(tickets).toEqual([expect.stringMatching(/^ticket-/), expect.stringMatching(/^ticket-/)]);
+    const askedFor = () => fake.receiptsAskedFor().filter((id) => tickets.includes(id));
+
+    t.clock.advance(15 * MINUTE_MS - 1000);
+    await run();
+    expect(askedFor()).toEqual([]);
+
+    t.clock.advance(MINUTE_MS);
+    await run();
+    expect(askedFor().sort()).toEqual([...tickets].sort());
+    expect(await devicesOf(gone.id)).toEqual([]);
+    expect(await devicesOf(kept.id)).toHaveLength(1);
+    expect(await phoneDelivery(gone.id)).toMatchObject({
+      state: 'failed',
+      lastError: 'the push service no longer knows the device',
+      ticket: null,
+    });
+    expect(await phoneDelivery(kept.id)).toMatchObject({ state: 'sent', ticket: null });
+
+    t.clock.advance(2 * MINUTE_MS);
+    await run();
+    expect(askedFor()).toHaveLength(2);
   });
 
   it('sends a test notice to each of the caller’s devices (testpn)', async () => {

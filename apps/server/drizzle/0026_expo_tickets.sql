@@ -1,0 +1,2 @@
+ALTER TABLE "notification_delivery" ADD COLUMN "ticket" text;--> statement-breakpoint
+CREATE INDEX "notification_delivery_ticket_idx" ON "notification_delivery" USING btree ("sent_at") WHERE "notification_delivery"."ticket" IS NOT NULL;
