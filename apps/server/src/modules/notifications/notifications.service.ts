@@ -204,11 +204,11 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
     await repo.markFailed(delivery, 'the push service no longer knows the device', null);
   }
 
+  let receiptsReadAt = Number.NEGATIVE_INFINITY;
   /**
    * Expo's receipts, a quarter of an hour after sending (when it has them): a phone Apple or Google no
    * longer knows is forgotten, and a notice they refused is marked failed with their reason.
    */
-  let receiptsReadAt = Number.NEGATIVE_INFINITY;
   async function readReceipts(): Promise<void> {
     // Once a minute a process at most: while Expo is down, or a receipt is late, it is not asked at every poll.
     const now = clock.now().getTime();
