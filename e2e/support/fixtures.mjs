@@ -73,47 +73,39 @@ export async function prepareDatabase(dataDir) {
       const { authoring } = createContentServices(tx);
       for (const item of items) await authoring.syncAudience(user.tenantId, item.id);
     });
+    // An item of the journeys', published a minute ago by FIXTURE_LOGIN to the people with these e-mails.
+    const publish = async (emails, item) => {
+      const people = await database.db.query.appUser.findMany({
+        columns: { id: true },
+        where: (u, { inArray }) => inArray(u.email, emails),
+      });
+      await createContentServices(database.db).authoring.create({
+        tenantId: user.tenantId,
+        creatorId: user.id,
+        publishAt: new Date(Date.now() - 60_000),
+        status: 'published',
+        audience: { users: people.map((p) => p.id) },
+        ...item,
+      });
+    };
     // A link that names no YouTube video: the materials screen must say it cannot load it (spec point 8).
-    await createContentServices(database.db).authoring.create({
-      tenantId: user.tenantId,
-      creatorId: user.id,
+    await publish([FIXTURE_LOGIN], {
       type: 'INFORMATION',
       name: BROKEN_LINK_ITEM,
       description: 'Poveznica na video koji ne postoji.',
-      publishAt: new Date(Date.now() - 60_000),
-      status: 'published',
-      audience: { users: [user.id] },
       material: { link: 'https://www.youtube.com/watch?v=', text: 'Video bi trebao biti iznad.' },
     });
-    const pushPerson = await database.db.query.appUser.findFirst({
-      columns: { id: true },
-      where: (u, { eq }) => eq(u.email, PUSH_PERSON),
-    });
-    await createContentServices(database.db).authoring.create({
-      tenantId: user.tenantId,
-      creatorId: user.id,
+    await publish([PUSH_PERSON], {
       type: 'INFORMATION',
       name: PUSH_ITEM,
       description: 'Dežurstva za prosinac su objavljena.',
-      publishAt: new Date(Date.now() - 60_000),
-      status: 'published',
-      audience: { users: [pushPerson.id] },
       material: { text: 'Raspored dežurstava za prosinac nalazi se u prilogu na oglasnoj ploči.' },
     });
-    const statsPeople = await database.db.query.appUser.findMany({
-      columns: { id: true },
-      where: (u, { inArray }) => inArray(u.email, STATS_PEOPLE),
-    });
-    await createContentServices(database.db).authoring.create({
-      tenantId: user.tenantId,
-      creatorId: user.id,
+    await publish(STATS_PEOPLE, {
       type: 'EDUCATION',
       name: STATS_QUIZ,
       description: 'Dva pitanja za provjeru statistike.',
-      publishAt: new Date(Date.now() - 60_000),
-      status: 'published',
       settings: { passingScore: 0.5 },
-      audience: { users: statsPeople.map((p) => p.id) },
       questions: [
         {
           title: 'Koliko je 2 + 2?',
