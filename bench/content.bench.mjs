@@ -6,8 +6,9 @@
 //    connections — against the harness's plain-list route (the newest 50 items) through the same
 //    pipeline, in the same run: the ratio's target is ≥ 0.5.
 // 2. Publishing one item to everyone in the tenant (POST /api/content, publish now): the time until
-//    the transaction has committed (the response; target ≤ 2 s on PostgreSQL), and the home feed's p99
-//    for other people while publishes run, against its p99 idle (target: not more than double).
+//    the transaction has committed (the response, with the inbox's first batch; target ≤ 2 s on
+//    PostgreSQL), then until every person's inbox has it (the inbox's fill job, in the background), and
+//    the home feed's p99 for other people meanwhile, against its p99 idle (target: not more than double).
 // The items it publishes are deleted at the end, with its sessions.
 //
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_feed npm run bench:content
@@ -111,7 +112,16 @@ try {
     });
     const body = await res.json();
     if (res.status !== 200) throw new Error(`publish: ${res.status} ${JSON.stringify(body)}`);
-    publishTimes.push({ ms: performance.now() - started, audience: body.payload.counts.audience });
+    const committed = performance.now() - started;
+    // The first batch came with the publication; the inbox's fill job writes the rest in the background.
+    let reach = body.payload.counts.audience;
+    while (reach < sizes.people) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      [{ reach }] = await rows(
+        sql`SELECT coalesce((SELECT audience FROM content_reach WHERE tenant_id = ${tenantId} AND content_id = ${body.payload.id}), 0)::int AS reach`,
+      );
+    }
+    publishTimes.push({ ms: committed, atOnce: body.payload.counts.audience, everyoneMs: performance.now() - started });
   }
   feedBusy = await busy;
 } finally {
@@ -144,9 +154,12 @@ for (const r of [
 const [staff, plain] = results;
 console.log(`\nstaff list / harness plain list = ${(staff.reqPerSec / plain.reqPerSec).toFixed(2)}  (target ≥ 0.50)`);
 console.log(`feed p99 while publishing / idle = ${(feedBusy.p99 / feedIdle.p99).toFixed(2)}  (target ≤ 2)`);
-console.log('\n| publish to everyone | recipients | until committed ms |');
-console.log('|---|---:|---:|');
-for (const [i, p] of publishTimes.entries()) console.log(`| ${i + 1} | ${p.audience} | ${p.ms.toFixed(0)} |`);
+console.log(
+  `\n| publish to everyone (${sizes.people.toLocaleString('en')} people) | rows committed with it | until committed ms | until every inbox has it ms |`,
+);
+console.log('|---|---:|---:|---:|');
+for (const [i, p] of publishTimes.entries())
+  console.log(`| ${i + 1} | ${p.atOnce} | ${p.ms.toFixed(0)} | ${p.everyoneMs.toFixed(0)} |`);
 const sorted = publishTimes.map((p) => p.ms).sort((a, b) => a - b);
 console.log(
   `median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms  (target ≤ 2000)`,

@@ -36,7 +36,7 @@ import { createFormsStaff } from './modules/forms/forms-staff.js';
 import { formsStaffRoutes } from './modules/forms/forms-staff.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createInboxRepository } from './modules/inbox/inbox.repository.js';
-import { createInbox } from './modules/inbox/inbox.service.js';
+import { createInbox, defineInboxFillJob } from './modules/inbox/inbox.service.js';
 import { createJobsRepository } from './modules/jobs/jobs.repository.js';
 import { createJobs } from './modules/jobs/jobs.service.js';
 import { createMailer } from './modules/mail/mail.service.js';
@@ -102,13 +102,17 @@ async function readWebManifest(webRoot: string): Promise<WebManifest | undefined
 const TOKEN_IN_PATH = /^(\/api\/auth\/(?:signup|reset-password)\/)[^/?]+/;
 export const redactUrl = (url: string) => url.replace(TOKEN_IN_PATH, '$1[redacted]');
 
+/** The inbox over the database or a transaction, its fill jobs scheduled in the same. */
+const inboxOver = (handle: DbOrTx, clock: Clock, fillBatch?: number) =>
+  createInbox({ repo: createInboxRepository(handle), jobs: createJobsRepository(handle), clock, fillBatch });
+
 /**
  * The content, forms and authoring services and the inbox they share, over the database or an open
  * transaction (the demo seed writes its content and the demo accounts' history through them, inside its
  * own transaction). Where a service writes in a transaction of its own, its inbox is bound to it.
  */
-export function createContentServices(db: DbOrTx, clock: Clock = systemClock) {
-  const inboxOf = (handle: DbOrTx) => createInbox({ repo: createInboxRepository(handle) });
+export function createContentServices(db: DbOrTx, clock: Clock = systemClock, fillBatch?: number) {
+  const inboxOf = (handle: DbOrTx) => inboxOver(handle, clock, fillBatch);
   const contentRepo = createContentRepository(db);
   const content = createContentService({ repo: contentRepo, inbox: inboxOf(db), clock });
   const forms = createFormsService({
@@ -195,9 +199,14 @@ export async function buildApp({
   });
   defineScheduleJobs({
     jobs,
-    authoringOver: (tx) => createContentServices(tx, clock).authoring,
+    authoringOver: (tx) => createContentServices(tx, clock, config.inboxFillBatch).authoring,
+    inboxOver: (tx) => inboxOver(tx, clock, config.inboxFillBatch),
     fanOut: notifications.fanOut,
-    unfinishedAudience: createInbox({ repo: createInboxRepository(db) }).unfinishedAudience,
+  });
+  defineInboxFillJob({
+    jobs,
+    step: (tx, { tenantId, contentId, after }) =>
+      createContentServices(tx, clock, config.inboxFillBatch).authoring.fillInbox(tenantId, contentId, after),
   });
   const limiter = createRateLimiter({ repo: createRateLimitRepository(db), clock });
   const auth = createAuthService({
@@ -211,7 +220,11 @@ export async function buildApp({
     config,
     log: app.log,
   });
-  const { content, contentRepo, forms, formsStaff, authoring } = createContentServices(db, clock);
+  const { content, contentRepo, forms, formsStaff, authoring } = createContentServices(
+    db,
+    clock,
+    config.inboxFillBatch,
+  );
   const profile = createProfileService({ repo: createProfileRepository(db), clock });
   const store = fileStore ?? diskFileStore(config.filesDir);
   const files = createFilesService({
@@ -254,7 +267,7 @@ export async function buildApp({
         fn({
           users: createUsersRepository(tx),
           groups: createGroupsRepository(tx),
-          inbox: createInbox({ repo: createInboxRepository(tx) }),
+          inbox: inboxOver(tx, clock, config.inboxFillBatch),
           audit: createAuditLog(tx),
         }),
       ),
@@ -269,7 +282,7 @@ export async function buildApp({
     people,
     transaction: (fn) =>
       db.transaction((tx) =>
-        fn({ groups: createGroupsRepository(tx), inbox: createInbox({ repo: createInboxRepository(tx) }) }),
+        fn({ groups: createGroupsRepository(tx), inbox: inboxOver(tx, clock, config.inboxFillBatch) }),
       ),
   });
   const tenants = createTenantsService({

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as z from 'zod/mini';
+import { INBOX_FILL_BATCH } from './modules/inbox/inbox.service.js';
 
 const booleanFlag = z.optional(
   z.pipe(
@@ -45,6 +46,11 @@ const EnvSchema = z.object({
   DELIVERY_LEASE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(3_600_000)), 120_000),
   /** How often each process looks for due background jobs (scheduled notices, reminders, retries). */
   JOB_POLL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 2000),
+  /**
+   * Inbox rows written per transaction when an item reaches its audience: the first batch with the change
+   * that publishes it, the rest by a background job (see the inbox module).
+   */
+  INBOX_FILL_BATCH: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), INBOX_FILL_BATCH),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Sign-in, has-password, forgot- and reset-password requests one address may make per 15 minutes. */
   RATE_LIMIT_PER_IP: z._default(z.coerce.number().check(z.int(), z.positive()), 300),
@@ -89,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     jobPollMs: e.JOB_POLL_MS,
+    inboxFillBatch: e.INBOX_FILL_BATCH,
     deliveryLeaseMs: e.DELIVERY_LEASE_MS,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

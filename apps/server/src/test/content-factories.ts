@@ -2,6 +2,7 @@ import { HOUR_MS } from '@kanal/contract';
 import { createContentServices } from '../app.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { groupMember, userGroup } from '../db/schema/index.js';
+import type { Clock } from '../lib/clock.js';
 import type { Audience, NewContent } from '../modules/content/content-authoring.js';
 
 let sequence = 0;
@@ -28,8 +29,12 @@ export async function makeContent(db: Db, overrides: ContentOverrides) {
   return { id, ...input };
 }
 
-/** Content written as the admin API will write it, over the database or inside a test's own transaction. */
-export const authoringOf = (db: DbOrTx) => createContentServices(db).authoring;
+/**
+ * Content written as the admin API writes it, over the database or inside a test's own transaction
+ * (with the app's clock and inbox batch where a test sets them).
+ */
+export const authoringOf = (db: DbOrTx, clock?: Clock, fillBatch?: number) =>
+  createContentServices(db, clock, fillBatch).authoring;
 
 /** An item's audience changed as the admin API will change it, in its own transaction. */
 export const changeAudience = (db: Db, tenantId: number, contentId: number, audience: Audience) =>

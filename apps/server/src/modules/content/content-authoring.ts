@@ -415,6 +415,16 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       return nextId;
     }),
 
+  /**
+   * The next step of a large audience's inboxes (the inbox's fill job), with the item as it is now,
+   * under its lock: where the next step starts, or null when all are in.
+   */
+  fillInbox: (tenantId: number, contentId: number, after: number): Promise<number | null> =>
+    transaction(async ({ repo, inbox }) => {
+      const item = await repo.lockItem(tenantId, contentId);
+      return item ? inbox.fill(tenantId, contentId, item, after) : null;
+    }),
+
   /** After the people an item is aimed at changed (accounts added, deactivated): its inboxes again. */
   syncAudience: (tenantId: number, contentId: number): Promise<void> =>
     transaction((repos) => sync(repos, tenantId, contentId)),

@@ -1,8 +1,8 @@
 import { DAY_MS, MINUTE_MS, type NoticeKind } from '@kanal/contract';
-import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { occurrenceDeadline } from '../../lib/recurrence.js';
-import type { Jobs } from '../jobs/jobs.service.js';
+import type { Inbox } from '../inbox/inbox.service.js';
+import type { JobAgain, Jobs } from '../jobs/jobs.service.js';
 import type { Notifications } from '../notifications/notifications.service.js';
 import type { ContentAuthoring } from './content-authoring.js';
 import { type AuthoringRepository, createAuthoringRepository } from './content-authoring.repository.js';
@@ -28,6 +28,9 @@ export type NoticeScheduler = {
  * item is in the feed anyway.
  */
 const PUBLISHED_NOTICE_GRACE_MS = DAY_MS;
+
+/** How long a notice waits before it looks again whether its item's inboxes are filled. */
+const FILL_WAIT_MS = 2000;
 
 const isLive = (status: string) => status === 'published' || status === 'scheduled';
 const jobKey = (queue: string, tenantId: number, contentId: number) => `${queue}:${tenantId}:${contentId}`;
@@ -65,21 +68,29 @@ type Deps = {
   jobs: Pick<Jobs, 'define'>;
   /** Authoring bound to a job's transaction (the next occurrence is written in it). */
   authoringOver: (tx: Tx) => Pick<ContentAuthoring, 'recur'>;
+  /** The inbox bound to a job's transaction. */
+  inboxOver: (tx: Tx) => Pick<Inbox, 'unfinishedAudience' | 'filling'>;
   fanOut: Notifications['fanOut'];
-  /** Who has the item in their feed and has not finished it (the inbox's query). */
-  unfinishedAudience: (tenantId: number, contentId: number, now: Date) => SQL;
 };
 
 type ItemJob = { tenantId: number; contentId: number };
 
 /** The jobs of items' schedules, each in its job's transaction: once, whatever the processes. */
-export function defineScheduleJobs({ jobs, authoringOver, fanOut, unfinishedAudience }: Deps): void {
+export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: Deps): void {
+  /**
+   * A notice goes to those who have the item in their inbox: while a large audience's inboxes are still
+   * being filled, its job waits, or the people of the batches to come would never hear of it.
+   */
+  const waitForFill = async (tx: Tx, { tenantId, contentId }: ItemJob, now: Date): Promise<JobAgain | undefined> =>
+    (await inboxOver(tx).filling(tenantId, contentId)) ? { again: new Date(now.getTime() + FILL_WAIT_MS) } : undefined;
+
   async function tell(
     tx: Tx,
     notice: { tenantId: number; id: number; contentId: number; kind: NoticeKind },
     now: Date,
   ) {
-    const recipients = await fanOut(tx, notice, unfinishedAudience(notice.tenantId, notice.contentId, now), now);
+    const audience = inboxOver(tx).unfinishedAudience(notice.tenantId, notice.contentId, now);
+    const recipients = await fanOut(tx, notice, audience, now);
     await createAuthoringRepository(tx).markNoticeSent(notice.tenantId, notice.id, recipients);
   }
 
@@ -94,17 +105,20 @@ export function defineScheduleJobs({ jobs, authoringOver, fanOut, unfinishedAudi
     // Withdrawn, or moved later (its job moved with it): nothing to say now.
     if (!item || !isLive(item.status) || item.publishAt > now) return;
     if (now.getTime() - item.publishAt.getTime() > PUBLISHED_NOTICE_GRACE_MS) return;
-    await announce(tx, job, 'published', now);
+    return (await waitForFill(tx, job, now)) ?? announce(tx, job, 'published', now);
   });
 
   jobs.define<ItemJob>(SCHEDULE_QUEUES.reminder, async (job, tx, now) => {
     const item = await createAuthoringRepository(tx).itemSchedule(job.tenantId, job.contentId);
     if (!item || !isLive(item.status) || item.publishAt > now || !item.deadline || item.deadline <= now) return;
-    await announce(tx, job, 'reminder', now);
+    return (await waitForFill(tx, job, now)) ?? announce(tx, job, 'reminder', now);
   });
 
-  jobs.define<ItemJob & { noticeId: number }>(SCHEDULE_QUEUES.manual, (job, tx, now) =>
-    tell(tx, { tenantId: job.tenantId, id: job.noticeId, contentId: job.contentId, kind: 'manual' }, now),
+  jobs.define<ItemJob & { noticeId: number }>(
+    SCHEDULE_QUEUES.manual,
+    async (job, tx, now) =>
+      (await waitForFill(tx, job, now)) ??
+      tell(tx, { tenantId: job.tenantId, id: job.noticeId, contentId: job.contentId, kind: 'manual' }, now),
   );
 
   jobs.define<ItemJob>(SCHEDULE_QUEUES.recur, async ({ tenantId, contentId }, tx, now) => {

@@ -1,5 +1,5 @@
 import { and, eq, exists, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { content, contentInteraction } from '../../db/schema/index.js';
 import { LIVE_STATUSES, sameItem } from '../../db/visibility.js';
 
@@ -162,18 +162,32 @@ export const createInboxRepository = (db: DbOrTx) => ({
   },
 
   /**
-   * One row for every audience member without one, in a single statement. In the order of the users, so
-   * the inbox's indexes, which lead with the user, take the rows page after page instead of at random
-   * (publishing to 100,000 people: 4.6 s → 3.4–4.1 s on this machine; bench:content).
+   * A row for up to `limit` audience members without one, with ids above `after`, lowest first, in one
+   * statement: how many were added and the last id (fewer than `limit`: no one above `after` lacks a
+   * row). In the order of the users, so the inbox's indexes, which lead with the user, take the rows
+   * page after page instead of at random.
    */
-  async addMissing(tenantId: number, contentId: number, { publishAt, isTask, deadline }: InboxCopies) {
-    await db.execute(sql`
-      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live)
-      SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask},
-             ${deadline?.toISOString() ?? null}::timestamptz, true
-      FROM (${audienceOf(tenantId, contentId)}) a
-      ORDER BY a.id
-      ON CONFLICT (tenant_id, user_id, content_id) DO NOTHING`);
+  async addMissing(
+    tenantId: number,
+    contentId: number,
+    { publishAt, isTask, deadline }: InboxCopies,
+    { limit, after }: { limit: number; after: number },
+  ): Promise<{ added: number; last: number }> {
+    const result = await db.execute(sql`
+      WITH added AS (
+        INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live)
+        SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask},
+               ${deadline?.toISOString() ?? null}::timestamptz, true
+        FROM (${audienceOf(tenantId, contentId)}) a
+        WHERE a.id > ${after} AND NOT EXISTS (SELECT 1 FROM content_interaction ci
+          WHERE ci.tenant_id = ${tenantId} AND ci.user_id = a.id AND ci.content_id = ${contentId})
+        ORDER BY a.id
+        LIMIT ${limit}
+        ON CONFLICT (tenant_id, user_id, content_id) DO NOTHING
+        RETURNING user_id)
+      SELECT count(*)::int AS added, coalesce(max(user_id), 0)::int AS last FROM added`);
+    const [row] = rowsOf<{ added: number; last: number }>(result);
+    return { added: Number(row?.added ?? 0), last: Number(row?.last ?? 0) };
   },
 
   /**

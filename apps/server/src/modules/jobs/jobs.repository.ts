@@ -101,6 +101,35 @@ export const createJobsRepository = (db: DbOrTx) => ({
     await db.delete(job).where(eq(job.id, id));
   },
 
+  /** Not over yet: due again at `runAt` (with a new payload, if given), its attempts as they were. */
+  async postpone(id: number, runAt: Date, payload?: Record<string, unknown>): Promise<void> {
+    await db
+      .update(job)
+      .set({ runAt, ...(payload ? { payload } : {}) })
+      .where(eq(job.id, id));
+  },
+
+  /**
+   * Schedules a keyed job unless one of that key exists, and never waits for it: a job being run holds
+   * its row, and the caller may hold what that job waits for (an item's lock), so updating the row could
+   * deadlock. The job that exists does the work, having waited for the caller's end.
+   */
+  async scheduleOnce(newJob: NewJob & { key: string }): Promise<void> {
+    await db
+      .insert(job)
+      .values({ ...newJob, tenantId: newJob.tenantId ?? null })
+      .onConflictDoNothing({ target: job.key });
+  },
+
+  /** Whether a job of `key` waits to be run (or is being run). */
+  async waiting(key: string): Promise<boolean> {
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(job)
+      .where(and(eq(job.key, key), eq(job.state, 'waiting')));
+    return row !== undefined;
+  },
+
   /** A failed attempt: tried again at `retryAt`, or kept as failed when there is none. */
   async fail(id: number, error: string, retryAt: Date | null): Promise<void> {
     await db

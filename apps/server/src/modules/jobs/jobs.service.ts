@@ -10,7 +10,14 @@ import { createJobsRepository, type NewJob } from './jobs.repository.js';
  * only through `tx` (a second connection would be outside that promise, and on the embedded database
  * it would wait for this transaction forever).
  */
-export type JobHandler<P> = (payload: P, tx: Tx, now: Date) => Promise<void>;
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler whose job is over returns nothing, as most do.
+export type JobHandler<P> = (payload: P, tx: Tx, now: Date) => Promise<void | JobAgain>;
+/**
+ * What a handler returns when its job is not over: the job stays, due again at `again`, with `payload`
+ * instead of its own when given (work done in steps, a step a transaction, or work that must wait for
+ * another job's end).
+ */
+export type JobAgain = { again: Date; payload?: Record<string, unknown> };
 
 type Deps = { db: Db; clock: Clock; log: FastifyBaseLogger };
 
@@ -26,6 +33,8 @@ export const createJobs = ({ db, clock, log }: Deps) => {
   let running: Promise<void> = Promise.resolve();
   let queued = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Set by stop: the run under way ends after its current job (a long fill is many jobs' worth of steps). */
+  let stopping = false;
 
   /** Runs the oldest due job; false when none is due. */
   async function runOne(): Promise<boolean> {
@@ -39,8 +48,9 @@ export const createJobs = ({ db, clock, log }: Deps) => {
         taken = due;
         const handler = handlers.get(due.queue);
         if (!handler) throw new Error(`no handler for the job queue "${due.queue}"`);
-        await (handler as JobHandler<unknown>)(due.payload, tx, now);
-        await repo.finish(due.id);
+        const outcome = await (handler as JobHandler<unknown>)(due.payload, tx, now);
+        if (outcome) await repo.postpone(due.id, outcome.again, outcome.payload);
+        else await repo.finish(due.id);
       });
     } catch (err) {
       if (!taken) throw err;
@@ -56,7 +66,8 @@ export const createJobs = ({ db, clock, log }: Deps) => {
   }
 
   async function runDue(): Promise<void> {
-    while (await runOne()) {}
+    while (!stopping && (await runOne())) {}
+    if (stopping) return;
     for (const drain of drains) await drain();
   }
 
@@ -92,12 +103,14 @@ export const createJobs = ({ db, clock, log }: Deps) => {
     kick,
     /** Polls every `intervalMs` (server processes; tests kick by hand after moving the clock). */
     start(intervalMs: number): void {
+      stopping = false;
       timer = setInterval(() => void kick(), intervalMs);
       timer.unref();
       void kick();
     },
     /** Stops polling and resolves when the current run has ended. */
     stop(): Promise<void> {
+      stopping = true;
       clearInterval(timer);
       return running;
     },

@@ -33,8 +33,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const twoServers = async () => {
+const twoServers = async (extra: Record<string, string> = {}) => {
   const env = {
+    ...extra,
     DATABASE_URL: database.url,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
@@ -47,12 +48,8 @@ const twoServers = async () => {
   return started;
 };
 
-/**
- * An organisation of PEOPLE people, each with a phone and a task of their own whose reminder is due:
- * PEOPLE reminder jobs, each to one person. The tasks appeared two days ago (their own notice is long
- * past), due in ten minutes, reminding fifteen minutes before.
- */
-async function dueReminders(): Promise<{ tenantId: number; tokens: Set<string> }> {
+/** An organisation of PEOPLE people, each with a phone, and a creator without one. */
+async function peopleWithPhones() {
   const { id: tenantId } = await makeTenant(db.db);
   const creator = await makeUser(db.db, { tenantId, role: 'CREATOR', password: null });
   const people = await makeAccounts(db.db, tenantId, PEOPLE);
@@ -66,6 +63,16 @@ async function dueReminders(): Promise<{ tenantId: number; tokens: Set<string> }
       createdAt: new Date(),
     })),
   );
+  return { tenantId, creator, people, tokens: new Set(tokens) };
+}
+
+/**
+ * PEOPLE reminder jobs, each to one person: a task of their own whose reminder is due. The tasks
+ * appeared two days ago (their own notice is long past), due in ten minutes, reminding fifteen minutes
+ * before.
+ */
+async function dueReminders(): Promise<{ tenantId: number; tokens: Set<string> }> {
+  const { tenantId, creator, people, tokens } = await peopleWithPhones();
   const authoring = authoringOf(db.db);
   const now = Date.now();
   for (let start = 0; start < people.length; start += 5) {
@@ -84,7 +91,7 @@ async function dueReminders(): Promise<{ tenantId: number; tokens: Set<string> }
       ),
     );
   }
-  return { tenantId, tokens: new Set(tokens) };
+  return { tenantId, tokens };
 }
 
 /** The Expo messages the fake received for these tokens, in order of arrival. */
@@ -97,14 +104,14 @@ const messagesTo = (tokens: Set<string>) =>
 async function progress(tenantId: number) {
   const result = await db.db.execute(sql`
     SELECT
-      (SELECT count(*) FROM job WHERE tenant_id = ${tenantId} AND queue = 'task.reminder')::int AS "jobsLeft",
+      (SELECT count(*) FROM job WHERE tenant_id = ${tenantId})::int AS "jobsLeft",
       (SELECT count(*) FROM notification WHERE tenant_id = ${tenantId})::int AS notified,
       (SELECT count(*) FROM notification_delivery
         WHERE tenant_id = ${tenantId} AND channel = 'expo' AND state = 'sent')::int AS sent`);
   return rowsOf<{ jobsLeft: number; notified: number; sent: number }>(result)[0];
 }
 
-/** Waits until every reminder job has run and every person's notice is marked sent. */
+/** Waits until every job of the organisation has run and every person's notice is marked sent. */
 const allDelivered = (tenantId: number) =>
   expect
     .poll(() => progress(tenantId), { timeout: 60_000, interval: 200 })
@@ -135,6 +142,38 @@ describe('two server processes on one PostgreSQL', () => {
     const { tenantId, tokens } = await dueReminders();
     await twoServers();
     await allDelivered(tenantId);
+    const messages = messagesTo(tokens);
+    expect(messages).toHaveLength(PEOPLE);
+    expect(new Set(messages.map((m) => m.to)).size).toBe(PEOPLE);
+    for (const server of servers.splice(0)) await server.stop();
+  });
+
+  it(`fill an item's ${PEOPLE + 1} inboxes a batch at a time between them, then announce it once to each`, async () => {
+    const BATCH = 50;
+    const { tenantId, creator, tokens } = await peopleWithPhones();
+    // Published as the route publishes, its first batch with it; the servers take the rest and the notice.
+    const itemId = await authoringOf(db.db, undefined, BATCH).create({
+      tenantId,
+      creatorId: creator.id,
+      type: 'INFORMATION',
+      name: 'Obavijest svima',
+      publishAt: new Date(),
+      status: 'published',
+      audience: 'all',
+    });
+    const inboxes = async () =>
+      rowsOf<{ rows: number; people: number }>(
+        await db.db.execute(sql`
+          SELECT count(*)::int AS rows, count(DISTINCT user_id)::int AS people FROM content_interaction
+          WHERE tenant_id = ${tenantId} AND content_id = ${itemId}`),
+      )[0];
+    expect(await inboxes()).toEqual({ rows: BATCH, people: BATCH });
+
+    await twoServers({ INBOX_FILL_BATCH: String(BATCH) });
+    await expect
+      .poll(() => progress(tenantId), { timeout: 60_000, interval: 200 })
+      .toEqual({ jobsLeft: 0, notified: PEOPLE + 1, sent: PEOPLE });
+    expect(await inboxes()).toEqual({ rows: PEOPLE + 1, people: PEOPLE + 1 });
     const messages = messagesTo(tokens);
     expect(messages).toHaveLength(PEOPLE);
     expect(new Set(messages.map((m) => m.to)).size).toBe(PEOPLE);
