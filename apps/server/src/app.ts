@@ -239,6 +239,7 @@ export async function buildApp({
     filesOf: files.kinds,
     fileStored: files.stored,
     audit: createAuditLog(db),
+    filling: inboxOver(db, clock).filling,
     kickJobs: jobs.kick,
     clock,
   });

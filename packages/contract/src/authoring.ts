@@ -114,6 +114,8 @@ export const StaffContentRowSchema = z.object({
   updatedAt: IsoDateTimeSchema,
   creator: PersonRefSchema,
   counts: ReachCountsSchema,
+  /** Its audience's inboxes are still being filled (a large audience, in the background): `counts.audience` grows. */
+  delivering: z.boolean(),
   /**
    * A task's deadline and, when it repeats, which occurrence this is (0 the first) and whether the next
    * has replaced it.
@@ -376,6 +378,8 @@ export const StaffContentSchema = z.object({
   updatedAt: IsoDateTimeSchema,
   creator: PersonRefSchema,
   counts: ReachCountsSchema,
+  /** Its audience's inboxes are still being filled (a large audience, in the background): `counts.audience` grows. */
+  delivering: z.boolean(),
   /** Answered already: its questions and answers can no longer change (copy it instead). */
   locked: z.boolean(),
   /** Whether the caller may change it (a CREATOR only their own, an ANALYST nothing). */

@@ -29,5 +29,8 @@ export const job = pgTable(
     uniqueIndex('job_key_idx').on(t.key),
     // What is due: the runners' one query.
     index('job_due_idx').on(t.runAt, t.id).where(sql`${t.state} = 'waiting'`),
+    // A tenant's waiting jobs of one queue: the items whose inboxes are being filled, read with every
+    // staff list of content (a tenant's reminders alone can be thousands of rows).
+    index('job_tenant_queue_idx').on(t.tenantId, t.queue).where(sql`${t.state} = 'waiting'`),
   ],
 );

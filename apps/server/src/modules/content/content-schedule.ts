@@ -82,7 +82,9 @@ export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: D
    * being filled, its job waits, or the people of the batches to come would never hear of it.
    */
   const waitForFill = async (tx: Tx, { tenantId, contentId }: ItemJob, now: Date): Promise<JobAgain | undefined> =>
-    (await inboxOver(tx).filling(tenantId, contentId)) ? { again: new Date(now.getTime() + FILL_WAIT_MS) } : undefined;
+    (await inboxOver(tx).filling(tenantId)).has(contentId)
+      ? { again: new Date(now.getTime() + FILL_WAIT_MS) }
+      : undefined;
 
   async function tell(
     tx: Tx,

@@ -48,6 +48,8 @@ type Deps = {
   audit: AuditLog;
   /** Starts the background work now (a notice asked for, an item published) rather than at the next poll. */
   kickJobs: () => Promise<void>;
+  /** The tenant's items whose audience's inboxes are still being filled (from the inbox module). */
+  filling: (tenantId: number) => Promise<Set<number>>;
   clock: Clock;
 };
 
@@ -69,7 +71,17 @@ const isChoice = (type: string) => type === 'SINGLE' || type === 'MULTIPLE';
 const COPY_SUFFIX: Record<Language, string> = { hr: ' (kopija)', en: ' (copy)' };
 
 /** The staff side of content (spec point 7, "Content"): the list, the editor's calls, moderation. */
-export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored, audit, kickJobs, clock }: Deps) => {
+export const createContentStaff = ({
+  authoring,
+  repo,
+  reads,
+  filesOf,
+  fileStored,
+  audit,
+  kickJobs,
+  filling,
+  clock,
+}: Deps) => {
   const auditOf = (
     author: Author,
     event: 'content.created' | 'content.updated' | 'content.deleted' | 'content.archived',
@@ -102,10 +114,11 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
   async function get(author: Author, contentId: number): Promise<StaffContent> {
     const row = await repo.find(author.tenantId, contentId, clock.now());
     if (!row) throw notFound();
-    const [audience, media, questions] = await Promise.all([
+    const [audience, media, questions, delivering] = await Promise.all([
       repo.audienceOf(author.tenantId, contentId),
       reads.listMedia(author.tenantId, contentId),
       questionsOf(author.tenantId, contentId),
+      filling(author.tenantId),
     ]);
     return {
       id: row.id,
@@ -133,6 +146,7 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
       updatedAt: row.updatedAt.toISOString(),
       creator: { id: row.creatorId, name: row.creatorName },
       counts: { audience: row.audience, viewed: row.viewed, finished: row.finished },
+      delivering: delivering.has(row.id),
       locked: Boolean(row.answered),
       // A promotion's copy is the provider's: the organisation receiving it reads it and changes nothing.
       editable: !row.isCopy && mayChange(author, row.creatorId),
@@ -313,7 +327,10 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
     get,
 
     async list(author: Author, query: StaffContentQuery): Promise<StaffContentList> {
-      const { count, rows } = await repo.list(author.tenantId, query, clock.now());
+      const [{ count, rows }, delivering] = await Promise.all([
+        repo.list(author.tenantId, query, clock.now()),
+        filling(author.tenantId),
+      ]);
       return {
         count,
         items: rows.map((r) => ({
@@ -328,6 +345,7 @@ export const createContentStaff = ({ authoring, repo, reads, filesOf, fileStored
           updatedAt: r.updatedAt.toISOString(),
           creator: { id: r.creatorId, name: r.creatorName },
           counts: { audience: r.audience, viewed: r.viewed, finished: r.finished },
+          delivering: delivering.has(r.id),
           task:
             r.repeat === null
               ? null

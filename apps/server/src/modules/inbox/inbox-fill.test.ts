@@ -60,6 +60,18 @@ const noticesOf = (tenantId: number, contentId: number) =>
     .from(contentNotice)
     .where(and(eq(contentNotice.tenantId, tenantId), eq(contentNotice.contentId, contentId)));
 
+type Reach = { id: number; counts: { audience: number }; delivering: boolean };
+/** The item's audience and whether it is still being delivered, in the staff's item and list. */
+async function staffView(admin: Person, itemId: number) {
+  const [item, list] = await Promise.all([
+    call(t, { url: `/api/content/${itemId}`, token: admin.token }),
+    call(t, { url: '/api/content', token: admin.token }),
+  ]);
+  const row = (list.json().payload.items as Reach[]).find((r) => r.id === itemId);
+  const reach = (r: Reach | undefined) => [r?.counts.audience, r?.delivering];
+  return { item: reach(item.json().payload), row: reach(row) };
+}
+
 const homeOf = async (person: Person) => {
   const res = await call(t, { url: '/api/mobile/content/list/new', token: person.token });
   expect(res.statusCode).toBe(200);
@@ -92,14 +104,15 @@ describe('an audience larger than a batch', () => {
     expect(await rowsOf(tenantId, itemId)).toEqual(ids.slice(0, BATCH));
     expect(await fillJobs()).toBe(1);
     expect(await homeOf(members.at(-1) as Person)).not.toContain(itemId);
+    // Staff see it still being delivered, its audience so far.
+    expect(await staffView(admin, itemId)).toEqual({ item: [BATCH, true], row: [BATCH, true] });
 
     await run();
     expect(await rowsOf(tenantId, itemId)).toEqual(ids);
     expect(await fillJobs()).toBe(0);
     expect(await homeOf(members.at(-1) as Person)).toContain(itemId);
     expect(await noticesOf(tenantId, itemId)).toEqual([{ kind: 'published', status: 'sent', recipients: everyone }]);
-    const staffView = await call(t, { url: `/api/content/${itemId}`, token: admin.token });
-    expect(staffView.json().payload.counts.audience).toBe(everyone);
+    expect(await staffView(admin, itemId)).toEqual({ item: [everyone, false], row: [everyone, false] });
   });
 
   it('holds back a notice due before the fill until the fill is over, then reaches everyone', async () => {

@@ -40,7 +40,7 @@ type FillJobs = {
     runAt: Date;
     tenantId: number;
   }): Promise<void>;
-  waiting(key: string): Promise<boolean>;
+  waitingPayloads(tenantId: number, queue: string): Promise<Record<string, unknown>[]>;
 };
 
 /**
@@ -135,8 +135,14 @@ export const createInbox = ({
       return addBatch(tenantId, contentId, item, 0);
     },
 
-    /** Whether the item's inboxes are still being filled: its notices wait until they are. */
-    filling: (tenantId: number, contentId: number): Promise<boolean> => jobs.waiting(inboxFillKey(tenantId, contentId)),
+    /**
+     * The tenant's items whose inboxes are still being filled (a few at most, however many items): their
+     * notices wait, and staff see their audience still growing.
+     */
+    async filling(tenantId: number): Promise<Set<number>> {
+      const fills = (await jobs.waitingPayloads(tenantId, INBOX_FILL_QUEUE)) as InboxFill[];
+      return new Set(fills.map((fill) => fill.contentId));
+    },
   };
 };
 export type Inbox = ReturnType<typeof createInbox>;

@@ -121,13 +121,13 @@ export const createJobsRepository = (db: DbOrTx) => ({
       .onConflictDoNothing({ target: job.key });
   },
 
-  /** Whether a job of `key` waits to be run (or is being run). */
-  async waiting(key: string): Promise<boolean> {
-    const [row] = await db
-      .select({ one: sql`1` })
+  /** The payloads of a tenant's jobs of `queue` that wait to be run (or are being run). */
+  async waitingPayloads(tenantId: number, queue: string): Promise<Record<string, unknown>[]> {
+    const rows = await db
+      .select({ payload: job.payload })
       .from(job)
-      .where(and(eq(job.key, key), eq(job.state, 'waiting')));
-    return row !== undefined;
+      .where(and(eq(job.tenantId, tenantId), eq(job.queue, queue), eq(job.state, 'waiting')));
+    return rows.map((r) => r.payload as Record<string, unknown>);
   },
 
   /** A failed attempt: tried again at `retryAt`, or kept as failed when there is none. */

@@ -25,6 +25,7 @@ const makeRow = (id: number, overrides: Partial<StaffContentRow> = {}): StaffCon
   updatedAt: at,
   creator: { id: 7, name: 'Ana Anić' },
   counts: { audience: 40, viewed: 12, finished: 9 },
+  delivering: false,
   task: null,
   ...overrides,
 });
@@ -96,6 +97,34 @@ describe('the content list', () => {
     );
     expect(within(table).getByRole('row', { name: /Obavijest 1/ })).not.toHaveTextContent(/Rok|ponavlj/);
   });
+
+  it(
+    'says an item is still being delivered and follows its count until every inbox has it',
+    async () => {
+      let calls = 0;
+      openConsole('ADMIN', '/admin/content', {
+        'GET /content': () => {
+          calls += 1;
+          const done = calls > 1;
+          const row = makeRow(1, {
+            counts: { audience: done ? 98001 : 2000, viewed: 0, finished: 0 },
+            delivering: !done,
+          });
+          return ok({ count: 1, items: [row] });
+        },
+      });
+      const table = await screen.findByRole('table', { name: 'Sadržaj' });
+      expect(
+        within(table).getByText('Primatelja: 2000 · otvorilo: 0 · završilo: 0 · još se dostavlja'),
+      ).toBeInTheDocument();
+      // Looked at again on its own, a few seconds later.
+      expect(
+        await within(table).findByText('Primatelja: 98001 · otvorilo: 0 · završilo: 0', {}, { timeout: 8000 }),
+      ).toBeInTheDocument();
+      expect(calls).toBe(2);
+    },
+    SLOW,
+  );
 
   it('offers to create the first item when there is none, and no creation to an analyst', async () => {
     openConsole('ADMIN', '/admin/content', { 'GET /content': () => ok({ count: 0, items: [] }) });

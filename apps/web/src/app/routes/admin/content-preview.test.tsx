@@ -50,6 +50,7 @@ const makeItem = (overrides: Partial<StaffContent> = {}): StaffContent =>
       },
     ],
     counts: { audience: 0, viewed: 0, finished: 0 },
+    delivering: false,
     ...overrides,
   });
 

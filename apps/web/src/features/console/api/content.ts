@@ -34,6 +34,8 @@ export type ContentListParams = {
   page: number;
 };
 
+const DELIVERY_POLL_MS = 3000;
+
 export function useContentList(params: ContentListParams) {
   const scope = useConsole();
   return useQuery({
@@ -54,6 +56,8 @@ export function useContentList(params: ContentListParams) {
         { signal },
       ),
     placeholderData: keepPreviousData,
+    // An item reaching a large audience: its count grows as its inboxes are filled, in seconds.
+    refetchInterval: (query) => (query.state.data?.items.some((item) => item.delivering) ? DELIVERY_POLL_MS : false),
   });
 }
 

@@ -562,6 +562,7 @@ function ItemBar({ item }: { item: StaffContent }) {
         {[
           t('content.editor.by', { name: item.creator.name }),
           item.status === 'draft' ? null : t('content.reach', { audience, viewed, finished }),
+          item.delivering ? t('content.delivering') : null,
         ]
           .filter(Boolean)
           .join(' · ')}

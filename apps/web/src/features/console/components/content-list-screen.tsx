@@ -228,6 +228,9 @@ function ContentRow({ item }: { item: StaffContentRow }) {
   const [open, setOpen] = useState(false);
   const editable = canAuthor && (me.role !== 'CREATOR' || item.creator.id === me.id);
   const { audience, viewed, finished } = item.counts;
+  const reach = [t('content.reach', { audience, viewed, finished }), item.delivering ? t('content.delivering') : null]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <tr>
       <td className="content-list__what">
@@ -251,10 +254,10 @@ function ContentRow({ item }: { item: StaffContentRow }) {
         {item.status === 'draft' ? (
           '–'
         ) : me.role === 'CREATOR' && item.creator.id !== me.id ? (
-          t('content.reach', { audience, viewed, finished })
+          reach
         ) : (
           <Link to={`/admin/content/${item.id}/statistics`} className="link">
-            {t('content.reach', { audience, viewed, finished })}
+            {reach}
             <span className="visually-hidden">
               : {t('stats.item.link')}, {item.name}
             </span>

@@ -40,6 +40,7 @@ const staff: StaffContent = {
   updatedAt: at,
   creator: { id: 3, name: 'Ana Anić' },
   counts: { audience: 12, viewed: 3, finished: 1 },
+  delivering: false,
   locked: true,
   editable: true,
 };

@@ -56,6 +56,7 @@ export function makeStaffContent(id: number, overrides: Partial<StaffContent> = 
     updatedAt: at,
     creator: { id: 7, name: 'Ana Anić' },
     counts: { audience: 40, viewed: 12, finished: 9 },
+    delivering: false,
     locked: false,
     editable: true,
     ...overrides,

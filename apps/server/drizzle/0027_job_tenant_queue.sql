@@ -1,0 +1,1 @@
+CREATE INDEX "job_tenant_queue_idx" ON "job" USING btree ("tenant_id","queue") WHERE "job"."state" = 'waiting';
