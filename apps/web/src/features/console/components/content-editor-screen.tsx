@@ -41,6 +41,7 @@ import {
   type PublishMode,
   toBody,
 } from '../lib/content-draft';
+import { reachLine } from '../lib/content-reach';
 import { useFormError } from '../lib/form-errors';
 import { ConsolePage } from './console-page';
 import { ContentActions } from './content-actions';
@@ -555,15 +556,10 @@ function CharacterCount({ control, max }: { control: Control<ContentDraft>; max:
 function ItemBar({ item }: { item: StaffContent }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const { audience, viewed, finished } = item.counts;
   return (
     <div className="content-editor__item-bar">
       <p className="data-table__muted">
-        {[
-          t('content.editor.by', { name: item.creator.name }),
-          item.status === 'draft' ? null : t('content.reach', { audience, viewed, finished }),
-          item.delivering ? t('content.delivering') : null,
-        ]
+        {[t('content.editor.by', { name: item.creator.name }), item.status === 'draft' ? null : reachLine(t, item)]
           .filter(Boolean)
           .join(' · ')}
       </p>
@@ -588,7 +584,7 @@ function ItemBar({ item }: { item: StaffContent }) {
         ) : null}
         {item.editable ? (
           <ContentActions
-            item={{ id: item.id, name: item.name, status: item.status, audience, finished }}
+            item={{ id: item.id, name: item.name, status: item.status, ...item.counts }}
             onDeleted={() => navigate('/admin/content', { replace: true })}
           />
         ) : null}

@@ -18,6 +18,7 @@ import { ErrorView } from '@/components/status-view';
 import { formatDateTime } from '@/lib/format';
 import { type ContentListParams, useCategories, useContentList } from '../api/content';
 import { useConsole } from '../lib/console-context';
+import { reachLine } from '../lib/content-reach';
 import { pageParam, useListParams } from '../lib/list-params';
 import { ConsolePage } from './console-page';
 import { ContentActions } from './content-actions';
@@ -227,10 +228,7 @@ function ContentRow({ item }: { item: StaffContentRow }) {
   const { me, canAuthor } = useConsole();
   const [open, setOpen] = useState(false);
   const editable = canAuthor && (me.role !== 'CREATOR' || item.creator.id === me.id);
-  const { audience, viewed, finished } = item.counts;
-  const reach = [t('content.reach', { audience, viewed, finished }), item.delivering ? t('content.delivering') : null]
-    .filter(Boolean)
-    .join(' · ');
+  const reach = reachLine(t, item);
   return (
     <tr>
       <td className="content-list__what">
@@ -278,7 +276,7 @@ function ContentRow({ item }: { item: StaffContentRow }) {
             </button>
             {open ? (
               <ContentActions
-                item={{ id: item.id, name: item.name, status: item.status, audience, finished }}
+                item={{ id: item.id, name: item.name, status: item.status, ...item.counts }}
                 onDeleted={() => setOpen(false)}
               />
             ) : null}

@@ -1,0 +1,8 @@
+import type { ReachCounts } from '@kanal/contract';
+import type { TFunction } from 'i18next';
+
+/** An item's reach in words, and, while its audience's inboxes are still being filled, that it is being delivered. */
+export const reachLine = (
+  t: TFunction<'admin'>,
+  { counts, delivering }: { counts: ReachCounts; delivering: boolean },
+) => [t('content.reach', { ...counts }), delivering ? t('content.delivering') : null].filter(Boolean).join(' · ');
