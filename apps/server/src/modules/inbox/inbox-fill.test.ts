@@ -129,7 +129,7 @@ describe('an audience larger than a batch', () => {
     expect(await noticesOf(tenantId, itemId)).toEqual([{ kind: 'published', status: 'sent', recipients: everyone }]);
   });
 
-  it('stops filling an item withdrawn to draft; a change of audience while it fills is what the rest follows', async () => {
+  it('stops filling an item withdrawn to draft; a change while it fills, or after it failed, is what the rest follows', async () => {
     const { tenantId, admin, members } = await org(9);
     const withdrawn = await publishDirectly(tenantId, admin.id, t.clock.now());
     await authoring().setStatus(tenantId, withdrawn, 'draft');
@@ -147,6 +147,16 @@ describe('an audience larger than a batch', () => {
     await authoring().setAudience(tenantId, widened, 'all');
     await run();
     expect(await rowsOf(tenantId, widened)).toEqual([admin.id, ...members.map((m) => m.id)].sort((a, b) => a - b));
+
+    // A fill that failed for good is taken up again by the next change.
+    const revived = await publishDirectly(tenantId, admin.id, t.clock.now());
+    await t.db.update(job).set({ state: 'failed' }).where(eq(job.queue, INBOX_FILL_QUEUE));
+    await run();
+    expect(await rowsOf(tenantId, revived)).toHaveLength(BATCH);
+    await authoring().update(tenantId, revived, { name: 'Novi kućni red, dopunjen' });
+    await run();
+    expect(await rowsOf(tenantId, revived)).toHaveLength(members.length + 1);
+    expect(await fillJobs()).toBe(0);
 
     // Narrowed to a group while filling: the job adds only the group's members.
     const group = await makeGroup(t.db, { tenantId, name: 'Skladište', members: members.slice(5).map((m) => m.id) });

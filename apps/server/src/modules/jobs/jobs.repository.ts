@@ -110,11 +110,17 @@ export const createJobsRepository = (db: DbOrTx) => ({
   },
 
   /**
-   * Schedules a keyed job unless one of that key exists, and never waits for it: a job being run holds
-   * its row, and the caller may hold what that job waits for (an item's lock), so updating the row could
-   * deadlock. The job that exists does the work, having waited for the caller's end.
+   * Schedules a keyed job unless one of that key waits, and never waits for it: a job being run holds
+   * its row, and the caller may hold what that job waits for (an item's lock), so updating that row could
+   * deadlock. The job that waits does the work, having waited for the caller's end. One that failed for
+   * good is no one's to run, so it is revived with this job's payload (its row, matching only as failed,
+   * is never a running job's).
    */
   async scheduleOnce(newJob: NewJob & { key: string }): Promise<void> {
+    await db
+      .update(job)
+      .set({ state: 'waiting', attempts: 0, lastError: null, runAt: newJob.runAt, payload: newJob.payload })
+      .where(and(eq(job.key, newJob.key), eq(job.state, 'failed')));
     await db
       .insert(job)
       .values({ ...newJob, tenantId: newJob.tenantId ?? null })
