@@ -34,6 +34,11 @@ try {
     body: JSON.stringify({ email: 'ana@demo.hr', password: 'Demo1234!', rememberMe: true }),
   });
   const { token, userId } = signin.body.payload;
+  // What sign-in leaves in a browser besides the app's storage: the cookie that <img> requests for the
+  // tenant's pictures carry (without it the cards' pictures fail and the pages are lighter than in use).
+  await browser.addCookies([
+    { name: 'kanal_session', value: token, url: `${server.url}/api/`, httpOnly: true, sameSite: 'Strict' },
+  ]);
   const feed = await json(`${server.url}/api/mobile/content/list/new`, {
     headers: { authorization: `Bearer ${token}` },
   });

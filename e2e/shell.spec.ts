@@ -133,3 +133,26 @@ test('the login and home screens have no serious accessibility violations and wo
   await expect(page.getByRole('heading', { name: 'Bok, Ana!' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("the first screen's code is asked for with the page, by a script the CSP allows", async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
+  const preloaded = () =>
+    page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Prijava' })).toBeVisible();
+  const signedOut = await preloaded();
+  expect(signedOut.some((href) => /\/assets\/login-/.test(href))).toBe(true);
+  expect(signedOut.some((href) => /\/assets\/app-layout-/.test(href))).toBe(false);
+
+  await logIn(page, 'ana@demo.hr');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bok, Ana!' })).toBeVisible();
+  const signedIn = await preloaded();
+  expect(signedIn.some((href) => /\/assets\/app-layout-/.test(href))).toBe(true);
+  expect(signedIn.some((href) => /\/assets\/login-/.test(href))).toBe(false);
+  expect(refused).toEqual([]);
+});

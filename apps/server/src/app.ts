@@ -69,7 +69,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { authGuard, requestContextPlugin, type ScopedContext } from './plugins/request-context.js';
 import { securityPlugin } from './plugins/security.js';
 import { serializationPlugin } from './plugins/serialization.js';
-import { staticWebPlugin } from './plugins/static-web.js';
+import { inlineScriptHashes, staticWebPlugin } from './plugins/static-web.js';
 import { validationPlugin } from './plugins/validation.js';
 
 export type AppDeps = {
@@ -331,7 +331,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { scriptHashes: await inlineScriptHashes(webRoot) });
   await app.register(validationPlugin);
   await app.register(serializationPlugin, { checkAgainstZod: config.env !== 'production' });
   await app.register(openapiPlugin, { version, access: ACCESS });

@@ -5,15 +5,16 @@ import helmet from 'helmet';
 /**
  * Security headers for everything, and no caching of API answers that belong to a session. The
  * headers are built once: @fastify/helmet built its helmet middleware anew for every request, parsing
- * the CSP each time, ~6 % of the CPU of a call as light as /auth/me.
+ * the CSP each time, ~6 % of the CPU of a call as light as /auth/me. `scriptHashes` are the web app's
+ * own inline scripts, the only ones allowed to run.
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export const securityPlugin = fp(async (app: FastifyInstance, { scriptHashes }: { scriptHashes: string[] }) => {
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'"],
         // YouTube links show the video's still on a poster until the person presses play.
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],

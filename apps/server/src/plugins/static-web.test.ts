@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 let t: TestApp;
 let root: string;
 const script = 'console.info("kanal");'.repeat(20);
+const inlineScript = 'document.documentElement.dataset.early = "1"';
 const page = { accept: 'text/html,application/xhtml+xml' };
 const productManifest = {
   name: 'Kanal',
@@ -23,7 +25,10 @@ const productManifest = {
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'kanal-web-'));
   await mkdir(path.join(root, 'assets'));
-  await writeFile(path.join(root, 'index.html'), '<!doctype html><title>Kanal</title><div id="root"></div>');
+  await writeFile(
+    path.join(root, 'index.html'),
+    `<!doctype html><title>Kanal</title><script>${inlineScript}</script><script type="module" src="/assets/app-3f9a1c.js"></script><div id="root"></div>`,
+  );
   await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   await writeFile(path.join(root, 'manifest.webmanifest'), JSON.stringify(productManifest));
   await writeFile(path.join(root, 'assets/app-3f9a1c.js'), script);
@@ -44,6 +49,15 @@ it('answers every browser path with the app, never cached', async () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
   }
+});
+
+it("allows the page's own inline script by its hash, and no other inline script", async () => {
+  const res = await call(t, { url: '/', headers: page });
+  const scriptSrc = String(res.headers['content-security-policy'])
+    .split(';')
+    .find((directive) => directive.startsWith('script-src'));
+  const hash = createHash('sha256').update(inlineScript).digest('base64');
+  expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
 });
 
 it('answers page paths with the app for any Accept header, and for HEAD', async () => {

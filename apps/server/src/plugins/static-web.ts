@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +14,21 @@ import { sendNotFound } from './errors.js';
 function isPagePath(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? url;
   return pathname !== '/api' && !pathname.startsWith('/api/') && path.extname(pathname) === '';
+}
+
+/**
+ * The CSP sources ('sha256-…') of the inline scripts in the web app's index.html: the build writes one that
+ * starts the first screen's code with the page (apps/web/vite.config.ts), and the policy allows exactly it.
+ * None without a built app.
+ */
+export async function inlineScriptHashes(root: string): Promise<string[]> {
+  const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => '');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { SESSION_STORAGE_KEY as STORAGE_KEY } from './storage-keys';
 
 export type Session = { token: string; userId: number };
-
-const STORAGE_KEY = 'kanal.auth';
 
 function parse(raw: string | null): Session | null {
   if (!raw) return null;

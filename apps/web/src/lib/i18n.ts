@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@kanal/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_STORAGE_KEY } from './storage-keys';
 
-export const LANGUAGE_STORAGE_KEY = 'kanal.lang';
 export const NAMESPACES = ['common', 'auth', 'shell', 'home', 'content', 'archive'] as const;
 
 type Resources = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

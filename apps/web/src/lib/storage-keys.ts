@@ -1,7 +1,14 @@
 /**
- * Everything the app keeps in localStorage besides the session and the language (spec point 3, "locally
- * persisted state"). Values are JSON.
+ * Everything the app keeps in browser storage (spec point 3, "locally persisted state"). Values are JSON
+ * but for the language. The build reads the session's and the language's keys too (vite.config.ts: the
+ * first screen's code is chosen by them before the app has loaded), so this module imports nothing.
  */
+
+/** The session, {token, userId}: in localStorage with 'remember me', otherwise in sessionStorage. */
+export const SESSION_STORAGE_KEY = 'kanal.auth';
+
+/** The language chosen by the switch ('hr' or 'en'), in localStorage. */
+export const LANGUAGE_STORAGE_KEY = 'kanal.lang';
 
 /** The archive's current page (zero-based); the top bar's archive link starts it again at 0. */
 export const ARCHIVE_PAGE_STORAGE_KEY = 'kanal.archive.page';
