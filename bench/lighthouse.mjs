@@ -7,8 +7,9 @@
 // audits each page in a new tab of that browser, with its default mobile emulation and simulated
 // throttling (a mid-range phone on a slow 4G connection).
 //
-// Options: --port 3960 --runs 1 (the median of the runs is printed, with the lowest); --save DIR writes each
-// run's full report (Lighthouse's JSON) to DIR, to see where a page's time goes.
+// Options: --port 3960 --runs 1 (the median of the runs is printed, with the lowest); --pages home,intro (some
+// of /login, home, intro, materials, archive); --save DIR writes each run's full report (Lighthouse's JSON) to
+// DIR, to see where a page's time goes.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,7 @@ try {
     ['intro', `/content/${item.id}/intro`, true],
     ['materials', `/content/${item.id}`, true],
     ['archive', '/archive', true],
-  ];
+  ].filter(([name]) => !opts.pages || String(opts.pages).split(',').includes(name));
   const tab = await browser.newPage();
   const results = [];
   for (const [name, pagePath, signedIn] of pages) {
