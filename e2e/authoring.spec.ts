@@ -61,7 +61,7 @@ test('a creator builds an education for Skladište; a member passes it and finds
 
   await page.getByLabel('Naziv', { exact: true }).fill(NAME);
   await page.getByLabel('Kratak opis').fill('Pet minuta o viličaru prije prve smjene.');
-  await page.getByLabel('Odaberi sliku').setInputFiles(path.join(ASSETS, 'equipment.jpg'));
+  await page.getByLabel('Odaberi sliku').setInputFiles(path.join(ASSETS, 'equipment.webp'));
   await expect(page.getByRole('img', { name: 'Trenutačna naslovna slika' })).toBeVisible();
   await page.getByLabel('Odaberi datoteke').setInputFiles(path.join(ASSETS, 'pravilnik-zastite-na-radu.pdf'));
   await expect(page.getByText('Datoteka pravilnik-zastite-na-radu.pdf je prenesena.')).toBeAttached();
