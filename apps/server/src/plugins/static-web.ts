@@ -23,12 +23,10 @@ function isPagePath(url: string): boolean {
  */
 export async function inlineScriptHashes(root: string): Promise<string[]> {
   const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => '');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) =>
-      `'sha256-${createHash('sha256')
-        .update(body ?? '')
-        .digest('base64')}'`,
-  );
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body = '']) => {
+    const digest = createHash('sha256').update(body).digest('base64');
+    return `'sha256-${digest}'`;
+  });
 }
 
 /**
