@@ -5,10 +5,11 @@ import { appUser } from './users.js';
 
 /**
  * The user's inbox. A row is written for every user in an item's audience when the item is
- * published (the inbox module's sync; beyond its first batch, by the inbox's fill job), carrying copies of publish_at, the task flag and whether the item is live
- * (published or scheduled), so the home feed is one index range over the caller's own rows — no
- * audience resolution (all / groups / people) and no look at the item itself to count or order them,
- * however many groups and items a tenant has. The same row records viewed → finished.
+ * published (the inbox module's sync; beyond its first batch, by the inbox's fill job), carrying copies
+ * of publish_at, the task flag and whether the item is live (published or scheduled), so the home feed
+ * is one index range over the caller's own rows — no audience resolution (all / groups / people) and no
+ * look at the item itself to count or order them, however many groups and items a tenant has. The same
+ * row records viewed → finished.
  */
 export const contentInteraction = pgTable(
   'content_interaction',
