@@ -45,9 +45,22 @@ function errorStatuses(route: RouteOptions, schema: FastifySchema, roles: Access
 }
 
 /**
+ * The success answer of a route whose body is not the JSON envelope: its `produces` are the media types
+ * of that body alone (a file, a spreadsheet, the manifest), since its errors are the JSON error body.
+ */
+function successOf(produces: readonly string[]) {
+  const body = (type: string) => (/[/+]json\b/.test(type) ? { type: 'object' } : { type: 'string', format: 'binary' });
+  return {
+    description: 'The body itself, of one of these media types (Content-Type says which)',
+    content: Object.fromEntries(produces.map((type) => [type, { schema: body(type) }])),
+  };
+}
+
+/**
  * The OpenAPI document is generated from the same zod schemas that validate requests, and says for
  * every route how to authenticate (bearer, the session cookie where accepted, or nothing), which roles
- * may call it (`x-roles`), and which errors it answers, each with the error body.
+ * may call it (`x-roles`), what a success answers (the JSON envelope, or the media types of its
+ * `produces`), and which errors it answers, each with the JSON error body.
  */
 export const openapiPlugin = fp(
   async (app: FastifyInstance, { version, access }: { version: string; access: AccessTable }) => {
@@ -64,7 +77,8 @@ export const openapiPlugin = fp(
       },
       transform(document) {
         const { route } = document;
-        const schema = document.schema ?? {};
+        // `produces` would make @fastify/swagger give every answer, errors too, those media types.
+        const { produces, ...schema } = document.schema ?? {};
         if (schema.hide) return jsonSchemaTransform(document);
         const config = route.config ?? {};
         const rule = access[accessKey(String(route.method), route.url)] ?? [];
@@ -79,9 +93,11 @@ export const openapiPlugin = fp(
           response?: Record<string, Record<string, unknown>>;
         };
         for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+          // Read by @fastify/swagger as the answer's description, and kept out of the error body's schema.
           const response = out.response?.[status];
-          if (response) response.description = description;
+          if (response) response['x-response-description'] = description;
         }
+        if (produces) out.response = { 200: successOf(produces), ...out.response };
         const security: Record<string, string[]>[] =
           rule === 'public' ? [] : [{ bearer: [] }, ...(config.cookieAuth ? [{ sessionCookie: [] }] : [])];
         return { url: transformed.url, schema: { ...out, security, 'x-roles': rule === 'public' ? [] : rule } };

@@ -9,7 +9,7 @@ import {
 } from '@kanal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { sendFile } from '../../lib/send-file.js';
+import { STORED_FILE_TYPES, sendFile } from '../../lib/send-file.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
 import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { FilesService } from './files.service.js';
@@ -30,12 +30,17 @@ export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, 
 
   app.get(
     '/files/:file',
-    { config: { cookieAuth: true }, schema: { tags, querystring, params: FileParamsSchema } },
+    {
+      config: { cookieAuth: true },
+      schema: { tags, querystring, params: FileParamsSchema, produces: STORED_FILE_TYPES },
+    },
     async (req, reply) => sendFile(req, reply, await files.download(await scoped(req), req.params.file)),
   );
 
-  app.get('/mobile/client/logo/:id', { schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    sendFile(req, reply, await files.tenantLogo(req.ctx, req.params.id)),
+  app.get(
+    '/mobile/client/logo/:id',
+    { schema: { tags, params: IdParamsSchema, produces: STORED_FILE_TYPES } },
+    async (req, reply) => sendFile(req, reply, await files.tenantLogo(req.ctx, req.params.id)),
   );
 
   // Multipart is parsed only in this scope: the rest of the API takes JSON alone.

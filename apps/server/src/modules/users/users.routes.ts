@@ -1,5 +1,6 @@
 import {
   AVATAR_MAX_BYTES,
+  AVATAR_MIME_TYPES,
   DoneSchema,
   EmailBodySchema,
   envelope,
@@ -45,8 +46,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (req) => ({ payload: await users.setLanguage(req.ctx, req.body) }),
   );
 
-  app.get('/mobile/users/avatar/:id', { schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    sendFile(req, reply, await users.avatar(req.ctx, req.params.id)),
+  app.get(
+    '/mobile/users/avatar/:id',
+    { schema: { tags, params: IdParamsSchema, produces: AVATAR_MIME_TYPES } },
+    async (req, reply) => sendFile(req, reply, await users.avatar(req.ctx, req.params.id)),
   );
 
   // Multipart is parsed only in this scope, with the avatar's own limits.
