@@ -10,7 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenant } from './tenants.js';
@@ -72,7 +72,12 @@ export const userGroup = pgTable(
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique().on(t.tenantId, t.name)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    // One name whatever its case, accents or spacing (kanal_name_key, migration 0028): "Prodaja", "prodaja"
+    // and "Prodája" are one group, and an import's group column names exactly one.
+    uniqueIndex('user_group_name_key').on(t.tenantId, sql`kanal_name_key(${t.name})`),
+  ],
 );
 
 export const groupMember = pgTable(
