@@ -65,6 +65,8 @@ export const ACCESS: AccessTable = {
   'POST /api/notification-receipts': 'public',
   // An e-mail's unsubscribe link: the signed token names the person and the kind of notice.
   'POST /api/notifications/unsubscribe': 'public',
+  // Its List-Unsubscribe header: the mail provider posts RFC 8058's one-click form, with no session.
+  'POST /api/notifications/unsubscribe/:token': 'public',
   'GET /api/notification-receipts': PEOPLE_READERS,
   'GET /api/notification-receipts/user/:id': PEOPLE_READERS,
   'GET /api/notification-receipts/:id': PEOPLE_READERS,

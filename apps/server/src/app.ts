@@ -189,10 +189,12 @@ export async function buildApp({
   const transport =
     mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(app.log));
   const mailer = createMailer({ db, jobs, transport, clock });
+  const limiter = createRateLimiter({ repo: createRateLimitRepository(db), clock });
   const notifications = createNotifications({
     db,
     jobs,
     mailTransport: transport,
+    limiter,
     clock,
     log: app.log,
     config,
@@ -208,7 +210,6 @@ export async function buildApp({
     step: (tx, { tenantId, contentId, after }) =>
       createContentServices(tx, clock, config.inboxFillBatch).authoring.fillInbox(tenantId, contentId, after),
   });
-  const limiter = createRateLimiter({ repo: createRateLimitRepository(db), clock });
   const auth = createAuthService({
     repo: createAuthRepository(db),
     forgetDevices: notifications.forgetSession,

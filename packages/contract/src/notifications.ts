@@ -67,12 +67,24 @@ export type WebSubscriptionBody = z.infer<typeof WebSubscriptionBodySchema>;
 /** POST /push/web/subscriptions/remove: this browser no longer wants push notices. */
 export const WebUnsubscribeBodySchema = z.object({ endpoint: z.url().check(z.maxLength(2000)) });
 
+/**
+ * The browsers and the phones a person may register for push, each kind on its own: registering one more
+ * forgets the oldest, so a client that subscribes again and again cannot grow the list (or a notice's
+ * fan-out) without end.
+ */
+export const PUSH_DEVICES_PER_KIND = 10;
+
 /** POST /mobile/users/ept: the phone's Expo push token. */
 export const ExpoTokenBodySchema = z.object({
   token: z.string().check(z.regex(/^Expo(nent)?PushToken\[[\w-]{1,200}\]$/, { error: 'validation.invalid' })),
 });
-/** POST /mobile/users/testpn: how many of the caller's devices there are, and how many took the test notice. */
-export const TestPushSchema = z.object({ devices: z.int(), sent: z.int() });
+/** Test notices a person may ask for in a rate-limit window (15 minutes): each is a push to every device. */
+export const TEST_PUSHES_PER_WINDOW = 5;
+/**
+ * POST /mobile/users/testpn: how many of the caller's devices the test notice is queued for. It goes out
+ * through the delivery queue, so the answer does not wait on the push services.
+ */
+export const TestPushSchema = z.object({ devices: z.int() });
 export type TestPush = z.infer<typeof TestPushSchema>;
 
 /** POST /notification-receipts: a client says a push notice arrived or was opened (`receipt` came with it). */
@@ -119,4 +131,8 @@ export type NoticeReach = z.infer<typeof NoticeReachSchema>;
 
 /** POST /notifications/unsubscribe: the token of an e-mail's unsubscribe link; answers which kind went off. */
 export const UnsubscribeBodySchema = z.object({ token: z.string().check(z.maxLength(200)) });
+/** POST /notifications/unsubscribe/{token}: the List-Unsubscribe header's URL (RFC 8058's one-click). */
+export const UnsubscribeParamsSchema = UnsubscribeBodySchema;
+/** The form a mail provider posts to it (RFC 8058, 3.1). */
+export const OneClickUnsubscribeBodySchema = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
 export const UnsubscribedSchema = z.object({ topic: z.enum(NOTICE_TOPICS) });

@@ -8,12 +8,20 @@ import fp from 'fastify-plugin';
 import { sendNotFound } from './errors.js';
 
 /**
- * A path the web app routes itself: anything outside the API that does not name a file. Answered
- * with the app whatever the Accept header says (uptime monitors and link checkers send none, or HEAD).
+ * The pages e-mails link to, each ending in its link's token. An unsubscribe token has dots in it
+ * (`tenant.user.topic.signature`), which must not read as a file's extension.
+ */
+const MAILED_LINK_PAGE = /^\/(?:unsubscribe|reset-password|welcome|activate)\/[^/]+$/;
+
+/**
+ * A path the web app routes itself: anything outside the API that does not name a file, and the pages
+ * e-mails link to. Answered with the app whatever the Accept header says (uptime monitors and link
+ * checkers send none, or HEAD).
  */
 function isPagePath(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? url;
-  return pathname !== '/api' && !pathname.startsWith('/api/') && path.extname(pathname) === '';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  return path.extname(pathname) === '' || MAILED_LINK_PAGE.test(pathname);
 }
 
 /**

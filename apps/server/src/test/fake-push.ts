@@ -11,12 +11,15 @@ const b64url = (bytes: Buffer) => bytes.toString('base64url');
  * The push services this machine cannot reach, as one local HTTP server: a browser's push service (any
  * path; `/gone/…` answers 410 as for an expired subscription) and the Expo push API (`/expo`; a token
  * with "Gone" in it answers DeviceNotRegistered at once, one with "Unregistered" in its receipt later, at
- * `/getReceipts`). It records every request as it arrives.
+ * `/getReceipts`). It records every request as it arrives. `hold()` keeps every answer back until the
+ * function it returns is called (a service that does not answer); while `down` is set it answers 503.
+ * `port`: a fixed one (the journeys name it in the server's WEB_PUSH_SERVICES), otherwise any free one.
  */
-export async function startFakePush({ answerAfterMs = 0 }: { answerAfterMs?: number } = {}) {
+export async function startFakePush({ answerAfterMs = 0, port = 0 }: { answerAfterMs?: number; port?: number } = {}) {
   const received: PushRequest[] = [];
   /** The phone each Expo ticket was for. */
   const tickets = new Map<string, string>();
+  const state: { held?: Promise<void>; down: boolean } = { down: false };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -25,6 +28,12 @@ export async function startFakePush({ answerAfterMs = 0 }: { answerAfterMs?: num
       received.push(request);
       // A push service over a network: the answer takes a while (the multi-process suite kills mid-send).
       if (answerAfterMs) await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+      await state.held;
+      if (state.down) {
+        res.writeHead(503);
+        res.end();
+        return;
+      }
       const notRegistered = { status: 'error', message: 'not registered', details: { error: 'DeviceNotRegistered' } };
       if (request.path === '/expo') {
         const messages = JSON.parse(request.body.toString('utf8')) as { to: string }[];
@@ -58,7 +67,7 @@ export async function startFakePush({ answerAfterMs = 0 }: { answerAfterMs?: num
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
@@ -71,6 +80,21 @@ export async function startFakePush({ answerAfterMs = 0 }: { answerAfterMs?: num
       received
         .filter((r) => r.path === '/getReceipts')
         .flatMap((r) => (JSON.parse(r.body.toString('utf8')) as { ids: string[] }).ids),
+    /** Keeps every answer from now on back until the returned function is called. */
+    hold(): () => void {
+      let release = () => {};
+      state.held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        state.held = undefined;
+        release();
+      };
+    },
+    /** Answers 503 to everything while set, as a service that is down. */
+    setDown(down: boolean) {
+      state.down = down;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -51,9 +51,11 @@ export const notificationDelivery = pgTable(
      * checking each of a hundred thousand deliveries against notification rows inserted a moment before
      * cost minutes (the check's plan was made while the table was empty). A delivery goes with its
      * notification all the same: both go with their notice and with their person (the keys below).
+     * Both are null for a test push (POST /mobile/users/testpn), which is about no item: it goes through the
+     * same queue, leases and retries as a notice, but never reaches the bell or the receipts staff read.
      */
-    notificationId: bigint({ mode: 'number' }).notNull(),
-    noticeId: integer().notNull(),
+    notificationId: bigint({ mode: 'number' }),
+    noticeId: integer(),
     userId: integer().notNull(),
     channel: text({ enum: NOTIFICATION_CHANNELS }).notNull(),
     /** The browser or phone a push goes to (null for e-mail); the delivery stays when the device goes. */

@@ -3,7 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 
-export type Envelope = { recipient: string; subject: string; text: string; html: string };
+export type Envelope = {
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * Bulk mail (notices): the URL a mail provider posts to when its reader unsubscribes, sent as the
+   * List-Unsubscribe and List-Unsubscribe-Post headers (RFC 2369, RFC 8058), which large providers require
+   * of bulk senders. The relay's DKIM signature must cover both headers.
+   */
+  oneClickUnsubscribe?: string;
+};
 
 /**
  * How a message leaves: SMTP in production, the log in a demo without SMTP. `deliver` answers what the
@@ -41,8 +52,20 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     // Where, never who: the URL's user and password stay out of what an operator is shown.
     name: `SMTP ${hostname}:${port}`,
-    async deliver({ recipient, subject, text, html }) {
-      const info = await transporter.sendMail({ from, to: recipient, subject, text, html });
+    async deliver({ recipient, subject, text, html, oneClickUnsubscribe }) {
+      const info = await transporter.sendMail({
+        from,
+        to: recipient,
+        subject,
+        text,
+        html,
+        ...(oneClickUnsubscribe
+          ? {
+              list: { unsubscribe: oneClickUnsubscribe },
+              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            }
+          : {}),
+      });
       return String(info.response);
     },
     close: () => transporter.close(),

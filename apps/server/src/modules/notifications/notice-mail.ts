@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/clock.js';
 import { mailLayout } from '../../lib/mail-layout.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
-import { type Delivery, topicOf } from './notifications.repository.js';
+import { type NoticeDelivery, topicOf } from './notifications.repository.js';
 
 const t = makeTranslate({ hr, en });
 
@@ -18,7 +18,7 @@ export const itemPath = (contentId: number, contentType: string) =>
  * e-mail for this person, no sign-in needed.
  */
 export function noticeMail(
-  delivery: Delivery,
+  delivery: NoticeDelivery,
   lang: Language,
   links: { publicUrl: string; receipt: string; unsubscribe: string },
 ) {
@@ -42,7 +42,7 @@ export function noticeMail(
 }
 
 /** A push notice's words, in the reader's language: the item's name, and why they are told. */
-export function pushText(delivery: Delivery) {
+export function pushText(delivery: NoticeDelivery) {
   const { kind, deadline } = delivery;
   return {
     title: delivery.title,

@@ -1,4 +1,11 @@
-import type { Language, NoticeKind, NoticeTopic, NotificationChannel, PreferenceChannel } from '@kanal/contract';
+import {
+  type Language,
+  type NoticeKind,
+  type NoticeTopic,
+  type NotificationChannel,
+  type PreferenceChannel,
+  PUSH_DEVICES_PER_KIND,
+} from '@kanal/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
@@ -20,29 +27,35 @@ export const topicOf = (kind: NoticeKind): NoticeTopic => (kind === 'reminder' ?
 
 export type Notice = { tenantId: number; id: number; contentId: number; kind: NoticeKind };
 
-/** A claimed delivery with what its message says. */
-export type Delivery = {
+/** A claimed delivery: to whom, on which channel, and where. */
+type DeliveryTarget = {
   tenantId: number;
   id: number;
   channel: NotificationChannel;
   attempts: number;
-  kind: NoticeKind;
-  notificationId: number;
   /** Push: the device, and where and how its notices go (null once the device is gone). */
   deviceId: number | null;
   address: string | null;
   p256dh: string | null;
   auth: string | null;
-  contentId: number;
-  contentType: string;
-  title: string;
-  deadline: Date | null;
   userId: number;
   email: string | null;
   name: string;
   language: Language;
   tenantName: string;
 };
+/** A notice's delivery, with what its message says of the item. */
+export type NoticeDelivery = DeliveryTarget & {
+  kind: NoticeKind;
+  notificationId: number;
+  contentId: number;
+  contentType: string;
+  title: string;
+  deadline: Date | null;
+};
+/** A test push to one of a person's devices (POST /mobile/users/testpn): about no item. */
+export type TestDelivery = DeliveryTarget & { kind: 'test' };
+export type Delivery = NoticeDelivery | TestDelivery;
 
 export const createNotificationsRepository = (db: DbOrTx) => ({
   /**
@@ -104,32 +117,43 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
           ORDER BY run_at, id LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
         RETURNING d.tenant_id, d.id, d.channel, d.attempts, d.notification_id, d.user_id, d.device_id)
-      SELECT c.tenant_id AS "tenantId", c.id, c.channel, c.attempts, cn.kind, n.id AS "notificationId",
-        n.content_id AS "contentId", c.device_id AS "deviceId", pd.address, pd.p256dh, pd.auth,
-        ct.type AS "contentType", ct.name AS title, tk.deadline, c.user_id AS "userId", u.email, u.name, u.language,
-        te.name AS "tenantName"
+      SELECT c.tenant_id AS "tenantId", c.id, c.channel, c.attempts, coalesce(cn.kind, 'test') AS kind,
+        n.id AS "notificationId", n.content_id AS "contentId", c.device_id AS "deviceId", pd.address, pd.p256dh,
+        pd.auth, ct.type AS "contentType", ct.name AS title, tk.deadline, c.user_id AS "userId", u.email, u.name,
+        u.language, te.name AS "tenantName"
       FROM claimed c
-      JOIN notification n ON n.tenant_id = c.tenant_id AND n.id = c.notification_id
-      JOIN content_notice cn ON cn.tenant_id = n.tenant_id AND cn.id = n.notice_id
-      JOIN content ct ON ct.tenant_id = n.tenant_id AND ct.id = n.content_id
+      LEFT JOIN notification n ON n.tenant_id = c.tenant_id AND n.id = c.notification_id
+      LEFT JOIN content_notice cn ON cn.tenant_id = n.tenant_id AND cn.id = n.notice_id
+      LEFT JOIN content ct ON ct.tenant_id = n.tenant_id AND ct.id = n.content_id
       LEFT JOIN task tk ON tk.tenant_id = n.tenant_id AND tk.content_id = n.content_id
       JOIN app_user u ON u.tenant_id = c.tenant_id AND u.id = c.user_id
       JOIN tenant te ON te.id = c.tenant_id
       LEFT JOIN push_device pd ON pd.tenant_id = c.tenant_id AND pd.id = c.device_id
+      -- A test push has no notification; a notice's delivery is sent with its notice and item only.
+      WHERE c.notification_id IS NULL OR ct.id IS NOT NULL
       ORDER BY c.id`);
-    type Row = Delivery & {
+    type Row = Omit<NoticeDelivery, 'kind'> & {
+      kind: NoticeKind | 'test';
       id: string | number;
       notificationId: string | number;
       deviceId: string | number | null;
       deadline: string | Date | null;
     };
-    return rowsOf<Row>(result).map((row) => ({
-      ...row,
-      id: Number(row.id),
-      notificationId: Number(row.notificationId),
-      deviceId: row.deviceId === null ? null : Number(row.deviceId),
-      deadline: row.deadline === null ? null : new Date(row.deadline),
-    }));
+    return rowsOf<Row>(result).map(
+      ({ kind, notificationId, contentId, contentType, title, deadline, ...row }): Delivery => {
+        const target = { ...row, id: Number(row.id), deviceId: row.deviceId === null ? null : Number(row.deviceId) };
+        if (kind === 'test') return { ...target, kind };
+        return {
+          ...target,
+          kind,
+          notificationId: Number(notificationId),
+          contentId,
+          contentType,
+          title,
+          deadline: deadline === null ? null : new Date(deadline),
+        };
+      },
+    );
   },
 
   /** Deliveries handed to their channel, in one statement. */
@@ -263,8 +287,9 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
   },
 
   /**
-   * A browser's subscription or a phone's token for a person's session. One device belongs to one account:
-   * signing in as someone else there (in any organisation) moves it.
+   * A browser's subscription or a phone's token for a person's session, in the caller's transaction. One
+   * device belongs to one account: signing in as someone else there (in any organisation) moves it. The
+   * person keeps their newest PUSH_DEVICES_PER_KIND of its kind; older ones are forgotten.
    */
   async addDevice(device: {
     tenantId: number;
@@ -276,6 +301,9 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
     auth?: string;
     at: Date;
   }): Promise<void> {
+    // The person's row, locked: two registrations at once would otherwise each count without the other.
+    await db.execute(sql`
+      SELECT 1 FROM app_user WHERE tenant_id = ${device.tenantId} AND id = ${device.userId} FOR NO KEY UPDATE`);
     await db.delete(pushDevice).where(and(eq(pushDevice.kind, device.kind), eq(pushDevice.address, device.address)));
     await db.insert(pushDevice).values({
       tenantId: device.tenantId,
@@ -287,6 +315,13 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
       auth: device.auth ?? null,
       createdAt: device.at,
     });
+    await db.execute(sql`
+      DELETE FROM push_device
+      WHERE tenant_id = ${device.tenantId} AND user_id = ${device.userId} AND kind = ${device.kind}
+        AND id NOT IN (
+          SELECT id FROM push_device
+          WHERE tenant_id = ${device.tenantId} AND user_id = ${device.userId} AND kind = ${device.kind}
+          ORDER BY created_at DESC, id DESC LIMIT ${PUSH_DEVICES_PER_KIND})`);
   },
 
   /** A person's own device, by where it receives (a browser that turned push off). */
@@ -313,11 +348,17 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
     await db.delete(pushDevice).where(and(eq(pushDevice.tenantId, tenantId), eq(pushDevice.id, id)));
   },
 
-  devicesOf: (tenantId: number, userId: number) =>
-    db
-      .select()
-      .from(pushDevice)
-      .where(and(eq(pushDevice.tenantId, tenantId), eq(pushDevice.userId, userId))),
+  /** A test push queued for each of a person's devices, due now; answers how many. */
+  async queueTest(tenantId: number, userId: number, now: Date): Promise<number> {
+    const result = await db.execute(sql`
+      WITH queued AS (
+        INSERT INTO notification_delivery (tenant_id, user_id, channel, device_id, run_at)
+        SELECT tenant_id, user_id, kind, id, ${now.toISOString()}::timestamptz FROM push_device
+        WHERE tenant_id = ${tenantId} AND user_id = ${userId}
+        RETURNING 1)
+      SELECT count(*)::int AS devices FROM queued`);
+    return rowsOf<{ devices: number }>(result)[0]?.devices ?? 0;
+  },
 
   /** What a client reports of a push delivery: arrived, or opened (which also means arrived). */
   async recordReceipt(tenantId: number, id: number, state: 'received' | 'opened', at: Date): Promise<boolean> {
@@ -335,8 +376,8 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
       .where(and(eq(notificationDelivery.tenantId, tenantId), eq(notificationDelivery.id, id)))
       .returning({ notificationId: notificationDelivery.notificationId });
     const [delivery] = rows;
-    // Opened from the device or the e-mail: it is read, and the bell says so too.
-    if (delivery && state === 'opened') {
+    // Opened from the device or the e-mail: it is read, and the bell says so too (a test push is in no bell).
+    if (delivery?.notificationId != null && state === 'opened') {
       await db
         .update(notification)
         .set({ readAt: sql`coalesce(${notification.readAt}, ${now})` })

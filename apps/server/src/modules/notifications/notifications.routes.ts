@@ -6,6 +6,7 @@ import {
   envelope,
   IdParamsSchema,
   NotificationSettingsSchema,
+  OneClickUnsubscribeBodySchema,
   ReceiptBodySchema,
   ReceiptListSchema,
   ReceiptPageQuerySchema,
@@ -15,11 +16,14 @@ import {
   TestPushSchema,
   UnsubscribeBodySchema,
   UnsubscribedSchema,
+  UnsubscribeParamsSchema,
   WebPushKeySchema,
   WebSubscriptionBodySchema,
   WebUnsubscribeBodySchema,
 } from '@kanal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
 import type { Notifications } from './notifications.service.js';
 
@@ -74,9 +78,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     payload: await notifications.registerExpo(req.ctx, req.body.token),
   }));
 
-  app.post('/mobile/users/testpn', { schema: { tags, response: { 200: envelope(TestPushSchema) } } }, async (req) => ({
-    payload: await notifications.testPush(req.ctx, req.lang),
-  }));
+  app.post(
+    '/mobile/users/testpn',
+    { config: { errors: [429] }, schema: { tags, response: { 200: envelope(TestPushSchema) } } },
+    async (req) => ({ payload: await notifications.testPush(req.ctx) }),
+  );
 
   // Receipts: a client reports a push notice arrived or was opened; staff read what reached whom.
   app.post(
@@ -88,7 +94,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/notification-receipts',
     {
-      config: { errors: [404] },
+      config: { errors: [404], idFilters: { content: 'content', user: 'user' } },
       schema: { tags, querystring: ReceiptQuerySchema, response: { 200: envelope(ReceiptListSchema) } },
     },
     async (req) => ({ payload: await notifications.receipts((await scoped(req)).tenantId, req.query) }),
@@ -140,5 +146,47 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       schema: { tags, body: UnsubscribeBodySchema, response: { 200: envelope(UnsubscribedSchema) } },
     },
     async (req) => ({ payload: await notifications.unsubscribe(req.body.token) }),
+  );
+
+  // In a scope of its own: its form bodies are parsed for it alone.
+  await app.register(oneClickUnsubscribeRoute, { notifications });
+};
+
+/** The one-click form is one short field; a provider's multipart framing adds a few hundred bytes. */
+const ONE_CLICK_BODY_LIMIT = 4096;
+
+/**
+ * The List-Unsubscribe header's URL: a mail provider posts RFC 8058's one-click form to it, without a
+ * session or cookies, as urlencoded or multipart form data (read as fetch reads a form).
+ */
+const oneClickUnsubscribeRoute: FastifyPluginAsyncZod<{ notifications: Notifications }> = async (
+  app,
+  { notifications },
+) => {
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT },
+    async (req: FastifyRequest, body: Buffer) => {
+      const form = await new Response(body, { headers: { 'content-type': String(req.headers['content-type']) } })
+        .formData()
+        .catch(() => {
+          throw new AppError('BodyParamsInvalid', 400, { field: { name: 'body', message: 'validation.invalid' } });
+        });
+      return Object.fromEntries(form.entries());
+    },
+  );
+  app.post(
+    '/notifications/unsubscribe/:token',
+    {
+      config: { errors: [404] },
+      schema: {
+        tags,
+        params: UnsubscribeParamsSchema,
+        body: OneClickUnsubscribeBodySchema,
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        response: { 200: envelope(UnsubscribedSchema) },
+      },
+    },
+    async (req) => ({ payload: await notifications.unsubscribe(req.params.token) }),
   );
 };

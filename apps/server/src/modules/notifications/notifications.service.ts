@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type Bell,
-  type Language,
   MINUTE_MS,
   NOTICE_TOPICS,
   NOTIFICATION_CHANNELS,
@@ -12,6 +11,7 @@ import {
   type Receipt,
   type ReceiptList,
   type ReceiptQuery,
+  TEST_PUSHES_PER_WINDOW,
   type TestPush,
   type WebSubscriptionBody,
 } from '@kanal/contract';
@@ -24,8 +24,15 @@ import { retryAt } from '../../lib/retry.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { Jobs } from '../jobs/jobs.service.js';
 import type { MailTransport } from '../mail/mail.service.js';
+import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
 import { itemPath, noticeMail, pushText, testText } from './notice-mail.js';
-import { createNotificationsRepository, type Delivery, type Notice, topicOf } from './notifications.repository.js';
+import {
+  createNotificationsRepository,
+  type Delivery,
+  type Notice,
+  type NoticeDelivery,
+  topicOf,
+} from './notifications.repository.js';
 import {
   EXPO_BATCH,
   EXPO_RECEIPT_BATCH,
@@ -38,8 +45,9 @@ import {
 
 type Deps = {
   db: Db;
-  jobs: Pick<Jobs, 'addDrain'>;
+  jobs: Pick<Jobs, 'addDrain' | 'kick'>;
   mailTransport: MailTransport;
+  limiter: Pick<RateLimiter, 'consume'>;
   clock: Clock;
   log: FastifyBaseLogger;
   config: {
@@ -60,7 +68,9 @@ const atPushService = (endpoint: string, services: readonly URL[]) => {
   return services.some(
     (service) =>
       url.protocol === service.protocol &&
-      (service.port === '' || url.port === service.port) &&
+      // The scheme's own port unless the configuration names another: a push service's host does not
+      // make any port of it a push service (URL leaves the default port out, so :443 reads as '').
+      url.port === service.port &&
       (url.hostname === service.hostname ||
         (service.protocol === 'https:' && url.hostname.endsWith(`.${service.hostname}`))),
   );
@@ -71,6 +81,10 @@ function vapidSubject({ publicUrl, mailFrom }: Deps['config']): string {
   if (publicUrl.startsWith('https:')) return publicUrl;
   return `mailto:${mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom}`;
 }
+
+/** How this app mints the tokens it signs (unsubscribeToken, receiptOf): ids without leading zeros. */
+const UNSUBSCRIBE_TOKEN = /^([1-9]\d*)\.([1-9]\d*)\.(content|reminder)\.[\w-]{32}$/;
+const RECEIPT = /^([1-9]\d*)\.([1-9]\d*)\.[\w-]{32}$/;
 
 const BATCH = 100;
 /** E-mails (and web pushes) sent at once by one process: as many as the mail pool's connections. */
@@ -83,7 +97,7 @@ const RECEIPT_KEPT_MS = 24 * 60 * MINUTE_MS;
  * Notices as each person has them, and their delivery on each channel. The content module decides when
  * an item's audience hears of it; this module decides how, and records what became of it.
  */
-export const createNotifications = ({ db, jobs, mailTransport, clock, log, config }: Deps) => {
+export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, log, config }: Deps) => {
   const repo = createNotificationsRepository(db);
 
   // The VAPID keys are read (or made and kept) once, when the first push goes out or is subscribed to.
@@ -123,17 +137,27 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
   };
   const unsubscribeToken = async (tenantId: number, userId: number, topic: NoticeTopic) =>
     `${tenantId}.${userId}.${topic}.${await unsubscribeSignature(`${tenantId}.${userId}.${topic}`)}`;
-  const sameSignature = (given: string, expected: string) =>
-    Buffer.from(given).length === Buffer.from(expected).length &&
-    timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  /**
+   * Whether a token a client sent is, byte for byte, the one this app mints: any other spelling of the same
+   * numbers (leading zeros, another case, more parts, padding) is not a token of ours.
+   */
+  const sameToken = (given: string, minted: string) => {
+    const a = Buffer.from(given);
+    const b = Buffer.from(minted);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
 
   const receiptOf = async (tenantId: number, deliveryId: number) =>
     `${tenantId}.${deliveryId}.${await signature(tenantId, deliveryId)}`;
 
   const messageOf = async (delivery: Delivery): Promise<PushMessage> => ({
-    ...pushText(delivery),
-    url: itemPath(delivery.contentId, delivery.contentType),
-    notificationId: delivery.notificationId,
+    ...(delivery.kind === 'test'
+      ? { ...testText(delivery.language), url: '/', notificationId: 0 }
+      : {
+          ...pushText(delivery),
+          url: itemPath(delivery.contentId, delivery.contentType),
+          notificationId: delivery.notificationId,
+        }),
     deliveryId: delivery.id,
     receipt: await receiptOf(delivery.tenantId, delivery.id),
   });
@@ -168,18 +192,30 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
 
   const failure = (err: unknown): PushOutcome => ({ error: err instanceof Error ? err.message : String(err) });
 
+  /**
+   * A notice by e-mail. Its unsubscribe link opens a page that asks first (a mail scanner follows links);
+   * its List-Unsubscribe header names the API's one-click URL, which a mail provider posts to (RFC 8058).
+   */
+  async function sendMail(delivery: NoticeDelivery): Promise<PushOutcome> {
+    if (!delivery.email) return { error: 'no e-mail address' };
+    const token = await unsubscribeToken(delivery.tenantId, delivery.userId, topicOf(delivery.kind));
+    const mail = noticeMail(delivery, delivery.language, {
+      publicUrl: config.publicUrl,
+      receipt: await receiptOf(delivery.tenantId, delivery.id),
+      unsubscribe: `${config.publicUrl}/unsubscribe/${token}`,
+    });
+    await mailTransport.deliver({
+      recipient: delivery.email,
+      ...mail,
+      oneClickUnsubscribe: `${config.publicUrl}/api/notifications/unsubscribe/${token}`,
+    });
+    return { sent: true };
+  }
+
   /** One e-mail or one browser's push. */
   async function sendOne(delivery: Delivery): Promise<PushOutcome> {
-    if (delivery.channel === 'email') {
-      if (!delivery.email) return { error: 'no e-mail address' };
-      const mail = noticeMail(delivery, delivery.language, {
-        publicUrl: config.publicUrl,
-        receipt: await receiptOf(delivery.tenantId, delivery.id),
-        unsubscribe: `${config.publicUrl}/unsubscribe/${await unsubscribeToken(delivery.tenantId, delivery.userId, topicOf(delivery.kind))}`,
-      });
-      await mailTransport.deliver({ recipient: delivery.email, ...mail });
-      return { sent: true };
-    }
+    // A test push is queued for devices only.
+    if (delivery.channel === 'email' && delivery.kind !== 'test') return sendMail(delivery);
     if (!delivery.address || !delivery.p256dh || !delivery.auth) return { error: 'the device is gone' };
     const target = { endpoint: delivery.address, p256dh: delivery.p256dh, auth: delivery.auth };
     return (await push()).web(target, await messageOf(delivery));
@@ -372,13 +408,16 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
       return { done: true };
     },
 
-    /** An e-mail's unsubscribe link followed: that kind of notice no longer comes by e-mail. */
+    /**
+     * An e-mail's unsubscribe link confirmed on its page, or its List-Unsubscribe URL posted to by the mail
+     * provider: that kind of notice no longer comes by e-mail.
+     */
     async unsubscribe(token: string): Promise<{ topic: NoticeTopic }> {
-      const [tenant, user, topic, given = ''] = token.split('.');
+      const [, tenant = '', user = '', topic] = UNSUBSCRIBE_TOKEN.exec(token) ?? [];
       if (topic !== 'content' && topic !== 'reminder') throw notFound();
       const tenantId = Number(tenant);
       const userId = Number(user);
-      if (!sameSignature(given, await unsubscribeSignature(`${tenantId}.${userId}.${topic}`))) throw notFound();
+      if (!sameToken(token, await unsubscribeToken(tenantId, userId, topic))) throw notFound();
       if (!(await repo.hasPerson(tenantId, userId))) throw notFound();
       await repo.optOut(tenantId, userId, 'email', topic);
       return { topic };
@@ -386,10 +425,10 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
 
     /** A client's report that a push notice arrived or was opened, by the receipt that came with it. */
     async recordReceipt(receipt: string, state: 'received' | 'opened'): Promise<{ done: true }> {
-      const [tenant, delivery, given = ''] = receipt.split('.');
+      const [, tenant, delivery] = RECEIPT.exec(receipt) ?? [];
       const tenantId = Number(tenant);
       const deliveryId = Number(delivery);
-      const valid = sameSignature(given, await signature(tenantId, deliveryId));
+      const valid = tenant !== undefined && sameToken(receipt, await receiptOf(tenantId, deliveryId));
       const recorded =
         valid &&
         (await db.transaction((tx) =>
@@ -436,22 +475,16 @@ export const createNotifications = ({ db, jobs, mailTransport, clock, log, confi
     /** Signing out of a session stops push notices to the devices it registered. */
     forgetSession: (tenantId: number, sessionId: number) => repo.forgetSession(tenantId, sessionId),
 
-    /** A test notice to each of the caller's devices, at once (POST /mobile/users/testpn). */
-    async testPush(ctx: RequestContext, lang: Language): Promise<TestPush> {
-      const devices = await repo.devicesOf(ctx.tenantId, ctx.userId);
-      const message = { ...testText(lang), url: '/', notificationId: 0, deliveryId: 0, receipt: '' };
-      const transport = await push();
-      let sent = 0;
-      for (const device of devices) {
-        const target = { endpoint: device.address, p256dh: device.p256dh ?? '', auth: device.auth ?? '' };
-        const outcome = await (device.kind === 'web'
-          ? transport.web(target, message)
-          : transport.expo([{ token: device.address, message }]).then((all) => all[0] ?? { error: 'no result' })
-        ).catch((err: unknown): PushOutcome => ({ error: err instanceof Error ? err.message : String(err) }));
-        if ('sent' in outcome) sent++;
-        if ('gone' in outcome) await repo.forgetDevice(device.tenantId, device.id);
-      }
-      return { devices: devices.length, sent };
+    /**
+     * A test notice to each of the caller's devices (POST /mobile/users/testpn), a few times a quarter of an
+     * hour at most. It is queued like a notice, so the answer never waits on a push service that is slow or
+     * down, and the queue retries it as it would a notice.
+     */
+    async testPush(ctx: RequestContext): Promise<TestPush> {
+      await limiter.consume(`testpn:user:${ctx.userId}`, TEST_PUSHES_PER_WINDOW);
+      const devices = await repo.queueTest(ctx.tenantId, ctx.userId, clock.now());
+      if (devices > 0) void jobs.kick();
+      return { devices };
     },
   };
 };

@@ -1,4 +1,4 @@
-import { HOUR_MS, MINUTE_MS } from '@kanal/contract';
+import { HOUR_MS, MINUTE_MS, PUSH_DEVICES_PER_KIND, TEST_PUSHES_PER_WINDOW } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDelivery, notificationOptOut, pushDevice } from '../../db/schema/index.js';
@@ -12,7 +12,13 @@ let fake: Awaited<ReturnType<typeof startFakePush>>;
 
 beforeAll(async () => {
   fake = await startFakePush();
-  t = await createTestApp({ env: { EXPO_PUSH_URL: `${fake.url}/expo` } });
+  t = await createTestApp({
+    env: {
+      EXPO_PUSH_URL: `${fake.url}/expo`,
+      // The fake, at its own port, and one real push service (nothing is sent to it here).
+      WEB_PUSH_SERVICES: `${fake.url},https://fcm.googleapis.com`,
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -78,17 +84,63 @@ describe('web push', () => {
     const { tenantId } = await makeOrg(t.db);
     const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
     const keys = browserSubscription(fake.url).body.keys;
+    const fakePort = Number(new URL(fake.url).port);
     for (const endpoint of [
       'http://169.254.169.254/latest/meta-data',
       'https://127.0.0.1/push',
       'http://127.0.0.1.example.com/push',
       'file:///etc/passwd',
+      // The push service's host at another port is not the push service.
+      'https://fcm.googleapis.com:39999/fcm/send/abc',
+      'https://android.googleapis.com.fcm.googleapis.com:8443/fcm/send/abc',
+      `http://127.0.0.1:${fakePort + 1}/sub/other-port`,
+      'http://127.0.0.1/sub/default-port',
     ]) {
       const answer = await post(person.token, '/push/web/subscriptions', { endpoint, keys });
       expect(answer.statusCode, endpoint).toBe(400);
       expect(answer.json(), endpoint).toMatchObject({ code: 'BodyParamsInvalid', field: 'endpoint' });
     }
     expect(await devicesOf(person.id)).toEqual([]);
+    // Its own port, spelt out or not, and the port the configuration names.
+    const allowed = [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:443/fcm/send/def',
+      `${fake.url}/sub/allowed`,
+    ];
+    for (const endpoint of allowed) {
+      expect((await post(person.token, '/push/web/subscriptions', { endpoint, keys })).statusCode, endpoint).toBe(200);
+    }
+    expect((await devicesOf(person.id)).map((d) => d.address).sort()).toEqual(allowed.sort());
+  });
+
+  it('keeps a person’s newest browsers and phones, a few of each kind, forgetting the oldest in the same step', async () => {
+    const { tenantId } = await makeOrg(t.db);
+    const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const other = await personWithDevices(tenantId, '/sub/someone-else');
+    const keys = browserSubscription(fake.url).body.keys;
+    const count = PUSH_DEVICES_PER_KIND + 1;
+    for (let i = 1; i <= count; i++) {
+      expect(
+        (await post(person.token, '/push/web/subscriptions', { endpoint: `${fake.url}/sub/cap-${i}`, keys }))
+          .statusCode,
+      ).toBe(200);
+      expect((await post(person.token, '/mobile/users/ept', { token: `ExponentPushToken[cap-${i}]` })).statusCode).toBe(
+        200,
+      );
+    }
+    const addresses = async (kind: 'web' | 'expo') =>
+      (await devicesOf(person.id)).filter((d) => d.kind === kind).map((d) => d.address);
+    const newest = Array.from({ length: PUSH_DEVICES_PER_KIND }, (_, i) => i + 2);
+    expect((await addresses('web')).sort()).toEqual(newest.map((i) => `${fake.url}/sub/cap-${i}`).sort());
+    expect((await addresses('expo')).sort()).toEqual(newest.map((i) => `ExponentPushToken[cap-${i}]`).sort());
+    // Subscribing an old one again makes it the newest: the next oldest goes.
+    await post(person.token, '/push/web/subscriptions', { endpoint: `${fake.url}/sub/cap-2`, keys });
+    await post(person.token, '/push/web/subscriptions', { endpoint: `${fake.url}/sub/cap-${count + 1}`, keys });
+    expect(await addresses('web')).toContain(`${fake.url}/sub/cap-2`);
+    expect(await addresses('web')).not.toContain(`${fake.url}/sub/cap-3`);
+    expect(await addresses('web')).toHaveLength(PUSH_DEVICES_PER_KIND);
+    // Another person's devices are theirs.
+    expect(await devicesOf(other.id)).toHaveLength(1);
   });
 
   it('forgets a subscription its push service no longer knows, and stops with sign-out and when turned off', async () => {
@@ -223,16 +275,92 @@ describe('mobile push (Expo)', () => {
     expect(askedFor()).toHaveLength(2);
   });
 
-  it('sends a test notice to each of the caller’s devices (testpn)', async () => {
+  it('answers testpn at once and sends the test through the delivery queue, which waits for a push service that hangs or is down', async () => {
     const { tenantId } = await makeOrg(t.db);
     const person = await personWithDevices(tenantId, '/sub/test-browser');
     await post(person.token, '/mobile/users/ept', { token: 'ExpoPushToken[test-telefon]' });
-    const res = await call(t, { method: 'POST', url: '/api/mobile/users/testpn', token: person.token, lang: 'en' });
-    expect(res.json().payload).toEqual({ devices: 2, sent: 2 });
-    const [push] = fake.to('/sub/test-browser');
-    expect(person.browser.decrypt(push?.body ?? Buffer.alloc(0))).toMatchObject({
+    await call(t, { method: 'POST', url: '/api/mobile/users/language', token: person.token, body: { language: 'en' } });
+    /** The person's test deliveries of the `nth` call, by channel. */
+    const testDeliveries = async (nth: number) => {
+      const rows = await t.db
+        .select()
+        .from(notificationDelivery)
+        .where(eq(notificationDelivery.userId, person.id))
+        .orderBy(notificationDelivery.id);
+      const ofCall = rows.slice(2 * nth, 2 * nth + 2);
+      return { web: ofCall.find((d) => d.channel === 'web'), expo: ofCall.find((d) => d.channel === 'expo') };
+    };
+    const testpn = () => call(t, { method: 'POST', url: '/api/mobile/users/testpn', token: person.token });
+
+    // The push services take the request and never answer: the call does not wait for them.
+    const release = fake.hold();
+    const started = performance.now();
+    const res = await testpn();
+    const answeredMs = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload).toEqual({ devices: 2 });
+    expect(answeredMs).toBeLessThan(5000);
+    const waiting = await testDeliveries(0);
+    expect([waiting.web?.state, waiting.expo?.state]).toEqual(['queued', 'queued']);
+    release();
+    await t.app.services.jobs.idle();
+    const [push, ...more] = fake.to('/sub/test-browser');
+    expect(more).toEqual([]);
+    const { web, expo: phone } = await testDeliveries(0);
+    expect(person.browser.decrypt(push?.body ?? Buffer.alloc(0))).toEqual({
+      title: 'Kanal',
       body: 'A test notification: notifications work on this device.',
+      url: '/',
+      notificationId: 0,
+      deliveryId: web?.id,
+      receipt: expect.stringMatching(new RegExp(`^${tenantId}\\.${web?.id}\\.[\\w-]{32}$`)),
     });
+    const toPhone = fake
+      .expo()
+      .flatMap((r) => JSON.parse(r.body.toString('utf8')) as { to: string; body: string }[])
+      .filter((m) => m.to === 'ExpoPushToken[test-telefon]');
+    expect(toPhone).toEqual([
+      expect.objectContaining({ body: 'A test notification: notifications work on this device.' }),
+    ]);
+    expect([web?.channel, web?.state, web?.notificationId]).toEqual(['web', 'sent', null]);
+    expect([phone?.channel, phone?.state]).toEqual(['expo', 'sent']);
+
+    // Down: the test waits in the queue and goes out at its retry once the services are back.
+    fake.setDown(true);
+    expect((await testpn()).json().payload).toEqual({ devices: 2 });
+    await t.app.services.jobs.idle();
+    const failed = await testDeliveries(1);
+    expect([failed.web, failed.expo].map((d) => [d?.state, d?.attempts, d?.lastError])).toEqual([
+      ['queued', 1, 'push service answered 503'],
+      ['queued', 1, 'Expo push answered 503'],
+    ]);
+    fake.setDown(false);
+    t.clock.advance(30_000);
+    await run();
+    const retried = await testDeliveries(1);
+    expect([retried.web?.state, retried.expo?.state]).toEqual(['sent', 'sent']);
+    expect(fake.to('/sub/test-browser')).toHaveLength(3);
+    // A test is in no bell and no receipt list.
+    expect((await call(t, { url: '/api/notifications', token: person.token })).json().payload.count).toBe(0);
+  });
+
+  it('limits testpn per person (429 with Retry-After), each person on their own', async () => {
+    const { tenantId } = await makeOrg(t.db);
+    const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const other = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const testpn = (token: string, lang?: string) =>
+      call(t, { method: 'POST', url: '/api/mobile/users/testpn', token, ...(lang ? { lang } : {}) });
+    for (let i = 0; i < TEST_PUSHES_PER_WINDOW; i++) expect((await testpn(person.token)).statusCode).toBe(200);
+    const refused = await testpn(person.token, 'en');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'TooManyRequests',
+      message: expect.stringMatching(/^Too many attempts/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await testpn(other.token)).statusCode).toBe(200);
+    t.clock.advance(15 * MINUTE_MS);
+    expect((await testpn(person.token)).statusCode).toBe(200);
   });
 });
 
@@ -267,6 +395,8 @@ describe('receipts', () => {
     // A receipt made up, or another delivery's with this one's signature, is no one's.
     const forged = receipt.replace(/\.\d+\./, `.${deliveryId + 1}.`);
     expect((await report({ receipt: forged, state: 'opened' })).statusCode).toBe(404);
+    // Another spelling of the same numbers is not the receipt.
+    expect((await report({ receipt: `0${receipt}`, state: 'opened' })).statusCode).toBe(404);
     expect((await report({ receipt: 'nije-potvrda', state: 'opened' })).json()).toMatchObject({ field: 'receipt' });
     // The phone reports its copy arrived, by the receipt in its message's data.
     const toPhone = fake
