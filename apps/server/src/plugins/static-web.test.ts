@@ -6,10 +6,13 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tenant } from '../db/schema/index.js';
-import { call, makeTenant, makeUser, signIn } from '../test/factories.js';
+import { makeContent } from '../test/content-factories.js';
+import { call, makeOrg, makeSession, makeTenant, makeUser, signIn } from '../test/factories.js';
+import { decodedMail, mailHeader, type ReceivedMail, startTestSmtp } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 let root: string;
 const script = 'console.info("kanal");'.repeat(20);
 const inlineScript = 'document.documentElement.dataset.early = "1"';
@@ -34,15 +37,29 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'assets/app-3f9a1c.js'), script);
   await writeFile(path.join(root, 'assets/app-3f9a1c.js.br'), brotliCompressSync(script));
   await writeFile(path.join(root, 'assets/app-3f9a1c.js.gz'), gzipSync(script));
-  t = await createTestApp({ webRoot: root });
+  smtp = await startTestSmtp();
+  // Real mail, so that a test can follow the links a mail carries, as its reader would.
+  t = await createTestApp({ webRoot: root, env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t.close();
+  await smtp.close();
   await rm(root, { recursive: true, force: true });
 });
 
 it('answers every browser path with the app, never cached', async () => {
-  for (const url of ['/', '/login', '/content/12/intro', '/reset-password/abc']) {
+  for (const url of [
+    '/',
+    '/login',
+    '/content/12/intro',
+    '/content/12/intro?receipt=3.41.Yk2-aZ_0',
+    '/reset-password/abc',
+    // The mailed links' tokens: dots in one are no file extension.
+    '/unsubscribe/3.7.content.Yk2-aZ_0Yk2-aZ_0Yk2-aZ_0Yk2-aZ_0',
+    '/welcome/3_Yk2-aZ_0.x',
+    '/activate/3_Yk2-aZ_0.x',
+    '/reset-password/3_Yk2-aZ_0.x',
+  ]) {
     const res = await call(t, { url, headers: page });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -143,4 +160,79 @@ it("brands the installed app as the signed-in person's tenant, by its session co
     short_name: 'Bez loga d.o.o.',
   });
   expect((await call(t, { url: '/api/auth/manifest.webmanifest' })).statusCode).toBe(401);
+});
+
+/** The web app's page at a link a mail carries, fetched as a browser opening it would. */
+async function openPage(link: string) {
+  const res = await call(t, { url: new URL(link).pathname, headers: page });
+  expect(res.statusCode, link).toBe(200);
+  expect(res.headers['content-type'], link).toMatch(/^text\/html/);
+  expect(res.body, link).toContain('<div id="root">');
+}
+
+it('opens the pages mails link to, and the unsubscribe link and its one-click header both unsubscribe', async () => {
+  const { tenantId, creatorId } = await makeOrg(t.db);
+  const byPage = await makeUser(t.db, { tenantId, email: 'odjava.stranica@primjer.hr' });
+  const byProvider = await makeUser(t.db, { tenantId, email: 'odjava.jedan.klik@primjer.hr' });
+  const arriving = [smtp.next(), smtp.next()];
+  await makeContent(t.db, {
+    tenantId,
+    creatorId,
+    name: 'Nova vijest',
+    publishAt: t.clock.now(),
+    audience: { users: [byPage.id, byProvider.id] },
+  });
+  await t.app.services.jobs.kick();
+  const mails = await Promise.all(arriving);
+  const mailTo = (email: string | null) => mails.find((m) => m.to.includes(email ?? '')) as ReceivedMail;
+  const emailSettings = async (person: typeof byPage) =>
+    (
+      await call(t, {
+        url: '/api/mobile/users/notification-settings',
+        token: await makeSession(t.db, person, t.clock.now()),
+      })
+    ).json().payload.email;
+
+  // The reader's link: the web app's page, which asks first and then calls the API with the link's token.
+  const link = decodedMail(mailTo(byPage.email).raw).match(/https:\/\/kanal\.test\/unsubscribe\/[\w.-]+/)?.[0] ?? '';
+  expect(link).toMatch(new RegExp(`/unsubscribe/${tenantId}\\.${byPage.id}\\.content\\.[\\w-]{32}$`));
+  await openPage(link);
+  expect(await emailSettings(byPage)).toEqual({ content: true, reminder: true });
+  const confirmed = await call(t, {
+    method: 'POST',
+    url: '/api/notifications/unsubscribe',
+    body: { token: decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? '') },
+  });
+  expect(confirmed.json().payload).toEqual({ topic: 'content' });
+  expect(await emailSettings(byPage)).toEqual({ content: false, reminder: true });
+
+  // The headers a mail provider reads (RFC 2369, RFC 8058), and its one-click POST: a form, no session, no cookie.
+  const raw = mailTo(byProvider.email).raw;
+  const header = mailHeader(raw, 'List-Unsubscribe') ?? '';
+  expect(header).toMatch(
+    new RegExp(
+      `^<https://kanal\\.test/api/notifications/unsubscribe/${tenantId}\\.${byProvider.id}\\.content\\.[\\w-]{32}>$`,
+    ),
+  );
+  expect(mailHeader(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  const posted = await call(t, {
+    method: 'POST',
+    url: new URL(header.slice(1, -1)).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+  expect(posted.statusCode).toBe(200);
+  expect(await emailSettings(byProvider)).toEqual({ content: false, reminder: true });
+  // The reader's own link in that mail still opens its page.
+  await openPage(decodedMail(raw).match(/https:\/\/kanal\.test\/unsubscribe\/[\w.-]+/)?.[0] ?? '');
+
+  // A password mail is not bulk mail: no unsubscribe headers; its link opens its page.
+  const resetArriving = smtp.next();
+  await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: byPage.email } });
+  await t.app.services.jobs.kick();
+  await t.app.services.jobs.idle();
+  const reset = await resetArriving;
+  expect(mailHeader(reset.raw, 'List-Unsubscribe')).toBeUndefined();
+  expect(mailHeader(reset.raw, 'List-Unsubscribe-Post')).toBeUndefined();
+  await openPage(decodedMail(reset.raw).match(/https:\/\/kanal\.test\/reset-password\/\S+/)?.[0] ?? 'no link');
 });

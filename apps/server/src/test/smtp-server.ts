@@ -3,6 +3,21 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; raw: string };
 
+/** A MIME message's text, with quoted-printable soft breaks and escapes undone. */
+export const decodedMail = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/** A header of a message as sent (folded lines joined), or undefined when it has none. */
+export function mailHeader(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const prefix = `${name.toLowerCase()}:`;
+  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(prefix));
+  return line?.slice(prefix.length).trim();
+}
+
 /**
  * A real SMTP server on a free local port for the mail tests: it keeps every message it accepts, hands the
  * next one to whoever waits for it, and refuses recipients (550) while `refusing` is set. `login`: it

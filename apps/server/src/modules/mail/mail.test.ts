@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emailOutbox, job } from '../../db/schema/index.js';
 import { call, makeTenant, makeUser, signIn } from '../../test/factories.js';
-import { startTestSmtp } from '../../test/smtp-server.js';
+import { decodedMail, startTestSmtp } from '../../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
@@ -16,12 +16,6 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-
-/** The text part of a MIME message, with quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 it('delivers the reset mail over SMTP, its link works, and the token is never logged', async () => {
   const { id: tenantId } = await makeTenant(t.db);
@@ -40,7 +34,7 @@ it('delivers the reset mail over SMTP, its link works, and the token is never lo
   expect(mail.raw).toContain('Subject: Set a new password');
   expect(mail.raw).toContain('From: Kanal <no-reply@kanal.test>');
   expect(mail.raw).toMatch(/Content-Type: text\/html/);
-  const token = decoded(mail.raw).match(/https:\/\/kanal\.test\/reset-password\/([\w-]+)/)?.[1];
+  const token = decodedMail(mail.raw).match(/https:\/\/kanal\.test\/reset-password\/([\w-]+)/)?.[1];
   expect(token).toBeDefined();
 
   const reset = await call(t, {

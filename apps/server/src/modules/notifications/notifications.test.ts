@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentNotice, notification, notificationDelivery, notificationOptOut } from '../../db/schema/index.js';
 import { authoringOf, changeStatus, makeContent } from '../../test/content-factories.js';
-import { call, makeOrg, makePerson, makeSession, makeUser } from '../../test/factories.js';
+import { call, lastMailTo, makeOrg, makePerson, makeSession, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { MailTransport } from '../mail/mail.service.js';
 
@@ -375,5 +375,135 @@ describe('a person’s notices', () => {
     expect(after).toMatchObject({ count: 3, unread: 2 });
     expect(after.items[0].readAt).toBe(t.clock.now().toISOString());
     expect((await bell('?offset=2')).items.map((i: { title: string }) => i.title)).toEqual(['Prva vijest']);
+  });
+});
+
+describe('an e-mail’s unsubscribe link', () => {
+  /** A notice mail to each of `emails`, and the token of each one's unsubscribe link. */
+  async function mailedTokens(emails: string[]) {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const people = [];
+    for (const email of emails) people.push(await makeUser(t.db, { tenantId, email }));
+    await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      name: 'Vijest s odjavom',
+      publishAt: t.clock.now(),
+      audience: { users: people.map((p) => p.id) },
+    });
+    await run();
+    return people.map((person) => {
+      const [mail] = mailsTo(person.email, 'Novo za vas: Vijest s odjavom');
+      const token = mail?.text.match(/https:\/\/kanal\.test\/unsubscribe\/([\w.-]+)/)?.[1] ?? '';
+      return { person, mail, token };
+    });
+  }
+  const emailSettings = async (person: Awaited<ReturnType<typeof makeUser>>) =>
+    (
+      await call(t, {
+        url: '/api/mobile/users/notification-settings',
+        token: await makeSession(t.db, person, t.clock.now()),
+      })
+    ).json().payload.email;
+  const unsubscribe = (token: string) =>
+    call(t, { method: 'POST', url: '/api/notifications/unsubscribe', body: { token } });
+
+  it('takes the token only as it was minted: another spelling of a person’s own token is no token', async () => {
+    const [mine, theirs] = await mailedTokens(['tocno.slovo@primjer.hr', 'netko.drugi@primjer.hr']);
+    if (!mine || !theirs) throw new Error('no mail');
+    const [tenant = '', user = '', topic = '', signature = ''] = mine.token.split('.');
+    const flipped = [...signature].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    const variants = [
+      `0${tenant}.${user}.${topic}.${signature}`,
+      `${tenant}.0${user}.${topic}.${signature}`,
+      `0x${Number(tenant).toString(16)}.${user}.${topic}.${signature}`,
+      `+${tenant}.${user}.${topic}.${signature}`,
+      ` ${tenant}.${user}.${topic}.${signature}`,
+      `${tenant}.${user}.${topic.toUpperCase()}.${signature}`,
+      `${tenant}.${user}.${topic}.${flipped}`,
+      `${mine.token}.x`,
+      `${mine.token}.`,
+      `${mine.token}=`,
+      `${mine.token}==`,
+      `${mine.token}\n`,
+      `${tenant}.${user}.${topic}.${signature.slice(0, -1)}`,
+      // Another person's numbers with this person's signature: a forgery.
+      mine.token.replace(`.${user}.`, `.${theirs.person.id}.`),
+    ];
+    for (const variant of variants) {
+      expect((await unsubscribe(variant)).statusCode, JSON.stringify(variant)).toBe(404);
+      const oneClick = await t.app.inject({
+        method: 'POST',
+        url: `/api/notifications/unsubscribe/${encodeURIComponent(variant)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.statusCode, JSON.stringify(variant)).toBe(404);
+    }
+    expect(await emailSettings(mine.person)).toEqual({ content: true, reminder: true });
+    expect(await emailSettings(theirs.person)).toEqual({ content: true, reminder: true });
+
+    expect((await unsubscribe(mine.token)).json().payload).toEqual({ topic: 'content' });
+    expect(await emailSettings(mine.person)).toEqual({ content: false, reminder: true });
+    expect(await emailSettings(theirs.person)).toEqual({ content: true, reminder: true });
+  });
+
+  it('names its one-click URL for the mail provider, which unsubscribes on RFC 8058’s POST alone', async () => {
+    const [byForm, byMultipart] = await mailedTokens(['jedan.klik@primjer.hr', 'jedan.klik.multipart@primjer.hr']);
+    if (!byForm?.mail || !byMultipart?.mail) throw new Error('no mail');
+    // The header names the API; the mail's own link, the page that asks first.
+    expect(byForm.mail.oneClickUnsubscribe).toBe(`https://kanal.test/api/notifications/unsubscribe/${byForm.token}`);
+    const path = (mail: typeof byForm.mail) => new URL(mail?.oneClickUnsubscribe ?? '').pathname;
+
+    // As a provider posts it: a form, no session, no cookie.
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: path(byForm.mail),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.json().payload).toEqual({ topic: 'content' });
+    expect(await emailSettings(byForm.person)).toEqual({ content: false, reminder: true });
+
+    // The body must be the one-click form, not anything posted there.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: path(byMultipart.mail),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=Nesto-drugo',
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'List-Unsubscribe' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: path(byMultipart.mail),
+      headers: { 'content-type': 'multipart/form-data; boundary=granica' },
+      payload: '--granica\r\n',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(await emailSettings(byMultipart.person)).toEqual({ content: true, reminder: true });
+
+    // RFC 8058 prefers multipart/form-data.
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: path(byMultipart.mail),
+      headers: { 'content-type': 'multipart/form-data; boundary=granica' },
+      payload:
+        '--granica\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--granica--\r\n',
+    });
+    expect(multipart.json().payload).toEqual({ topic: 'content' });
+    expect(await emailSettings(byMultipart.person)).toEqual({ content: false, reminder: true });
+  });
+
+  it('is not in a password mail: only notices are bulk mail', async () => {
+    const { tenantId } = await makeOrg(t.db);
+    const person = await makeUser(t.db, { tenantId, email: 'lozinka.bez.odjave@primjer.hr' });
+    await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: person.email } });
+    await lastMailTo(t, person.email ?? '');
+    const [mail, ...more] = mailsTo(person.email);
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain('https://kanal.test/reset-password/');
+    expect(mail).not.toHaveProperty('oneClickUnsubscribe');
   });
 });

@@ -3,7 +3,6 @@ import {
   CreateUserBodySchema,
   grantableRoles,
   IMPORT_COLUMNS,
-  IMPORT_MAX_ROWS,
   type ImportColumn,
   type ImportProblem,
   isMessageKey,
@@ -17,7 +16,7 @@ import {
 import ExcelJS from 'exceljs';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
-import { fileProblem } from './spreadsheet.js';
+import { fileProblem, type Sheet } from './spreadsheet.js';
 
 const texts = makeTranslate({ hr, en });
 export const importTexts = { hr: hr.import, en: en.import } as const;
@@ -67,8 +66,7 @@ export const problem = (
  * at): required name, an e-mail or username, their forms, the role and whether the admin may give it,
  * and duplicates inside the file. The header row names the columns, in either language and any order.
  */
-export function parseImport(table: string[][], lang: Language, granter: Role) {
-  const [header = [], ...body] = table;
+export function parseImport({ header, rows: body }: Sheet, lang: Language, granter: Role) {
   const index = new Map<ImportColumn, number>();
   header.forEach((cell, position) => {
     const column = HEADER_NAMES.get(foldText(cell));
@@ -81,11 +79,8 @@ export function parseImport(table: string[][], lang: Language, granter: Role) {
     const position = index.get(column);
     return position === undefined ? '' : (cells[position] ?? '').trim();
   };
-  const filled = body
-    .map((cells, i) => ({ cells, row: i + 2 }))
-    .filter(({ cells }) => IMPORT_COLUMNS.some((column) => cell(cells, column) !== ''));
+  const filled = body.filter(({ cells }) => IMPORT_COLUMNS.some((column) => cell(cells, column) !== ''));
   if (filled.length === 0) throw fileProblem('validation.importEmpty');
-  if (filled.length > IMPORT_MAX_ROWS) throw fileProblem('validation.importTooManyRows');
 
   const rows: ImportRow[] = [];
   const refused: Pick<ImportRow, 'row' | 'groups'>[] = [];
@@ -150,13 +145,11 @@ const GROUP_HEADERS = new Set(['name', ...LANGUAGES.map((lang) => foldText(impor
  * A column of group names (POST /group/import), checked on their own: each a valid name, none twice.
  * Answers the names with their rows, and the problems.
  */
-export function parseGroupImport(table: string[][], lang: Language) {
-  const [header = [], ...body] = table;
+export function parseGroupImport({ header, rows }: Sheet, lang: Language) {
   const column = header.findIndex((cell) => GROUP_HEADERS.has(foldText(cell)));
   if (column === -1) throw fileProblem('validation.importHeader');
-  const filled = body.map((cells, i) => ({ name: (cells[column] ?? '').trim(), row: i + 2 })).filter((r) => r.name);
+  const filled = rows.map(({ cells, row }) => ({ name: cells[column] ?? '', row })).filter((r) => r.name);
   if (filled.length === 0) throw fileProblem('validation.importEmpty');
-  if (filled.length > IMPORT_MAX_ROWS) throw fileProblem('validation.importTooManyRows');
   const names: { row: number; name: string }[] = [];
   const problems: ImportProblem[] = [];
   const firstRowOf = new Map<string, number>();
