@@ -226,6 +226,9 @@ export async function buildApp({
     clock,
     config.inboxFillBatch,
   );
+  // Reset requests are worked on with each pass of the jobs, never right after their request (its time
+  // must not depend on whether the account exists), and a crashed process's requests are taken up again.
+  jobs.addDrain(auth.processResetRequests);
   const profile = createProfileService({ repo: createProfileRepository(db), clock });
   const store = fileStore ?? diskFileStore(config.filesDir);
   const files = createFilesService({
@@ -371,7 +374,6 @@ export async function buildApp({
   await app.register(staticWebPlugin, { root: webRoot });
 
   app.addHook('onClose', async () => {
-    await auth.idle();
     await jobs.stop();
     mailer.close();
   });

@@ -41,17 +41,14 @@ if (config.seedDemo) {
   if (created.length) app.log.info({ tenants: created }, 'demo data created');
 }
 
-// Once a minute: reset requests a crashed process left are taken up again, and stale rate-limit windows
-// are dropped.
+// Once a minute: stale rate-limit windows are dropped.
 const housekeeping = setInterval(() => {
-  void app.services.auth.processResetRequests();
   app.services.limiter.prune().catch((err: unknown) => app.log.warn({ err }, 'rate-limit pruning failed'));
 }, MINUTE_MS);
 housekeeping.unref();
 
 await app.listen({ host: config.host, port: config.port });
 app.services.jobs.start(config.jobPollMs);
-void app.services.auth.processResetRequests();
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
 const banner = [

@@ -75,13 +75,14 @@ export const ActivationCodeSchema = z
   );
 
 /**
- * First-time password set-up (has-password said false). An account with an e-mail is sent a
- * confirmation link and stays without a password until the link is opened; a username-only account
- * proves itself with the activation code its admin was given, and is then signed in (DESIGN.md §5).
+ * First-time password set-up (has-password said false). An account with an e-mail is only sent a link:
+ * its page asks for the password, so it is chosen by whoever reads that mailbox, and a `password` sent
+ * here is ignored. A username-only account proves itself with the activation code its admin gave, sends
+ * its new password with it, and is then signed in (DESIGN.md §5).
  */
 export const SetupPasswordBodySchema = z.object({
   email: IdentifierSchema,
-  password: NewPasswordSchema,
+  password: z.optional(NewPasswordSchema),
   activationCode: z.optional(ActivationCodeSchema),
   ...clientFields,
 });
@@ -92,9 +93,10 @@ export const SetupPasswordResultSchema = z.discriminatedUnion('status', [
 ]);
 export type SetupPasswordResult = z.infer<typeof SetupPasswordResultSchema>;
 
-/** The confirmation link's token travels in the path (spec: POST /auth/signup/{id}). */
+/** The set-up link's token travels in the path (spec: POST /auth/signup/{id}). */
 export const TokenParamsSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(128)) });
-export const ActivateBodySchema = z.object({ ...clientFields });
+/** The set-up link's page: the password is chosen here, by the person who opened the mailed link. */
+export const ActivateBodySchema = z.object({ password: NewPasswordSchema, ...clientFields });
 export type ActivateBody = z.infer<typeof ActivateBodySchema>;
 
 export const ForgotPasswordBodySchema = z.object({ identifier: IdentifierSchema });
@@ -146,18 +148,16 @@ export const IdentifyFormSchema = z.object({ email: IdentifierSchema });
 export const LoginFormSchema = z.object({ email: IdentifierSchema, password: PasswordSchema, rememberMe: z.boolean() });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
-const setupFormFields = {
-  email: IdentifierSchema,
-  password: NewPasswordSchema,
-  confirmPassword: NewPasswordSchema,
-  rememberMe: z.boolean(),
-};
-export const SetupPasswordFormSchema = z.object(setupFormFields).check(passwordsMatch);
-/** The set-up of a username-only account: the same, with the code its admin handed over. */
+/** The set-up of a username-only account: its new password, with the code its admin handed over. */
 export const SetupWithCodeFormSchema = z
-  .object({ ...setupFormFields, activationCode: ActivationCodeSchema })
+  .object({
+    email: IdentifierSchema,
+    password: NewPasswordSchema,
+    confirmPassword: NewPasswordSchema,
+    rememberMe: z.boolean(),
+    activationCode: ActivationCodeSchema,
+  })
   .check(passwordsMatch);
-export type SetupPasswordForm = z.infer<typeof SetupPasswordFormSchema>;
 
 export const ResetPasswordFormSchema = z
   .object({ password: NewPasswordSchema, confirmPassword: NewPasswordSchema })

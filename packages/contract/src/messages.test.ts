@@ -45,18 +45,13 @@ describe('translate', () => {
 
 describe('contract schemas', () => {
   it('report locale keys, check new passwords and coerce ids', async () => {
-    const { NewPasswordSchema, SetupPasswordFormSchema, IdParamsSchema, SignInBodySchema } = await import('./index.js');
+    const { NewPasswordSchema, ResetPasswordFormSchema, IdParamsSchema, SignInBodySchema } = await import('./index.js');
     const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
       r.error?.issues[0]?.message;
     expect(firstMessage(NewPasswordSchema.safeParse(''))).toBe('validation.required');
     expect(firstMessage(NewPasswordSchema.safeParse('kratka'))).toBe('validation.passwordTooShort');
     expect(NewPasswordSchema.safeParse('dovoljno-duga').success).toBe(true);
-    const mismatch = SetupPasswordFormSchema.safeParse({
-      email: 'a',
-      password: 'lozinka-1',
-      confirmPassword: 'lozinka-2',
-      rememberMe: false,
-    });
+    const mismatch = ResetPasswordFormSchema.safeParse({ password: 'lozinka-1', confirmPassword: 'lozinka-2' });
     expect(mismatch.error?.issues[0]).toMatchObject({
       message: 'validation.passwordsDontMatch',
       path: ['confirmPassword'],

@@ -137,7 +137,21 @@ export type UserIdsBody = z.infer<typeof UserIdsBodySchema>;
 
 export const DeletedSchema = z.object({ deleted: z.int() });
 
-/** POST /user/reset-password: mailed links, and new codes for the username-only people. */
+/**
+ * POST /user/reset-password. `link`: a link by mail, and the password stays until it is used. `lock`
+ * (an account that may be compromised): the password, every session and trusted browser end at once,
+ * and the link or code is the way back in. Username-only people get new codes either way, which replace
+ * their password.
+ */
+export const PASSWORD_RESET_MODES = ['link', 'lock'] as const;
+export type PasswordResetMode = (typeof PASSWORD_RESET_MODES)[number];
+export const PasswordResetBodySchema = z.object({
+  ...UserIdsBodySchema.shape,
+  mode: z._default(z.enum(PASSWORD_RESET_MODES), 'link'),
+});
+export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
+
+/** The answer to POST /user/reset-password: mailed links, and new codes for the username-only people. */
 export const PasswordResetsSchema = z.object({
   mailed: z.int(),
   codes: z.array(z.object({ id: z.int(), name: z.string(), username: z.string(), activationCode: z.string() })),

@@ -57,8 +57,6 @@ export const passwordToken = pgTable(
     purpose: passwordTokenPurpose().notNull(),
     /** SHA-256 of the link's token, which names its tenant, or of an activation code and its account. */
     tokenHash: text().notNull(),
-    /** For 'activate': the chosen password, applied only when the link is opened. */
-    pendingPasswordHash: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

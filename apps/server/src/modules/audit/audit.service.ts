@@ -19,6 +19,8 @@ export type AuditEvent =
   | 'welcome.code_issued'
   | 'reset.mailed'
   | 'reset.code_issued'
+  | 'lock.mailed'
+  | 'lock.code_issued'
   | 'user.created'
   | 'user.updated'
   | 'user.deleted'

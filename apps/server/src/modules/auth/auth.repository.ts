@@ -116,8 +116,12 @@ export const createAuthRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  /** Username-only accounts an admin resets: no password, and no session, until they set up with a new code. */
-  async clearPasswords(tenantId: number, userIds: number[], at: Date): Promise<void> {
+  /**
+   * Locked out until they set up again with a new link or code: no password, no session (ended at their
+   * next request) and no trusted browser. A username-only account an admin resets, or any account an
+   * admin locks because it may be compromised.
+   */
+  async lockAccounts(tenantId: number, userIds: number[], at: Date): Promise<void> {
     if (userIds.length === 0) return;
     await db
       .update(appUser)
@@ -127,6 +131,14 @@ export const createAuthRepository = (db: DbOrTx) => ({
       .update(session)
       .set({ revokedAt: at })
       .where(and(eq(session.tenantId, tenantId), inArray(session.userId, userIds), isNull(session.revokedAt)));
+    await db
+      .delete(trustedDevice)
+      .where(and(eq(trustedDevice.tenantId, tenantId), inArray(trustedDevice.userId, userIds)));
+  },
+
+  /** A new password: browsers that signed in with the old one lose their own failure limit. */
+  async forgetTrustedDevices(tenantId: number, userId: number): Promise<void> {
+    await db.delete(trustedDevice).where(and(eq(trustedDevice.tenantId, tenantId), eq(trustedDevice.userId, userId)));
   },
 
   async setPassword(tenantId: number, userId: number, passwordHash: string, at: Date): Promise<void> {
@@ -211,23 +223,21 @@ export const createAuthRepository = (db: DbOrTx) => ({
           gt(passwordToken.expiresAt, now),
         ),
       )
-      .returning({
-        tenantId: passwordToken.tenantId,
-        userId: passwordToken.userId,
-        pendingPasswordHash: passwordToken.pendingPasswordHash,
-      });
+      .returning({ tenantId: passwordToken.tenantId, userId: passwordToken.userId });
     return row;
   },
 
-  /** A new password voids every other link still out for the account. */
-  async voidPasswordTokens(tenantId: number, userId: number, now: Date): Promise<void> {
+  /** A new password, or a new link, voids every other link and code still out for these accounts. */
+  async voidPasswordTokens(tenantId: number, userIds: number[], now: Date): Promise<void> {
+    if (userIds.length === 0) return;
     await db
       .update(passwordToken)
       .set({ usedAt: now })
-      .where(and(eq(passwordToken.tenantId, tenantId), eq(passwordToken.userId, userId), isNull(passwordToken.usedAt)));
+      .where(
+        and(eq(passwordToken.tenantId, tenantId), inArray(passwordToken.userId, userIds), isNull(passwordToken.usedAt)),
+      );
   },
 
-  /** A new code replaces the account's earlier ones: only the last code handed over works. */
   /** New activation codes for accounts of one tenant; each one's earlier code stops working. */
   async replaceActivationCodes(tenantId: number, rows: { userId: number; codeHash: string; expiresAt: Date }[]) {
     if (rows.length === 0) return;

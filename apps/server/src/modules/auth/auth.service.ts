@@ -30,7 +30,7 @@ import type { Mailer } from '../mail/mail.service.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
 import { hashActivationCode, newActivationCode } from './activation-code.js';
 import type { Account, AuthRepository, ResetRequest } from './auth.repository.js';
-import { linkMail } from './auth-mail.js';
+import { type LinkMailKind, linkMail } from './auth-mail.js';
 
 /** Where a request came from: for rate limits, the audit trail and the language of a mail. */
 export type RequestMeta = { ip: string; lang: Language };
@@ -56,6 +56,12 @@ const SLIDE_EVERY_MS = 60_000;
 /** A reset-request worker holds its claim this long; a crashed worker's requests are taken up after it. */
 const RESET_CLAIM_MS = 60_000;
 const RESET_BATCH = 20;
+
+/** What an admin's welcome, reset or lock mails to the people with an e-mail. */
+const INVITE_MAIL = { welcome: 'welcome', reset: 'adminReset', lock: 'lock' } as const satisfies Record<
+  string,
+  LinkMailKind
+>;
 
 const ttl = (rememberMe: boolean) => (rememberMe ? SESSION_TTL_REMEMBER_MS : SESSION_TTL_MS);
 
@@ -109,33 +115,33 @@ export const createAuthService = ({
   }
 
   /**
-   * Single-use links by mail, one per account: confirming a chosen password (`activate`), setting a new
-   * one (`reset`), or a new person's first one (`welcome`, a reset link that lasts longer and greets them).
-   * A batch (an import's welcomes) is written in a few statements.
+   * Single-use links by mail, one per account, on whose page the person chooses a password (the kinds are
+   * `LinkMailKind`'s; `activate` signs them in, `welcome` lasts longer and greets them). A new link voids
+   * the account's earlier ones, so only the newest mail works. A batch (an import's welcomes) is a few
+   * statements.
    */
-  async function mailLinks(
-    kind: 'activate' | 'reset' | 'welcome',
-    accounts: (Account & { email: string })[],
-    lang: Language,
-    pendingPasswordHash?: string,
-  ) {
+  async function mailLinks(kind: LinkMailKind, accounts: (Account & { email: string })[], lang: Language) {
     const expiresAt = new Date(
       clock.now().getTime() + (kind === 'welcome' ? WELCOME_LINK_TTL_MS : PASSWORD_TOKEN_TTL_MS),
     );
     // PUBLIC_URL, never the Host header: a forged Host cannot redirect the link.
-    const page = { activate: 'activate', reset: 'reset-password', welcome: 'welcome' }[kind];
+    const page = kind === 'activate' || kind === 'welcome' ? kind : 'reset-password';
     // A chunk at a time, so a large batch never holds every mail in memory at once.
     for (let start = 0; start < accounts.length; start += MAIL_CHUNK) {
       const links = accounts
         .slice(start, start + MAIL_CHUNK)
         .map((account) => ({ account, token: newToken(account.tenantId) }));
+      // One tenant's accounts in every caller (an admin's batch, or one person).
+      for (const tenantId of new Set(links.map(({ account }) => account.tenantId))) {
+        const userIds = links.flatMap(({ account }) => (account.tenantId === tenantId ? [account.id] : []));
+        await repo.voidPasswordTokens(tenantId, userIds, clock.now());
+      }
       await repo.insertPasswordTokens(
         links.map(({ account, token }) => ({
           tenantId: account.tenantId,
           userId: account.id,
           purpose: kind === 'activate' ? 'activate' : 'reset',
           tokenHash: hashToken(token),
-          pendingPasswordHash: pendingPasswordHash ?? null,
           expiresAt,
         })),
       );
@@ -148,12 +154,19 @@ export const createAuthService = ({
       );
     }
   }
-  const mailLink = (
-    kind: 'activate' | 'reset' | 'welcome',
-    account: Account & { email: string },
-    lang: Language,
-    pendingPasswordHash?: string,
-  ) => mailLinks(kind, [account], lang, pendingPasswordHash);
+  const mailLink = (kind: 'activate' | 'reset', account: Account & { email: string }, lang: Language) =>
+    mailLinks(kind, [account], lang);
+
+  /**
+   * A password chosen through a link or an activation code, which proved the person: every other link
+   * and code, session and trusted browser of the account ends with it (a reset is often after a theft).
+   */
+  async function replacePassword(r: AuthRepository, account: Account, passwordHash: string, now: Date) {
+    await r.setPassword(account.tenantId, account.id, passwordHash, now);
+    await r.voidPasswordTokens(account.tenantId, [account.id], now);
+    await r.revokeUserSessions(account.tenantId, account.id, now);
+    await r.forgetTrustedDevices(account.tenantId, account.id);
+  }
 
   /** Uses an e-mailed link's token once; undefined when it is not a live link of that purpose. */
   function consumeLink(r: AuthRepository, token: string, purpose: 'activate' | 'reset', now: Date) {
@@ -189,15 +202,6 @@ export const createAuthService = ({
       }
       if (batch.length < RESET_BATCH) return;
     }
-  }
-
-  let resetRun: Promise<void> = Promise.resolve();
-  /** One run at a time per process; a run asked for while another goes on follows it. */
-  function kickResetRequests(): Promise<void> {
-    resetRun = resetRun
-      .then(drainResetRequests)
-      .catch((err: unknown) => log.error({ err }, 'reset request run failed'));
-    return resetRun;
   }
 
   /**
@@ -296,28 +300,31 @@ export const createAuthService = ({
       return { session: created, ...(newDevice ? { newDevice } : {}) };
     },
 
-    /** First-time password set-up (DESIGN.md §5). */
+    /**
+     * First-time password set-up (DESIGN.md §5). An account with an e-mail is only sent a link: the
+     * password is chosen on its page, by whoever reads that mailbox, and a password sent here is never
+     * stored. A username-only account proves itself with the code its admin handed over, with its password.
+     */
     async setupPassword(body: SetupPasswordBody, meta: RequestMeta): Promise<SetupPasswordResult> {
       await limitIp('setup', meta);
       await limiter.consume(idKey('setup', body.email), config.rateLimit.perIdentifier);
       const account = await repo.findAccount(body.email);
-      const passwordHash = await hashPassword(body.password);
       if (!account?.active || account.passwordHash !== null) {
         // Nothing to set up; answer as for an e-mail account so the reply reveals nothing more.
         return { status: 'confirmationSent' };
       }
       if (account.email) {
-        await mailLink('activate', { ...account, email: account.email }, meta.lang, passwordHash);
+        await mailLink('activate', { ...account, email: account.email }, meta.lang);
         await audit.record({ event: 'signup.requested', tenantId: account.tenantId, userId: account.id, ip: meta.ip });
         return { status: 'confirmationSent' };
       }
-      // A username-only account has no mailbox to confirm through: it proves itself with its code.
-      const code = body.activationCode;
-      if (!code) {
+      const { activationCode: code, password } = body;
+      if (!code || !password) {
         throw new AppError('BodyParamsInvalid', 400, {
-          field: { name: 'activationCode', message: 'validation.required' },
+          field: { name: code ? 'password' : 'activationCode', message: 'validation.required' },
         });
       }
+      const passwordHash = await hashPassword(password);
       return transaction(async (tx) => {
         const now = clock.now();
         if (
@@ -325,8 +332,7 @@ export const createAuthService = ({
         ) {
           throw new AppError('ActivationCodeInvalid', 400);
         }
-        await tx.repo.setPassword(account.tenantId, account.id, passwordHash, now);
-        await tx.repo.voidPasswordTokens(account.tenantId, account.id, now);
+        await replacePassword(tx.repo, account, passwordHash, now);
         await tx.audit.record({
           event: 'signup.code_activated',
           tenantId: account.tenantId,
@@ -342,16 +348,18 @@ export const createAuthService = ({
       (await issueActivationCodes(tenantId, [userId])).get(userId) ?? '',
 
     /**
-     * Lets in people an admin (`by`) has created (`welcome`) or whose passwords they reset (`reset`): a
-     * link by mail for each person with an e-mail, in the admin's language; otherwise a new activation
-     * code for the admin to hand over. A reset of a username-only account clears its password and ends
-     * its sessions, since the code is then its way back in. A welcome is for people who have not set up
-     * yet. Answers each person's code (null where a mail went); a batch takes a few statements.
+     * Lets in people an admin (`by`) has created (`welcome`), whose passwords they reset (`reset`) or whose
+     * accounts they lock (`lock`): a link by mail for each person with an e-mail, in the admin's language;
+     * otherwise a new activation code for the admin to hand over. A reset by link keeps the password until
+     * the link is used. A lock (a compromised account) ends the password, every session and trusted browser
+     * at once; so does a reset of a username-only account, since its code is then the way back in. A
+     * welcome is for people who have not set up yet. Answers each person's code (null where a mail went);
+     * a batch takes a few statements.
      */
     async invite(
       tenantId: number,
       userIds: number[],
-      kind: 'welcome' | 'reset',
+      kind: keyof typeof INVITE_MAIL,
       by: { userId: number; lang: Language },
     ): Promise<Map<number, string | null>> {
       const accounts = await repo.findAccountsByIds(tenantId, userIds);
@@ -361,12 +369,13 @@ export const createAuthService = ({
       }
       const mailed = accounts.flatMap((account) => (account.email ? [{ ...account, email: account.email }] : []));
       const coded = accounts.filter((account) => !account.email);
-      await mailLinks(kind, mailed, by.lang);
-      await repo.clearPasswords(
+      const locked = kind === 'lock' ? accounts : coded.filter((account) => account.passwordHash !== null);
+      await repo.lockAccounts(
         tenantId,
-        coded.filter((account) => account.passwordHash !== null).map((account) => account.id),
+        locked.map((account) => account.id),
         clock.now(),
       );
+      await mailLinks(INVITE_MAIL[kind], mailed, by.lang);
       const codes = await issueActivationCodes(
         tenantId,
         coded.map((account) => account.id),
@@ -382,19 +391,19 @@ export const createAuthService = ({
       return new Map(accounts.map((account) => [account.id, codes.get(account.id) ?? null]));
     },
 
-    /** Opening the confirmation link: the pending password takes effect and the user is signed in. */
+    /**
+     * The set-up link's page: the person who opened the mailed link chooses the password, and is signed
+     * in. The link is refused once the account has a password (set meanwhile through another link).
+     */
     async activate(token: string, body: ActivateBody, meta: RequestMeta): Promise<Session> {
       await limitIp('activate', meta);
+      const passwordHash = await hashPassword(body.password);
       return transaction(async (tx) => {
         const now = clock.now();
         const link = await consumeLink(tx.repo, token, 'activate', now);
         const account = link && (await tx.repo.findAccountById(link.tenantId, link.userId));
-        // A password set meanwhile (by a reset) wins over an older pending one.
-        if (!link?.pendingPasswordHash || !account?.active || account.passwordHash !== null) {
-          throw new AppError('TokenInvalid', 400);
-        }
-        await tx.repo.setPassword(account.tenantId, account.id, link.pendingPasswordHash, now);
-        await tx.repo.voidPasswordTokens(account.tenantId, account.id, now);
+        if (!account?.active || account.passwordHash !== null) throw new AppError('TokenInvalid', 400);
+        await replacePassword(tx.repo, account, passwordHash, now);
         await tx.audit.record({
           event: 'signup.confirmed',
           tenantId: account.tenantId,
@@ -406,23 +415,24 @@ export const createAuthService = ({
     },
 
     /**
-     * Always the same answer, in the same time: whether the account exists is nobody's business
-     * (DESIGN.md §5). The request is queued and answered; the lookup, link and mail come after.
+     * Always the same answer, after the same work: whether the account exists is nobody's business
+     * (DESIGN.md §5). The request is only queued; the lookup, link and mail come with the next pass of the
+     * background jobs, not right after this request, so no later request's time depends on it either.
      */
     async forgotPassword({ identifier }: ForgotPasswordBody, meta: RequestMeta): Promise<{ done: true }> {
       await limitIp('forgot', meta);
       await limiter.consume(idKey('forgot', identifier), config.rateLimit.perIdentifier);
       await repo.insertResetRequest({ identifier, lang: meta.lang, ip: meta.ip });
-      void kickResetRequests();
       return { done: true };
     },
 
-    /** Works on the queued reset requests (also those a crashed process left); resolves when done. */
-    processResetRequests: kickResetRequests,
-    /** Resolves when the current run over the reset requests has ended. */
-    idle: () => resetRun,
+    /**
+     * Works on the queued reset requests, also those a crashed process left; resolves when done. Run by
+     * the background jobs' every pass (a drain of theirs), one run at a time in a process.
+     */
+    processResetRequests: drainResetRequests,
 
-    /** A new password from a reset link; every session of the account ends with it. */
+    /** A new password from a reset or welcome link; every session and trusted browser of the account ends. */
     async resetPassword(token: string, { password }: ResetPasswordBody, meta: RequestMeta): Promise<{ done: true }> {
       await limitIp('reset', meta);
       const passwordHash = await hashPassword(password);
@@ -431,9 +441,7 @@ export const createAuthService = ({
         const link = await consumeLink(tx.repo, token, 'reset', now);
         const account = link && (await tx.repo.findAccountById(link.tenantId, link.userId));
         if (!account?.active) throw new AppError('TokenInvalid', 400);
-        await tx.repo.setPassword(account.tenantId, account.id, passwordHash, now);
-        await tx.repo.voidPasswordTokens(account.tenantId, account.id, now);
-        await tx.repo.revokeUserSessions(account.tenantId, account.id, now);
+        await replacePassword(tx.repo, account, passwordHash, now);
         await tx.audit.record({ event: 'reset.used', tenantId: account.tenantId, userId: account.id, ip: meta.ip });
         return { done: true as const };
       });
@@ -458,7 +466,7 @@ export const createAuthService = ({
       return transaction(async (tx) => {
         const now = clock.now();
         await tx.repo.setPassword(ctx.tenantId, ctx.userId, passwordHash, now);
-        await tx.repo.voidPasswordTokens(ctx.tenantId, ctx.userId, now);
+        await tx.repo.voidPasswordTokens(ctx.tenantId, [ctx.userId], now);
         await tx.repo.revokeUserSessions(ctx.tenantId, ctx.userId, now, ctx.sessionId);
         await tx.audit.record({ event: 'password.changed', tenantId: ctx.tenantId, userId: ctx.userId, ip: meta.ip });
         return { done: true as const };

@@ -319,49 +319,84 @@ describe('first-time password set-up', () => {
     expect((await setup(code)).statusCode).toBe(200);
   });
 
-  it('mails a confirmation link to an e-mail account, which activates the password once', async () => {
+  it('only mails a link to an e-mail account: the password is chosen on its page, once', async () => {
     const user = await makeUser(t.db, { tenantId, email: 'nova@primjer.hr', password: null });
-    const res = await call(t, {
-      method: 'POST',
-      url: '/api/auth/setup-password',
-      body: { email: 'nova@primjer.hr', password: 'moja-lozinka-1', rememberMe: true },
-    });
+    const res = await call(t, { method: 'POST', url: '/api/auth/setup-password', body: { email: 'nova@primjer.hr' } });
     expect(res.json().payload).toEqual({ status: 'confirmationSent' });
-    // Until the link is opened the account has no password.
-    const early = await call(t, {
-      method: 'POST',
-      url: '/api/auth/signin',
-      body: { email: 'nova@primjer.hr', password: 'moja-lozinka-1' },
-    });
-    expect(early.statusCode).toBe(401);
 
     const mail = await lastMailTo(t, 'nova@primjer.hr');
-    expect(mail?.subject).toBe('Potvrdite svoju lozinku');
+    expect(mail?.subject).toBe('Postavite svoju lozinku');
     expect(mail?.html).toContain('https://kanal.test/activate/');
     const token = linkToken(mail?.text ?? '', 'activate');
 
-    const activated = await call(t, { method: 'POST', url: `/api/auth/signup/${token}`, body: { rememberMe: true } });
+    const short = await call(t, { method: 'POST', url: `/api/auth/signup/${token}`, body: { password: 'kratka' } });
+    expect(short.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'password' });
+    const activated = await call(t, {
+      method: 'POST',
+      url: `/api/auth/signup/${token}`,
+      body: { password: 'moja-lozinka-1', rememberMe: true },
+    });
     expect(activated.statusCode).toBe(200);
     expect(activated.json().payload.userId).toBe(user.id);
     expect((await call(t, { url: '/api/auth/me', token: activated.json().payload.token })).statusCode).toBe(200);
     expect(await signIn(t, 'nova@primjer.hr', 'moja-lozinka-1')).toBeTruthy();
 
-    const again = await call(t, { method: 'POST', url: `/api/auth/signup/${token}`, body: {} });
+    const again = await call(t, {
+      method: 'POST',
+      url: `/api/auth/signup/${token}`,
+      body: { password: 'tuda-lozinka-1' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('TokenInvalid');
     expect(await events(user.id)).toEqual(expect.arrayContaining(['signup.requested', 'signup.confirmed']));
   });
 
-  it('lets a confirmation link expire after 30 minutes', async () => {
-    await makeUser(t.db, { tenantId, email: 'spora@primjer.hr', password: null });
-    await call(t, {
+  it("never stores a stranger's password: the owner who opens the link chooses hers", async () => {
+    await makeUser(t.db, { tenantId, email: 'vlasnica@primjer.hr', password: null });
+    // A stranger who knows the address asks for the set-up with a password of his own.
+    const stranger = await call(t, {
       method: 'POST',
       url: '/api/auth/setup-password',
-      body: { email: 'spora@primjer.hr', password: 'moja-lozinka-1' },
+      body: { email: 'vlasnica@primjer.hr', password: 'strancev-plan-1', rememberMe: true },
     });
-    const token = linkToken((await lastMailTo(t, 'spora@primjer.hr'))?.text ?? '', 'activate');
+    expect(stranger.json().payload).toEqual({ status: 'confirmationSent' });
+    const [stored] = await t.db
+      .select({ passwordHash: appUser.passwordHash })
+      .from(appUser)
+      .where(eq(appUser.email, 'vlasnica@primjer.hr'));
+    expect(stored?.passwordHash).toBeNull();
+    expect(JSON.stringify(await t.db.select().from(passwordToken))).not.toContain('strancev');
+
+    // The owner opens the genuine mail and chooses her password on its page.
+    const token = linkToken((await lastMailTo(t, 'vlasnica@primjer.hr'))?.text ?? '', 'activate');
+    const owner = await call(t, {
+      method: 'POST',
+      url: `/api/auth/signup/${token}`,
+      body: { password: 'vlasnicina-1' },
+    });
+    expect(owner.statusCode).toBe(200);
+
+    const strangers = await call(t, {
+      method: 'POST',
+      url: '/api/auth/signin',
+      body: { email: 'vlasnica@primjer.hr', password: 'strancev-plan-1' },
+    });
+    expect(strangers.statusCode).toBe(401);
+    expect(await signIn(t, 'vlasnica@primjer.hr', 'vlasnicina-1')).toBeTruthy();
+  });
+
+  it('lets a set-up link expire after 30 minutes, and only the newest link works', async () => {
+    await makeUser(t.db, { tenantId, email: 'spora@primjer.hr', password: null });
+    const ask = () => call(t, { method: 'POST', url: '/api/auth/setup-password', body: { email: 'spora@primjer.hr' } });
+    await ask();
+    const first = linkToken((await lastMailTo(t, 'spora@primjer.hr'))?.text ?? '', 'activate');
+    await ask();
+    const second = linkToken((await lastMailTo(t, 'spora@primjer.hr'))?.text ?? '', 'activate');
+    const open = (token: string) =>
+      call(t, { method: 'POST', url: `/api/auth/signup/${token}`, body: { password: 'moja-lozinka-1' } });
+    expect((await open(first)).json().code).toBe('TokenInvalid');
     t.clock.advance(31 * MINUTE_MS);
-    const res = await call(t, { method: 'POST', url: `/api/auth/signup/${token}`, body: {} });
+    const res = await open(second);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('TokenInvalid');
   });
@@ -617,7 +652,7 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
-    await t.app.services.auth.idle();
+    await t.app.services.jobs.kick();
     const mails = await t.db
       .select()
       .from(emailOutbox)

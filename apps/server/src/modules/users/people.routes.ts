@@ -19,6 +19,7 @@ import {
   IMPORT_MAX_BYTES,
   ImportCheckSchema,
   ImportResultSchema,
+  PasswordResetBodySchema,
   PasswordResetsSchema,
   TenantScopeQuerySchema,
   UpdateGroupBodySchema,
@@ -119,8 +120,10 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
   );
   app.post(
     '/user/reset-password',
-    { schema: { tags, querystring, body: UserIdsBodySchema, response: { 200: envelope(PasswordResetsSchema) } } },
-    async (req) => ({ payload: await people.resetPasswords(await actor(req), req.body.ids) }),
+    {
+      schema: { tags, querystring, body: PasswordResetBodySchema, response: { 200: envelope(PasswordResetsSchema) } },
+    },
+    async (req) => ({ payload: await people.resetPasswords(await actor(req), req.body.ids, req.body.mode) }),
   );
   app.post(
     '/admin/user/resend-welcome-emails/:id',

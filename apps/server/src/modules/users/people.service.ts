@@ -11,6 +11,7 @@ import {
   type ImportResult,
   type Language,
   type PasswordResets,
+  type PasswordResetMode,
   type Role,
   type UpdateUserBody,
   type UserListQuery,
@@ -347,15 +348,18 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       });
     },
 
-    /** New links by mail, and new activation codes for those who sign in with a username only. */
-    async resetPasswords(actor: Actor, userIds: number[]): Promise<PasswordResets> {
+    /**
+     * New links by mail, and new activation codes for those who sign in with a username only; `lock` also
+     * ends every password, session and trusted browser of theirs at once.
+     */
+    async resetPasswords(actor: Actor, userIds: number[], mode: PasswordResetMode): Promise<PasswordResets> {
       const found = await users.findPeople(actor.tenantId, [...new Set(userIds)]);
       if (found.length === 0) throw notFound();
       for (const target of found) assertMayHandle(actor, target.role);
       const codes = await invite(
         actor.tenantId,
         found.map((target) => target.id),
-        'reset',
+        mode === 'lock' ? 'lock' : 'reset',
         actor,
       );
       const result: PasswordResets = { mailed: 0, codes: [] };

@@ -1,7 +1,7 @@
 import type { AdminUser, Role } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempt, auditLog, comment, contentInteraction, groupMember } from '../../db/schema/index.js';
+import { attempt, auditLog, comment, contentInteraction, groupMember, trustedDevice } from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
 import { call, lastMailTo, makePerson, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -290,6 +290,95 @@ describe('deleting people and resetting passwords', () => {
       body: { email: 'reset.me', password: 'Nova-lozinka-22', activationCode: codes[0].activationCode },
     });
     expect(setup.json().payload.status).toBe('signedIn');
+  });
+
+  it('keeps the password of a person sent a reset link until the link is used, and says so in the mail', async () => {
+    const person = await makeUser(t.db, { tenantId, email: 'link.only@primjer.hr' });
+    const session = await signIn(t, 'link.only@primjer.hr');
+    const res = await byAdmin().post('/api/user/reset-password', { ids: [person.id], mode: 'link' });
+    expect(res.json().payload).toEqual({ mailed: 1, codes: [] });
+    // Nothing ends until the person uses the link.
+    expect(await signIn(t, 'link.only@primjer.hr')).toBeTruthy();
+    expect((await call(t, { url: '/api/auth/me', token: session })).statusCode).toBe(200);
+    const mail = await lastMailTo(t, 'link.only@primjer.hr');
+    expect(mail?.text).toContain('administrator organizacije');
+    expect(mail?.text).toContain('Dok je ne iskoristite, prijavljujete se dosadašnjom lozinkom.');
+    const token = mail?.text.match(/https:\/\/kanal\.test\/reset-password\/([\w-]+)/)?.[1];
+    const used = await call(t, {
+      method: 'POST',
+      url: `/api/auth/reset-password/${token}`,
+      body: { password: 'Nova-po-poveznici-1' },
+    });
+    expect(used.statusCode).toBe(200);
+    expect((await call(t, { url: '/api/auth/me', token: session })).statusCode).toBe(401);
+    expect(await signIn(t, 'link.only@primjer.hr', 'Nova-po-poveznici-1')).toBeTruthy();
+  });
+
+  it('locks a compromised account at once: password, sessions and trusted browsers end; the link lets them back in', async () => {
+    const person = await makeUser(t.db, { tenantId, email: 'ukraden@primjer.hr' });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'ukraden@primjer.hr', password: TEST_PASSWORD },
+    });
+    const session = signin.json().payload.token;
+    expect(await t.db.select().from(trustedDevice).where(eq(trustedDevice.userId, person.id))).toHaveLength(1);
+
+    const res = await byAdmin().post('/api/user/reset-password', { ids: [person.id], mode: 'lock' });
+    expect(res.json().payload).toEqual({ mailed: 1, codes: [] });
+    expect((await call(t, { url: '/api/auth/me', token: session })).statusCode).toBe(401);
+    const old = await call(t, {
+      method: 'POST',
+      url: '/api/auth/signin',
+      body: { email: 'ukraden@primjer.hr', password: TEST_PASSWORD },
+    });
+    expect(old.statusCode).toBe(401);
+    expect(await t.db.select().from(trustedDevice).where(eq(trustedDevice.userId, person.id))).toEqual([]);
+    const trail = await t.db.select().from(auditLog).where(eq(auditLog.userId, person.id));
+    expect(trail.map((row) => row.event)).toContain('lock.mailed');
+
+    const mail = await lastMailTo(t, 'ukraden@primjer.hr');
+    expect(mail?.subject).toBe('Vaš je račun zaključan');
+    const token = mail?.text.match(/https:\/\/kanal\.test\/reset-password\/([\w-]+)/)?.[1];
+    const back = await call(t, {
+      method: 'POST',
+      url: `/api/auth/reset-password/${token}`,
+      body: { password: 'Opet-moje-1' },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(await signIn(t, 'ukraden@primjer.hr', 'Opet-moje-1')).toBeTruthy();
+  });
+
+  it('ends trusted browsers with a reset by link, however it was started', async () => {
+    const person = await makeUser(t.db, { tenantId, email: 'preglednik@primjer.hr' });
+    await signIn(t, 'preglednik@primjer.hr');
+    expect(await t.db.select().from(trustedDevice).where(eq(trustedDevice.userId, person.id))).toHaveLength(1);
+    await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: 'preglednik@primjer.hr' } });
+    const token = (await lastMailTo(t, 'preglednik@primjer.hr'))?.text.match(
+      /https:\/\/kanal\.test\/reset-password\/([\w-]+)/,
+    )?.[1];
+    await call(t, { method: 'POST', url: `/api/auth/reset-password/${token}`, body: { password: 'Svjeza-lozinka-1' } });
+    expect(await t.db.select().from(trustedDevice).where(eq(trustedDevice.userId, person.id))).toEqual([]);
+  });
+
+  it('voids the earlier welcome link when the welcome is sent again', async () => {
+    const { user } = await createUser({ name: 'Dvije Dobrodošlice', email: 'dvaput@primjer.hr' });
+    const welcomeToken = async () =>
+      (await lastMailTo(t, 'dvaput@primjer.hr'))?.text.match(/https:\/\/kanal\.test\/welcome\/([\w-]+)/)?.[1];
+    const first = await welcomeToken();
+    expect((await byAdmin().post(`/api/admin/user/resend-welcome-emails/${user.id}`, {})).statusCode).toBe(200);
+    const second = await welcomeToken();
+    expect(second).not.toBe(first);
+    const set = (token: string | undefined) =>
+      call(t, { method: 'POST', url: `/api/auth/reset-password/${token}`, body: { password: 'Dobrodosli-1' } });
+    expect((await set(first)).json().code).toBe('TokenInvalid');
+    expect((await set(second)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown reset mode, naming the field', async () => {
+    const res = await byAdmin().post('/api/user/reset-password', { ids: [admin.id], mode: 'wipe' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'mode' });
   });
 });
 
