@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password/success', lazy: () => import('./routes/forgot-password-success') },
       { path: 'reset-password/:token', lazy: () => import('./routes/reset-password') },
       { path: 'welcome/:token', lazy: () => import('./routes/reset-password') },
-      { path: 'activate/:token', lazy: () => import('./routes/activate') },
+      { path: 'activate/:token', lazy: () => import('./routes/reset-password') },
       { path: 'unsubscribe/:token', lazy: () => import('./routes/unsubscribe') },
       {
         Component: RequireAuth,

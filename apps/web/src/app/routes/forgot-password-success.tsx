@@ -17,6 +17,7 @@ export function Component() {
             ? t('forgot.successText', { identifier })
             : t('forgot.successTextNoIdentifier')}
         </p>
+        <p>{t('forgot.usernameOnly')}</p>
       </div>
       <Button block onClick={() => navigate('/login', { replace: true })}>
         {t('forgot.backToLogin')}

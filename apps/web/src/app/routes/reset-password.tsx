@@ -5,11 +5,17 @@ import { CardPage } from '@/components/page';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** A mailed link that sets a password: a new one (/reset-password), or a new person's first (/welcome). */
+const PURPOSES = { welcome: 'welcome', activate: 'activate', 'reset-password': 'reset' } as const;
+
+/**
+ * A mailed link that sets a password: a new one (/reset-password), a new person's first (/welcome), or
+ * the first one a person asked for at sign-in (/activate).
+ */
 export function Component() {
   const { t } = useTranslation('auth');
   const { token = '' } = useParams();
-  const purpose = useLocation().pathname.startsWith('/welcome/') ? 'welcome' : 'reset';
+  const page = useLocation().pathname.split('/')[1] as keyof typeof PURPOSES;
+  const purpose = PURPOSES[page] ?? 'reset';
   useDocumentTitle(t(`${purpose}.title`));
   return (
     <CardPage title={t(`${purpose}.title`)} footer={<LanguageSwitch />}>

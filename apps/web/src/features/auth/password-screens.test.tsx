@@ -66,24 +66,44 @@ describe('welcome link', () => {
 });
 
 describe('activation link', () => {
-  it('activates once, signs in and goes home', async () => {
+  it('lets the person who opened the link choose the password, then signs in and goes home', async () => {
     const api = fakeApi({
       'POST /auth/signup/tok-a': () => ok({ token: 'sess-a', userId: 7 }),
       'GET /auth/me': () => ok(me),
     });
-    const { router } = renderApp('/activate/tok-a');
+    const { user, router } = renderApp('/activate/tok-a');
+    expect(await screen.findByRole('heading', { name: 'Postavljanje lozinke' })).toBeInTheDocument();
+    expect(api.find('POST', '/auth/signup/tok-a')).toBeUndefined();
+    await user.type(screen.getByLabelText('Lozinka'), 'kratka');
+    await user.type(screen.getByLabelText('Potvrda lozinke'), 'kratka');
+    await user.click(screen.getByRole('button', { name: 'Spremi i prijavi se' }));
+    expect(await screen.findAllByText('Minimalna dužina je 8 znakova')).not.toHaveLength(0);
+    expect(api.find('POST', '/auth/signup/tok-a')).toBeUndefined();
+
+    await user.clear(screen.getByLabelText('Lozinka'));
+    await user.clear(screen.getByLabelText('Potvrda lozinke'));
+    await user.type(screen.getByLabelText('Lozinka'), 'moja lozinka 1');
+    await user.type(screen.getByLabelText('Potvrda lozinke'), 'moja lozinka 1');
+    await user.click(screen.getByRole('button', { name: 'Spremi i prijavi se' }));
     expect(await screen.findByRole('heading', { name: 'Bok, Ana!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(api.calls.filter((c) => c.path === '/auth/signup/tok-a')).toHaveLength(1);
-    expect(api.find('POST', '/auth/signup/tok-a')?.body).toMatchObject({ rememberMe: false, application: 'web' });
+    expect(api.find('POST', '/auth/signup/tok-a')?.body).toMatchObject({
+      password: 'moja lozinka 1',
+      rememberMe: false,
+      application: 'web',
+    });
     expect(authStore.get()).toEqual({ token: 'sess-a', userId: 7 });
   });
 
   it('shows the error and a link to login when the link is used up', async () => {
     fakeApi({ 'POST /auth/signup/used': () => fail(400, 'TokenInvalid', 'Poveznica je istekla.') });
-    renderApp('/activate/used');
+    const { user } = renderApp('/activate/used');
+    await user.type(await screen.findByLabelText('Lozinka'), 'moja lozinka 1');
+    await user.type(screen.getByLabelText('Potvrda lozinke'), 'moja lozinka 1');
+    await user.click(screen.getByRole('button', { name: 'Spremi i prijavi se' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Poveznica je istekla.');
-    expect(screen.getByRole('link', { name: 'Na prijavu' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Na prijavu, po novu poveznicu' })).toHaveAttribute('href', '/login');
   });
 });
 

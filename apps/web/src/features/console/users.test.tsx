@@ -110,17 +110,34 @@ describe('acting on selected people', () => {
     expect(screen.queryByText('Odabrane su 2 stavke')).not.toBeInTheDocument();
   });
 
-  it('shows the new activation codes of username-only people after a reset', async () => {
-    const { user } = openUsers('ADMIN', '/admin/users', {
+  it('sends reset links, saying the passwords keep working, and shows the new codes of username-only people', async () => {
+    const { user, api } = openUsers('ADMIN', '/admin/users', {
       'POST /user/reset-password': () =>
         ok({ mailed: 1, codes: [{ id: 2, name: 'Osoba 02', username: 'osoba2', activationCode: 'K7P2QX' }] }),
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Odaberi sve na ovoj stranici' }));
-    await user.click(screen.getByRole('button', { name: 'Pošalji novu lozinku' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pošalji novu lozinku' }));
+    await user.click(screen.getByRole('button', { name: 'Pošalji poveznicu za lozinku' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('dok je ne iskoriste, prijavljuju se dosadašnjom');
+    await user.click(within(dialog).getByRole('button', { name: 'Pošalji poveznicu za lozinku' }));
     const sheet = await screen.findByRole('dialog', { name: 'Aktivacijski kodovi' });
     expect(within(sheet).getByText('K7P2QX')).toBeInTheDocument();
     expect(screen.getByText('Poveznica za novu lozinku poslana je 1 osobi.')).toBeInTheDocument();
+    expect(api.find('POST', '/user/reset-password')?.body).toMatchObject({ mode: 'link' });
+  });
+
+  it('locks the chosen accounts, saying that they are signed out everywhere at once', async () => {
+    const { user, api } = openUsers('ADMIN', '/admin/users', {
+      'POST /user/reset-password': () => ok({ mailed: 2, codes: [] }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Odaberi: Osoba 01' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Odaberi: Osoba 02' }));
+    await user.click(screen.getByRole('button', { name: 'Zaključaj račun' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zaključati račune odabranih osoba (2)?' });
+    expect(dialog).toHaveTextContent('Lozinka odmah prestaje vrijediti');
+    await user.click(within(dialog).getByRole('button', { name: 'Zaključaj račun' }));
+    expect(await screen.findByText('Zaključana su 2 računa.')).toBeInTheDocument();
+    expect(api.find('POST', '/user/reset-password')?.body).toEqual({ ids: [1, 2], mode: 'lock' });
   });
 
   it('gives an analyst the table without selection or changes', async () => {

@@ -4,11 +4,11 @@ import { apiRequest } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { clientInfo } from './client-info';
 
-/** Opens a sign-up confirmation link: activates the account and signs in (session ends with the tab). */
-export const activate = (token: string) =>
+/** The set-up link's page: the password chosen there takes effect and signs in (the session ends with the tab). */
+export const activate = ({ token, password }: { token: string; password: string }) =>
   apiRequest<Session>(`/auth/signup/${encodeURIComponent(token)}`, {
     method: 'POST',
-    body: { rememberMe: false, ...clientInfo() },
+    body: { password, rememberMe: false, ...clientInfo() },
   });
 
 export const useActivate = () =>

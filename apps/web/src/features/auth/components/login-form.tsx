@@ -5,7 +5,6 @@ import {
   LoginFormSchema,
   type LoginForm as LoginFormValues,
   MESSAGE_PARAMS,
-  SetupPasswordFormSchema,
   SetupWithCodeFormSchema,
 } from '@kanal/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -25,8 +24,9 @@ import { useSignIn } from '../api/sign-in';
 
 type Values = LoginFormValues & { confirmPassword: string; activationCode: string };
 /**
- * identify: only the identifier is known; password: it has one; setup: first login, choose one (an
- * e-mailed link confirms it); setupWithCode: the same for a username-only account, with its code.
+ * identify: only the identifier is known; password: it has one; setup: it has none yet, so a link is
+ * mailed, on whose page the password is chosen (whoever reads the mailbox chooses it); setupWithCode: a
+ * username-only account chooses it here, proving itself with the code its admin handed over.
  */
 type Step = 'identify' | 'password' | 'setup' | 'setupWithCode';
 
@@ -34,7 +34,7 @@ type Step = 'identify' | 'password' | 'setup' | 'setupWithCode';
 const resolvers = {
   identify: zodResolver(IdentifyFormSchema),
   password: zodResolver(LoginFormSchema),
-  setup: zodResolver(SetupPasswordFormSchema),
+  setup: zodResolver(IdentifyFormSchema),
   setupWithCode: zodResolver(SetupWithCodeFormSchema),
 } as unknown as Record<Step, Resolver<Values>>;
 
@@ -67,7 +67,7 @@ export function LoginForm() {
   // Editing the identifier after the check starts over: its answer may differ.
   const step: Step = !checked || checked.identifier !== email.trim() ? 'identify' : stepAfter(checked.result);
   stepRef.current = step;
-  const settingUp = step === 'setup' || step === 'setupWithCode';
+  const settingUp = step === 'setupWithCode';
 
   const hasPassword = useHasPassword();
   const signIn = useSignIn();
@@ -86,7 +86,7 @@ export function LoginForm() {
       resetSetup();
     } else {
       clearErrors();
-      setFocus(step === 'setupWithCode' ? 'activationCode' : 'password');
+      if (step !== 'setup') setFocus(step === 'setupWithCode' ? 'activationCode' : 'password');
     }
   }, [step, setFocus, resetField, clearErrors, resetSignIn, resetSetup]);
 
@@ -100,12 +100,14 @@ export function LoginForm() {
       signIn.mutate({ email: values.email, password: values.password, rememberMe: values.rememberMe });
     } else {
       setup.mutate(
-        {
-          email: values.email,
-          password: values.password,
-          rememberMe: values.rememberMe,
-          ...(step === 'setupWithCode' ? { activationCode: values.activationCode } : {}),
-        },
+        step === 'setupWithCode'
+          ? {
+              email: values.email,
+              password: values.password,
+              rememberMe: values.rememberMe,
+              activationCode: values.activationCode,
+            }
+          : { email: values.email, rememberMe: false },
         {
           onSuccess: (result) => {
             if (result.status === 'confirmationSent') setConfirmationSent(true);
@@ -154,7 +156,7 @@ export function LoginForm() {
           {...register('activationCode')}
         />
       ) : null}
-      {step !== 'identify' ? (
+      {step === 'password' || settingUp ? (
         <PasswordField
           label={settingUp ? t('login.newPassword') : t('login.password')}
           autoComplete={settingUp ? 'new-password' : 'current-password'}
@@ -171,14 +173,14 @@ export function LoginForm() {
         />
       ) : null}
       <div className="form__row">
-        <Checkbox label={t('login.rememberMe')} {...register('rememberMe')} />
+        {step === 'setup' ? null : <Checkbox label={t('login.rememberMe')} {...register('rememberMe')} />}
         <Link to="/forgot-password" className="link">
           {t('login.forgotPassword')}
         </Link>
       </div>
       {active.error ? <ErrorText alert>{serverMessage(t, active.error)}</ErrorText> : null}
       <Button type="submit" block loading={active.isPending || formState.isSubmitting}>
-        {settingUp ? t('login.setupSubmit') : t('login.submit')}
+        {settingUp ? t('login.setupSubmit') : step === 'setup' ? t('login.sendLink') : t('login.submit')}
       </Button>
     </form>
   );

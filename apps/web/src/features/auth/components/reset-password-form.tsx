@@ -6,26 +6,34 @@ import {
 } from '@kanal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { PasswordField } from '@/components/password-field';
 import { serverMessage } from '@/lib/errors';
 import { useFieldError } from '@/lib/use-field-error';
+import { useActivate } from '../api/activate';
 import { useResetPassword } from '../api/reset-password';
 
 const resolver = zodResolver(ResetPasswordFormSchema);
 
-export function ResetPasswordForm({ token, purpose }: { token: string; purpose: 'reset' | 'welcome' }) {
+/**
+ * A mailed link's page, where the person who opened it chooses a password: a new one (`reset`), a new
+ * person's first (`welcome`), or the first one they asked for at sign-in (`activate`, which signs in).
+ */
+export function ResetPasswordForm({ token, purpose }: { token: string; purpose: 'reset' | 'welcome' | 'activate' }) {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const reset = useResetPassword();
+  const navigate = useNavigate();
+  const resetting = useResetPassword();
+  const activating = useActivate();
+  const reset = purpose === 'activate' ? activating : resetting;
   const { register, handleSubmit, formState } = useForm<ResetPasswordValues>({
     defaultValues: { password: '', confirmPassword: '' },
     resolver,
   });
 
-  if (reset.isSuccess) {
+  if (resetting.isSuccess) {
     return (
       <div className="notice" role="status">
         <h2 className="notice__title">{t(`${purpose}.successTitle`)}</h2>
@@ -37,7 +45,11 @@ export function ResetPasswordForm({ token, purpose }: { token: string; purpose: 
     );
   }
 
-  const onSubmit = handleSubmit((values) => reset.mutate({ token, password: values.password }));
+  const onSubmit = handleSubmit((values) => {
+    if (purpose === 'activate') {
+      activating.mutate({ token, password: values.password }, { onSuccess: () => navigate('/', { replace: true }) });
+    } else resetting.mutate({ token, password: values.password });
+  });
 
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
@@ -57,9 +69,15 @@ export function ResetPasswordForm({ token, purpose }: { token: string; purpose: 
       {reset.error ? (
         <div className="form__alert">
           <ErrorText alert>{serverMessage(t, reset.error)}</ErrorText>
-          <Link to="/forgot-password" className="link">
-            {t('login.forgotPassword')}
-          </Link>
+          {purpose === 'activate' ? (
+            <Link to="/login" replace className="link">
+              {t('activate.toLogin')}
+            </Link>
+          ) : (
+            <Link to="/forgot-password" className="link">
+              {t('login.forgotPassword')}
+            </Link>
+          )}
         </div>
       ) : null}
       <Button type="submit" block loading={reset.isPending || formState.isSubmitting}>

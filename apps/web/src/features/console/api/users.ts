@@ -4,6 +4,7 @@ import type {
   AdminUserList,
   CreatedUser,
   CreateUserBody,
+  PasswordResetBody,
   PasswordResets,
   Role,
   UpdateUserBody,
@@ -94,11 +95,11 @@ export function useDeleteUsers() {
   );
 }
 
-/** Mails a reset link to each chosen person with an e-mail; the username-only ones get new codes. */
+/** A reset link (or, with `lock`, a lock) for each chosen person with an e-mail; the username-only ones get new codes. */
 export function useResetPasswords() {
   const scope = useConsole();
-  return useConsoleMutation((ids: number[]) =>
-    apiRequest<PasswordResets>(scopedPath('/user/reset-password', scope), { method: 'POST', body: { ids } }),
+  return useConsoleMutation((body: PasswordResetBody) =>
+    apiRequest<PasswordResets>(scopedPath('/user/reset-password', scope), { method: 'POST', body }),
   );
 }
 

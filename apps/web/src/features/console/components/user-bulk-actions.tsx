@@ -6,11 +6,12 @@ import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/toast';
 import { errorText } from '@/lib/errors';
 import { useAllGroups, useUpdateGroup } from '../api/groups';
-import { useDeactivateUsers, useDeleteUsers, useResetPasswords } from '../api/users';
+import { useDeactivateUsers, useDeleteUsers } from '../api/users';
 import { type ActivationCode, ActivationCodesDialog } from './activation-codes';
+import { PasswordResetDialog } from './password-reset-dialog';
 import './user-bulk-actions.css';
 
-type Action = 'deactivate' | 'group' | 'reset' | 'delete';
+type Action = 'deactivate' | 'group' | 'link' | 'lock' | 'delete';
 
 /** What can be done to the people ticked in the table, each asked for first. */
 export function UserBulkActions({ users, onDone }: { users: AdminUser[]; onDone: () => void }) {
@@ -38,8 +39,11 @@ export function UserBulkActions({ users, onDone }: { users: AdminUser[]; onDone:
         <Button variant="secondary" onClick={() => setAction('group')}>
           {t('users.bulk.addToGroup')}
         </Button>
-        <Button variant="secondary" onClick={() => setAction('reset')}>
-          {t('users.bulk.resetPassword')}
+        <Button variant="secondary" onClick={() => setAction('link')}>
+          {t('users.reset.linkAction')}
+        </Button>
+        <Button variant="secondary" onClick={() => setAction('lock')}>
+          {t('users.reset.lockAction')}
         </Button>
         <Button variant="secondary" className="bulk-bar__delete" onClick={() => setAction('delete')}>
           {t('users.bulk.delete')}
@@ -51,11 +55,13 @@ export function UserBulkActions({ users, onDone }: { users: AdminUser[]; onDone:
       {action === 'deactivate' ? <DeactivateDialog ids={ids} onCancel={close} onDone={finish} /> : null}
       {action === 'delete' ? <DeleteDialog ids={ids} onCancel={close} onDone={finish} /> : null}
       {action === 'group' ? <AddToGroupDialog ids={ids} onCancel={close} onDone={finish} /> : null}
-      {action === 'reset' ? (
-        <ResetDialog
+      {action === 'link' || action === 'lock' ? (
+        <PasswordResetDialog
           ids={ids}
+          mode={action}
+          title={t(`users.reset.${action}Title`, { count })}
           onCancel={close}
-          onDone={(message, issued) => {
+          onDone={({ codes: issued }, message) => {
             // The selection (and this bar) stays until the codes have been seen.
             if (issued.length === 0) return finish(message);
             showToast(message);
@@ -122,31 +128,6 @@ function DeleteDialog({ ids, onCancel, onDone }: DialogProps) {
       }
     >
       <p>{t('users.confirm.deleteText')}</p>
-    </ConfirmDialog>
-  );
-}
-
-function ResetDialog({
-  ids,
-  onCancel,
-  onDone,
-}: Omit<DialogProps, 'onDone'> & { onDone: (message: string, codes: ActivationCode[]) => void }) {
-  const { t } = useTranslation('admin');
-  const reset = useResetPasswords();
-  return (
-    <ConfirmDialog
-      title={t('users.confirm.resetTitle', { count: ids.length })}
-      confirmLabel={t('users.bulk.resetPassword')}
-      pending={reset.isPending}
-      error={reset.error ? errorText(t, reset.error) : undefined}
-      onCancel={onCancel}
-      onConfirm={() =>
-        reset.mutate(ids, {
-          onSuccess: ({ mailed, codes }) => onDone(t('users.done.mailed', { count: mailed }), codes),
-        })
-      }
-    >
-      <p>{t('users.confirm.resetText')}</p>
     </ConfirmDialog>
   );
 }

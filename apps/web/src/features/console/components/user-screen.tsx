@@ -12,11 +12,12 @@ import { ApiError } from '@/lib/api-client';
 import { download } from '@/lib/download';
 import { errorText } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { useActivity, useDeleteUsers, useResendWelcome, useResetPasswords, useUpdateUser, useUser } from '../api/users';
+import { useActivity, useDeleteUsers, useResendWelcome, useUpdateUser, useUser } from '../api/users';
 import { scopedPath, useConsole } from '../lib/console-context';
 import { type ActivationCode, ActivationCodesDialog } from './activation-codes';
 import { ConsolePage } from './console-page';
 import { EmptyState, TableFooter, TableSkeleton } from './data-table';
+import { PasswordResetDialog } from './password-reset-dialog';
 import { UserForm } from './user-form';
 import { UserStatusBadge } from './user-status-badge';
 import './user-screen.css';
@@ -96,14 +97,13 @@ function UserDetail({ user }: { user: AdminUser }) {
   );
 }
 
-type Confirming = 'deactivate' | 'reset' | 'delete' | null;
+type Confirming = 'deactivate' | 'link' | 'lock' | 'delete' | null;
 
 function UserActions({ user, own }: { user: AdminUser; own: boolean }) {
   const { t } = useTranslation('admin');
   const scope = useConsole();
   const navigate = useNavigate();
   const update = useUpdateUser();
-  const reset = useResetPasswords();
   const resend = useResendWelcome();
   const remove = useDeleteUsers();
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -161,9 +161,14 @@ function UserActions({ user, own }: { user: AdminUser; own: boolean }) {
         </Button>
       ) : null}
       {scope.canEdit && !own ? (
-        <Button variant="secondary" onClick={() => setConfirming('reset')}>
-          {t('users.detail.resetPassword')}
-        </Button>
+        <>
+          <Button variant="secondary" onClick={() => setConfirming('link')}>
+            {t('users.reset.linkAction')}
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirming('lock')}>
+            {t('users.reset.lockAction')}
+          </Button>
+        </>
       ) : null}
       <Button variant="secondary" loading={exporting} onClick={() => void exportData()}>
         {t('users.detail.export')}
@@ -198,25 +203,18 @@ function UserActions({ user, own }: { user: AdminUser; own: boolean }) {
           <p>{t('users.confirm.deactivateText')}</p>
         </ConfirmDialog>
       ) : null}
-      {confirming === 'reset' ? (
-        <ConfirmDialog
-          title={t('users.detail.resetTitle', { name: user.name })}
-          confirmLabel={t('users.detail.resetPassword')}
-          pending={reset.isPending}
-          error={reset.error ? errorText(t, reset.error) : undefined}
+      {confirming === 'link' || confirming === 'lock' ? (
+        <PasswordResetDialog
+          ids={[user.id]}
+          mode={confirming}
+          title={t(`users.reset.${confirming}TitleNamed`, { name: user.name })}
           onCancel={() => setConfirming(null)}
-          onConfirm={() =>
-            reset.mutate([user.id], {
-              onSuccess: (result) => {
-                setConfirming(null);
-                if (result.mailed > 0) showToast(t('users.done.mailed', { count: result.mailed }));
-                setCodes(result.codes);
-              },
-            })
-          }
-        >
-          <p>{t('users.confirm.resetText')}</p>
-        </ConfirmDialog>
+          onDone={(result, message) => {
+            setConfirming(null);
+            if (confirming === 'lock' || result.mailed > 0) showToast(message);
+            setCodes(result.codes);
+          }}
+        />
       ) : null}
       {confirming === 'delete' ? (
         <ConfirmDialog
