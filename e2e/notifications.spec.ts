@@ -97,7 +97,8 @@ test('a push notice: the browser subscribes, an admin reminds, the service worke
   browser,
   baseURL,
 }) => {
-  const push = await startFakePush();
+  // At the port this project's server takes push subscriptions at (playwright.config.ts).
+  const push = await startFakePush({ port: Number(test.info().project.metadata.pushPort) });
   try {
     const path = `/subscription/${test.info().project.name}`;
     const subscription = browserSubscription(`${push.url}${path}`);

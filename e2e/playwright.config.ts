@@ -19,6 +19,8 @@ const SMTP_PORT = 4325;
 // One server, with its own freshly seeded database, per project: journeys that change an account in
 // one viewport cannot disturb the other.
 const servers = { desktop: 4310, phone: 4311 } as const;
+// The web push journey's fake push service, one per project: the server's WEB_PUSH_SERVICES names its port.
+const pushServices = { desktop: 4326, phone: 4327 } as const;
 
 export default defineConfig({
   testDir: '.',
@@ -34,9 +36,14 @@ export default defineConfig({
   reporter: [['list']],
   use: { launchOptions: chromium, locale: 'hr-HR', trace: 'retain-on-failure' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.desktop}` } },
+    {
+      name: 'desktop',
+      metadata: { pushPort: pushServices.desktop },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.desktop}` },
+    },
     {
       name: 'phone',
+      metadata: { pushPort: pushServices.phone },
       use: { ...devices['Pixel 7'], baseURL: `http://127.0.0.1:${servers.phone}` },
     },
   ],
@@ -48,16 +55,15 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT) },
       reuseExistingServer: false,
     },
-    ...Object.values(servers).map((port) => ({
+    ...(Object.keys(servers) as (keyof typeof servers)[]).map((project) => ({
       command: 'node e2e/support/start-server.mjs',
       cwd: '..',
-      url: `http://127.0.0.1:${port}/health`,
+      url: `http://127.0.0.1:${servers[project]}/health`,
       env: {
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PORT: String(servers[project]),
+        PUBLIC_URL: `http://127.0.0.1:${servers[project]}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        // The web push journey's fake push service, which it starts on a port of its own.
-        WEB_PUSH_SERVICES: 'http://127.0.0.1',
+        WEB_PUSH_SERVICES: `http://127.0.0.1:${pushServices[project]}`,
       },
       reuseExistingServer: false,
       timeout: 60_000,

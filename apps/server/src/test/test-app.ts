@@ -68,8 +68,6 @@ export async function createTestApp({ env = {}, mailTransport, webRoot, queryLog
     DATA_DIR: dataDir,
     PUBLIC_URL: 'https://kanal.test',
     LOG_LEVEL: 'info',
-    // The tests' fake push service (test/fake-push.ts), on whatever port it was given.
-    WEB_PUSH_SERVICES: 'http://127.0.0.1',
     ...env,
   });
   const clock = new TestClock();
