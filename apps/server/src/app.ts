@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCESS } from './access.js';
 import type { Config } from './config.js';
 import type { Database, DbOrTx } from './db/client.js';
+import { countOfTenant } from './db/tenant-objects.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createAuditLog } from './modules/audit/audit.service.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
@@ -65,6 +66,7 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { refuseForeignIdFilters } from './plugins/id-filters.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { authGuard, requestContextPlugin, type ScopedContext } from './plugins/request-context.js';
 import { securityPlugin } from './plugins/security.js';
@@ -345,15 +347,16 @@ export async function buildApp({
   await app.register(
     async (api) => {
       authGuard(api, auth, ACCESS);
+      const scoped: ScopedContext = async (req) => ({
+        ...req.ctx,
+        tenantId: await tenants.scopeOf(req.ctx, (req.query as TenantScopeQuery).tenant),
+      });
+      refuseForeignIdFilters(api, { scoped, countOfTenant: (...args) => countOfTenant(db, ...args) });
       await api.register(healthRoutes, { db, version, startedAt });
       await api.register(authRoutes, {
         auth,
         secureCookies: config.publicUrl.startsWith('https:'),
         webManifest: await readWebManifest(webRoot),
-      });
-      const scoped: ScopedContext = async (req) => ({
-        ...req.ctx,
-        tenantId: await tenants.scopeOf(req.ctx, (req.query as TenantScopeQuery).tenant),
       });
       await api.register(filesRoutes, { files, scoped });
       await api.register(contentRoutes, { content });

@@ -34,8 +34,8 @@ function errorStatuses(route: RouteOptions, schema: FastifySchema, roles: Access
   const statuses = new Set<ErrorStatus>([400, 503, ...(config.errors ?? [])]);
   if (!open) statuses.add(401);
   if (!open && roles.length < ROLE_COUNT) statuses.add(403);
-  // An id in the path or the body may name nothing the caller can see.
-  if (schema.params || (schema.body && !open)) statuses.add(404);
+  // An id in the path, the body or a query filter may name nothing the caller can see.
+  if (schema.params || (schema.body && !open) || config.idFilters) statuses.add(404);
   // Any body can be too large or of a type the call does not take, whether or not it is used.
   if (route.method !== 'GET' && route.method !== 'HEAD') {
     statuses.add(413);
@@ -91,7 +91,15 @@ export const openapiPlugin = fp(
         });
         const out = transformed.schema as Record<string, unknown> & {
           response?: Record<string, Record<string, unknown>>;
+          querystring?: { properties?: Record<string, Record<string, unknown>> };
         };
+        // `x-id-of` tells clients (and the tenant-wall suite) which kind of object a filter's id names.
+        for (const [name, kind] of Object.entries(config.idFilters ?? {})) {
+          Object.assign(out.querystring?.properties?.[name] ?? {}, {
+            'x-id-of': kind,
+            description: `By the id of the organisation's ${kind}: another organisation's id, or one no one has, answers 404`,
+          });
+        }
         for (const [status, description] of Object.entries(ERROR_STATUSES)) {
           // Read by @fastify/swagger as the answer's description, and kept out of the error body's schema.
           const response = out.response?.[status];

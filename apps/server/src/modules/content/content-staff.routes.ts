@@ -56,7 +56,7 @@ export const contentStaffRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   app.get(
     '/content',
     {
-      config: unknownTenant,
+      config: { ...unknownTenant, idFilters: { creator: 'user' } },
       schema: { tags, querystring: StaffContentQuerySchema, response: { 200: envelope(StaffContentListSchema) } },
     },
     async (req) => ({ payload: await staff.list(await author(req), req.query) }),

@@ -32,7 +32,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
 
   app.get(
     '/mobile/content/list/finished',
-    { schema: { tags, querystring: FinishedQuerySchema, response: { 200: envelope(ArchiveListSchema) } } },
+    {
+      config: { idFilters: { creators: 'user' } },
+      schema: { tags, querystring: FinishedQuerySchema, response: { 200: envelope(ArchiveListSchema) } },
+    },
     async (req) => ({ payload: await content.listFinished(req.ctx, req.query) }),
   );
 

@@ -27,7 +27,7 @@ export const formsStaffRoutes: FastifyPluginAsyncZod<Options> = async (app, { an
   app.get(
     '/userAnswer',
     {
-      config: { errors: [404] },
+      config: { errors: [404], idFilters: { content: 'content', user: 'user' } },
       schema: { tags, querystring: UserAnswerQuerySchema, response: { 200: envelope(StaffAttemptListSchema) } },
     },
     async (req) => ({ payload: await answers.list(await scoped(req), req.query) }),

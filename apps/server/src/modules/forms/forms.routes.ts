@@ -65,7 +65,10 @@ export const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async
 
   app.get(
     '/mobile/content/form/attempts',
-    { schema: { tags, querystring: AttemptsQuerySchema, response: { 200: envelope(AttemptPageSchema) } } },
+    {
+      config: { idFilters: { contentIds: 'content' } },
+      schema: { tags, querystring: AttemptsQuerySchema, response: { 200: envelope(AttemptPageSchema) } },
+    },
     async (req) => ({ payload: await forms.list(req.ctx, req.query) }),
   );
 

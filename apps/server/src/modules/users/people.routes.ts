@@ -75,7 +75,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
   app.get(
     '/user',
     {
-      config: unknownTenant,
+      config: { ...unknownTenant, idFilters: { group: 'group', notInGroup: 'group' } },
       schema: { tags, querystring: UserListQuerySchema, response: { 200: envelope(AdminUserListSchema) } },
     },
     async (req) => ({ payload: await people.list(await actor(req), req.query) }),

@@ -448,13 +448,26 @@ describe('the group filter of the list of people', () => {
     expect(await members(group.id)).toEqual([ivo.user.id]);
     expect(await members(other.id)).toEqual([ana.user.id]);
     await byAdmin().delete(`/api/group/${other.id}`);
-    expect(await members(other.id)).toEqual([]);
+    // A deleted group is no group: filtering by it answers as any id the organisation does not have.
+    expect((await byAdmin().get(`/api/user?group=${other.id}`)).statusCode).toBe(404);
     // Within a group the search reads the membership's copy of the name, which follows a renaming.
     await byAdmin().patch(`/api/user/${ivo.user.id}`, { name: 'Ivo Preimenović' });
     const renamed = (await byAdmin().get(`/api/user?q=preimenovic&group=${group.id}`)).json().payload;
     expect(renamed.items.map((u: AdminUser) => u.id)).toEqual([ivo.user.id]);
     expect((await byAdmin().post('/api/user/delete-by-ids', { ids: [ivo.user.id] })).statusCode).toBe(200);
     expect(await members(group.id)).toEqual([]);
+  });
+
+  it('takes the groups of the organisation a SUPERADMIN works in with ?tenant=, and only those', async () => {
+    const branch = await makeTenant(t.db);
+    const member = await makePerson(t.db, branch.id);
+    const { id: theirGroup } = await makeGroup(t.db, { tenantId: branch.id, members: [member.id] });
+    const superadmin = await makePerson(t.db, (await makeTenant(t.db)).id, { role: 'SUPERADMIN' });
+    const there = await as(superadmin.token).get(`/api/user?tenant=${branch.id}&group=${theirGroup}`);
+    expect(there.json().payload.items.map((u: AdminUser) => u.id)).toEqual([member.id]);
+    // In the SUPERADMIN's own organisation that group is another's, as it is to the branch's neighbours.
+    expect((await as(superadmin.token).get(`/api/user?group=${theirGroup}`)).statusCode).toBe(404);
+    expect((await byAdmin().get(`/api/user?notInGroup=${theirGroup}`)).statusCode).toBe(404);
   });
 });
 

@@ -5,7 +5,13 @@ import { makeSession, makeTenant, makeUser } from '../factories.js';
 import type { TestApp } from '../test-app.js';
 import type { JsonSchema } from './arbitraries.js';
 
-type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: JsonSchema };
+type Parameter = {
+  in: 'path' | 'query' | 'header';
+  name: string;
+  required?: boolean;
+  /** `x-id-of`: a query filter that names objects of the caller's organisation, and of which kind. */
+  schema: JsonSchema & { 'x-id-of'?: string };
+};
 export type Operation = {
   method: string;
   path: string;
@@ -14,6 +20,8 @@ export type Operation = {
   roles: Role[];
   parameters: Parameter[];
   jsonBody?: JsonSchema;
+  /** The query filters that name objects, by the kind of object each names. */
+  idFilters: Record<string, string>;
   responses: number[];
 };
 
@@ -23,17 +31,23 @@ export async function operationsOf(t: TestApp): Promise<Operation[]> {
     paths: Record<string, Record<string, Record<string, unknown>>>;
   };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      public: Array.isArray(op.security) && op.security.length === 0,
-      roles: (op['x-roles'] as Role[] | undefined) ?? [],
-      parameters: (op.parameters as Parameter[] | undefined) ?? [],
-      jsonBody: (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content?.[
-        'application/json'
-      ]?.schema,
-      responses: Object.keys(op.responses as object).map(Number),
-    })),
+    Object.entries(methods).map(([method, op]) => {
+      const parameters = (op.parameters as Parameter[] | undefined) ?? [];
+      return {
+        method: method.toUpperCase(),
+        path,
+        public: Array.isArray(op.security) && op.security.length === 0,
+        roles: (op['x-roles'] as Role[] | undefined) ?? [],
+        parameters,
+        idFilters: Object.fromEntries(
+          parameters.flatMap((p) => (p.in === 'query' && p.schema['x-id-of'] ? [[p.name, p.schema['x-id-of']]] : [])),
+        ),
+        jsonBody: (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content?.[
+          'application/json'
+        ]?.schema,
+        responses: Object.keys(op.responses as object).map(Number),
+      };
+    }),
   );
 }
 

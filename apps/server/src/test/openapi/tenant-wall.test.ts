@@ -1,4 +1,4 @@
-import { ErrorBodySchema, ROLES, type Role } from '@kanal/contract';
+import { ErrorBodySchema, ID_MAX, ROLES, type Role } from '@kanal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,9 +23,10 @@ import { valid } from './arbitraries.js';
 import { fillPath, type Operation, operationsOf, tenantWithEveryRole } from './openapi-document.js';
 
 // The tenant-wall suite: every operation of the OpenAPI document that names an object by id (in its
-// path or its body) is called by every role of one tenant with the ids of another tenant's objects.
-// Each call answers 404 (403 for a role the route does not admit), and the database is unchanged. The
-// organisations' own routes (/api/tenant/…) are the exception for SUPERADMIN, whose work is every tenant.
+// path, its body or a query filter) is called by every role of one tenant with the ids of another
+// tenant's objects. Each call answers 404 (403 for a role the route does not admit), and the database is
+// unchanged. The organisations' own routes (/api/tenant/…) are the exception for SUPERADMIN, whose work
+// is every tenant.
 
 let t: TestApp;
 let caller: Awaited<ReturnType<typeof tenantWithEveryRole>>;
@@ -185,6 +186,21 @@ function namesAnId(op: Operation): boolean {
   return pathIds.length > 0 || bodyIds.length > 0;
 }
 
+/** The other tenant's id of the kind the document says a query filter names (`x-id-of`). */
+function theirIdOf(op: Operation, name: string): string {
+  const kind = op.idFilters[name] ?? '';
+  const id = kind in theirs ? theirs[kind as keyof typeof theirs] : undefined;
+  if (id === undefined)
+    throw new Error(`the tenant wall has no ${kind} of the other tenant for ?${name}= of ${op.path}`);
+  return String(id);
+}
+
+/** A query parameter that takes an id, by its schema (the contract's decimal id) or its name. */
+const DECIMAL_ID = '^(0|[1-9][0-9]*)$';
+const NO_FILTERS = ['limit', 'offset', 'tenant'];
+const takesAnId = (p: Operation['parameters'][number]) =>
+  p.in === 'query' && ((p.schema.pattern === DECIMAL_ID && !NO_FILTERS.includes(p.name)) || /Ids?$/.test(p.name));
+
 /** Every table's rows, digested: what a refused call must leave as it was. */
 async function databaseDigest(): Promise<Record<string, string>> {
   const tables = await t.db.execute<{ name: string }>(
@@ -232,4 +248,47 @@ it("answers 404 to every role for another tenant's ids, on every route that take
   }
   expect(await databaseDigest()).toEqual(before);
   process.stdout.write(`tenant wall: ${sent} requests over ${operations.length} operations\n`);
+});
+
+it('knows which kind of object every query filter that takes an id names', async () => {
+  // A filter the document does not mark would escape the wall below. The page (limit, offset) and a
+  // SUPERADMIN's `?tenant=` are no filters; the provider's own calls (SUPERADMIN alone) span tenants.
+  const unmarked = (await operationsOf(t))
+    .filter((op) => op.roles.some((role) => role !== 'SUPERADMIN'))
+    .flatMap((op) =>
+      op.parameters.filter((p) => takesAnId(p) && !op.idFilters[p.name]).map((p) => `${op.path}?${p.name}`),
+    );
+  expect(unmarked).toEqual([]);
+});
+
+it("answers 404 to a query filter by another tenant's id, or by an id no tenant has, and changes nothing", async () => {
+  const operations = (await operationsOf(t)).filter((op) => Object.keys(op.idFilters).length > 0);
+  expect(operations.length).toBeGreaterThanOrEqual(6);
+  const tokens = Object.fromEntries(
+    await Promise.all(ROLES.map(async (role) => [role, await caller.session(role)] as const)),
+  ) as Record<Role, string>;
+  const before = await databaseDigest();
+  let sent = 0;
+  for (const op of operations) {
+    // A path's own 404 would hide the filter's.
+    if (op.parameters.some((p) => p.in === 'path')) throw new Error(`${op.path}: a filter beside a path id`);
+    // One filter at a time, so that each is refused on its own.
+    for (const name of Object.keys(op.idFilters)) {
+      for (const id of [theirIdOf(op, name), String(ID_MAX)]) {
+        for (const role of ROLES) {
+          sent++;
+          const res = await t.app.inject({
+            method: op.method as 'GET',
+            url: `${op.path}?${name}=${id}`,
+            headers: { authorization: `Bearer ${tokens[role]}` },
+          });
+          const what = `${role} ${op.method} ${op.path}?${name}=${id} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(ErrorBodySchema.safeParse(res.json()).success, what).toBe(true);
+          expect(res.statusCode, what).toBe(op.roles.includes(role) ? 404 : 403);
+        }
+      }
+    }
+  }
+  expect(await databaseDigest()).toEqual(before);
+  process.stdout.write(`tenant wall, query filters: ${sent} requests over ${operations.length} operations\n`);
 });
