@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'EmailTaken',
   'UsernameTaken',
   'GroupNameTaken',
+  'TenantNameTaken',
   'OwnAccount',
   'UserOwnsContent',
   'AlreadySetUp',
@@ -47,7 +48,10 @@ export const ErrorBodySchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   requestId: z.string(),
-  /** For BodyParamsInvalid: the first offending field, dotted (`questionAnswers.0.answers`). */
+  /**
+   * For BodyParamsInvalid, the first offending field, dotted (`questionAnswers.0.answers`); for a conflict
+   * about one field (GroupNameTaken, TenantNameTaken), that field.
+   */
   field: z.optional(z.string()),
   fields: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });

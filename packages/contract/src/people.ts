@@ -294,8 +294,30 @@ export const ImportProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
-/** POST /import/template/check: how many rows, and every problem; nothing is written. */
-export const ImportCheckSchema = z.object({ rows: z.int(), problems: z.array(ImportProblemSchema) });
+/**
+ * What importing does with a row: a new person, changes to one the organisation has, nothing to change,
+ * or nothing because the admin may not change that person (a SUPERADMIN's account, for an ADMIN).
+ */
+export const IMPORT_OUTCOMES = ['new', 'updated', 'unchanged', 'skipped'] as const;
+export const ImportRowOutcomeSchema = z.object({
+  row: z.int(),
+  outcome: z.enum(IMPORT_OUTCOMES),
+  /** Why the row is skipped, in the admin's language; null for the other outcomes. */
+  reason: z.nullable(z.object({ code: z.string(), message: z.string() })),
+});
+export type ImportRowOutcome = z.infer<typeof ImportRowOutcomeSchema>;
+
+/**
+ * POST /import/template/check: how many rows and every problem (any one refuses the file); warnings,
+ * which do not (a name a spreadsheet program would run as a formula); and what importing would do with
+ * each row that has no problem. Nothing is written.
+ */
+export const ImportCheckSchema = z.object({
+  rows: z.int(),
+  problems: z.array(ImportProblemSchema),
+  warnings: z.array(ImportProblemSchema),
+  outcomes: z.array(ImportRowOutcomeSchema),
+});
 export type ImportCheck = z.infer<typeof ImportCheckSchema>;
 
 /** POST /import/template: all rows or none; the codes of new username-only people are shown once. */
@@ -303,6 +325,8 @@ export const ImportResultSchema = z.object({
   created: z.int(),
   updated: z.int(),
   unchanged: z.int(),
+  /** Rows of people the admin may not change, left as they are (the check says why). */
+  skipped: z.int(),
   codes: z.array(z.object({ name: z.string(), username: z.string(), activationCode: z.string() })),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;

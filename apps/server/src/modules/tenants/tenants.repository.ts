@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { file, tenant } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 
 export type TenantChanges = Partial<Pick<typeof tenant.$inferInsert, 'name' | 'image' | 'showPromoTag' | 'active'>>;
 
@@ -40,17 +41,30 @@ export const createTenantsRepository = (db: DbOrTx) => {
       return row;
     },
 
-    async insert(values: { name: string; showPromoTag: boolean }): Promise<number> {
-      const [row] = await db.insert(tenant).values(values).returning({ id: tenant.id });
-      if (!row) throw new Error('tenant insert returned nothing');
-      return row.id;
+    /** A new organisation; 'taken' when another has that name (by its folded key, the only unique one). */
+    async insert(values: { name: string; showPromoTag: boolean }): Promise<number | 'taken'> {
+      try {
+        const [row] = await db.insert(tenant).values(values).returning({ id: tenant.id });
+        if (!row) throw new Error('tenant insert returned nothing');
+        return row.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
     },
 
-    async change(tenantId: number, changes: TenantChanges, at: Date): Promise<void> {
-      await db
-        .update(tenant)
-        .set({ ...changes, updatedAt: at })
-        .where(eq(tenant.id, tenantId));
+    /** 'taken' when a new name is another organisation's. */
+    async change(tenantId: number, changes: TenantChanges, at: Date): Promise<'ok' | 'taken'> {
+      try {
+        await db
+          .update(tenant)
+          .set({ ...changes, updatedAt: at })
+          .where(eq(tenant.id, tenantId));
+        return 'ok';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
     },
 
     /** Whether a file is the tenant's own (a logo must be). */

@@ -46,7 +46,10 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ tenants: TenantsService }> =
   }));
   app.patch(
     '/tenant/:id',
-    { schema: { tags, params: IdParamsSchema, body: UpdateTenantBodySchema, response: one } },
+    {
+      config: { errors: [409] },
+      schema: { tags, params: IdParamsSchema, body: UpdateTenantBodySchema, response: one },
+    },
     async (req) => ({ payload: await tenants.update(actor(req), req.params.id, req.body) }),
   );
   app.delete(

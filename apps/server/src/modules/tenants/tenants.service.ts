@@ -36,6 +36,10 @@ type Deps = {
   clock: Clock;
 };
 
+/** A name another organisation has, whatever its case, accents or spacing: a conflict on `name`. */
+const nameTaken = () =>
+  new AppError('TenantNameTaken', 409, { field: { name: 'name', message: 'errors.TenantNameTaken' } });
+
 const toTenant = (row: NonNullable<Awaited<ReturnType<TenantsRepository['find']>>>): AdminTenant => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
@@ -79,6 +83,7 @@ export const createTenantsService = ({
       if (await emailTaken(body.admin.email)) throw new AppError('EmailTaken', 409);
       const { tenantId, adminId } = await transaction(async (tx) => {
         const tenantId = await tx.tenants.insert({ name: body.name, showPromoTag: body.showPromoTag });
+        if (tenantId === 'taken') throw nameTaken();
         const adminId = await tx.addAccount(tenantId, {
           name: body.admin.name,
           email: body.admin.email,
@@ -98,7 +103,7 @@ export const createTenantsService = ({
       if (body.image && !(await tenants.ownsFile(tenantId, body.image))) throw notFound();
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
       await transaction(async (tx) => {
-        await tx.tenants.change(tenantId, changes, clock.now());
+        if ((await tx.tenants.change(tenantId, changes, clock.now())) === 'taken') throw nameTaken();
         await tx.audit.record({
           event: 'tenant.updated',
           tenantId,

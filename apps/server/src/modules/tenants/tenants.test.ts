@@ -74,6 +74,43 @@ describe('creating an organisation', () => {
   });
 });
 
+describe("an organisation's name", () => {
+  it('is one name whatever its case, accents or spacing: creating or renaming onto a taken one is 409 on `name`', async () => {
+    const { tenant: first } = await newTenant('Druga firma d.o.o.', 'prva@druga.hr');
+    const before = (await bySuper().get('/api/tenant')).json().payload.count;
+    for (const name of ['DRUGA FIRMA D.O.O.', 'Drúga  firma d.o.o.']) {
+      const res = await bySuper().post('/api/tenant', { name, admin: { name: 'Ana', email: 'druga@druga.hr' } });
+      expect(res.statusCode, name).toBe(409);
+      expect(res.json(), name).toMatchObject({
+        code: 'TenantNameTaken',
+        field: 'name',
+        message: 'Organizacija s tim nazivom već postoji',
+      });
+    }
+    // Nothing of a refused organisation stays: not it, and not its admin's account.
+    expect((await bySuper().get('/api/tenant')).json().payload.count).toBe(before);
+    const { tenant: second } = await newTenant('Treća firma d.o.o.', 'druga@druga.hr');
+
+    const renamed = await call(t, {
+      method: 'PATCH',
+      url: `/api/tenant/${second.id}`,
+      token: superadmin.token,
+      body: { name: 'druga firma D.O.O.' },
+      lang: 'en',
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toMatchObject({
+      code: 'TenantNameTaken',
+      field: 'name',
+      message: 'An organisation with that name already exists',
+    });
+    expect((await bySuper().get(`/api/tenant/${second.id}`)).json().payload.name).toBe('Treća firma d.o.o.');
+    // Its own name in another case is still its own.
+    const recased = await bySuper().patch(`/api/tenant/${first.id}`, { name: 'DRUGA FIRMA d.o.o.' });
+    expect(recased.json().payload.name).toBe('DRUGA FIRMA d.o.o.');
+  });
+});
+
 describe('running organisations', () => {
   it('lists them by name, searchable, with their people counted', async () => {
     await newTenant('Čistoća Split', 'cistoca@primjer.hr');

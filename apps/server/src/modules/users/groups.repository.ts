@@ -1,6 +1,6 @@
 import type { Group, GroupListQuery } from '@kanal/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { appUser, groupMember, userGroup } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -51,7 +51,27 @@ export const createGroupsRepository = (db: DbOrTx) => {
       return rows.map((row) => row.id);
     },
 
-    /** A new group; 'taken' when the tenant already has one of that name. */
+    /**
+     * Each of `names` with its folded key (kanal_name_key, by which a tenant's group names are unique) and
+     * the tenant's group of that name, if any: how an import's names are matched to groups and told apart
+     * from each other, the database's one way.
+     */
+    async named(tenantId: number, names: string[]): Promise<Map<string, { key: string; group: Group | null }>> {
+      const named = new Map<string, { key: string; group: Group | null }>();
+      if (names.length === 0) return named;
+      const rows = rowsOf<{ given: string; key: string; id: number | null; name: string | null }>(
+        await db.execute(sql`
+          SELECT given.name AS given, kanal_name_key(given.name) AS key, g.id, g.name
+          FROM unnest(${sql.param([...new Set(names)])}::text[]) AS given (name)
+          LEFT JOIN user_group g ON g.tenant_id = ${tenantId} AND kanal_name_key(g.name) = kanal_name_key(given.name)`),
+      );
+      for (const { given, key, id, name } of rows) {
+        named.set(given, { key, group: id === null || name === null ? null : { id, name } });
+      }
+      return named;
+    },
+
+    /** A new group; 'taken' when the tenant already has one of that name (by its folded key). */
     async insert(tenantId: number, name: string): Promise<number | 'taken'> {
       try {
         const [row] = await db.insert(userGroup).values({ tenantId, name }).returning({ id: userGroup.id });

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { GroupsRepository } from './groups.repository.js';
 import type { Actor, PeopleService } from './people.service.js';
-import { foldText, parseGroupImport } from './people-import.js';
+import { parseGroupImport, problem } from './people-import.js';
 import { readSpreadsheet } from './spreadsheet.js';
 import type { UsersRepository } from './users.repository.js';
 
@@ -25,6 +25,10 @@ type Deps = {
   /** Runs `fn` in one transaction, with repositories (and the inbox) bound to it. */
   transaction: <T>(fn: (repos: Repos) => Promise<T>) => Promise<T>;
 };
+
+/** A name another group of the tenant has, whatever its case, accents or spacing: a conflict on `name`. */
+const nameTaken = () =>
+  new AppError('GroupNameTaken', 409, { field: { name: 'name', message: 'errors.GroupNameTaken' } });
 
 const toGroup = (row: { id: number; name: string; memberCount: number; createdAt: Date }): AdminGroup => ({
   ...row,
@@ -69,7 +73,7 @@ export const createGroupsService = ({ groups, users, people, transaction }: Deps
       await assertPeople(tenantId, userIds);
       const groupId = await transaction(async (tx) => {
         const created = await tx.groups.insert(tenantId, name);
-        if (created === 'taken') throw new AppError('GroupNameTaken', 409);
+        if (created === 'taken') throw nameTaken();
         await tx.groups.addMembers(tenantId, created, userIds);
         await tx.inbox.syncUsers(tenantId, userIds);
         return created;
@@ -83,9 +87,7 @@ export const createGroupsService = ({ groups, users, people, transaction }: Deps
       await group(tenantId, groupId);
       await assertPeople(tenantId, [...addUserIds, ...removeUserIds]);
       await transaction(async (tx) => {
-        if (name !== undefined && (await tx.groups.rename(tenantId, groupId, name)) === 'taken') {
-          throw new AppError('GroupNameTaken', 409);
-        }
+        if (name !== undefined && (await tx.groups.rename(tenantId, groupId, name)) === 'taken') throw nameTaken();
         await tx.groups.addMembers(tenantId, groupId, addUserIds);
         await tx.groups.removeMembers(tenantId, groupId, removeUserIds);
         await tx.inbox.syncUsers(tenantId, [...new Set([...addUserIds, ...removeUserIds])]);
@@ -95,17 +97,33 @@ export const createGroupsService = ({ groups, users, people, transaction }: Deps
 
     /**
      * POST /group/import: a column of group names; those the tenant lacks are created, in one
-     * transaction, and only if no row has a problem (then nothing is, and the problems say why).
+     * transaction, and only if no row has a problem (then nothing is, and the problems say why). Names
+     * are compared by the database's folded key, as its unique index compares them.
      */
     async import(actor: Actor, bytes: Buffer): Promise<GroupImportResult> {
-      const { tenantId } = actor;
-      const { names, problems } = parseGroupImport(await readSpreadsheet(bytes), actor.lang);
-      const existing = new Set((await groups.all(tenantId)).map((group) => foldText(group.name)));
-      const fresh = names.filter(({ name }) => !existing.has(foldText(name)));
-      if (problems.length > 0) return { created: 0, unchanged: 0, problems };
+      const { tenantId, lang } = actor;
+      const { names, problems } = parseGroupImport(await readSpreadsheet(bytes), lang);
+      const named = await groups.named(
+        tenantId,
+        names.map(({ name }) => name),
+      );
+      const firstRowOf = new Map<string, number>();
+      const fresh: string[] = [];
+      for (const { row, name } of names) {
+        const match = named.get(name);
+        const key = match?.key ?? name;
+        const first = firstRowOf.get(key);
+        if (first !== undefined) {
+          problems.push(problem(lang, row, 'name', 'duplicateInFile', { row: first }));
+          continue;
+        }
+        firstRowOf.set(key, row);
+        if (!match?.group) fresh.push(name);
+      }
+      if (problems.length > 0) return { created: 0, unchanged: 0, problems: problems.sort((a, b) => a.row - b.row) };
       await transaction(async (tx) => {
-        for (const { name } of fresh) {
-          if ((await tx.groups.insert(tenantId, name)) === 'taken') throw new AppError('GroupNameTaken', 409);
+        for (const name of fresh) {
+          if ((await tx.groups.insert(tenantId, name)) === 'taken') throw nameTaken();
         }
       });
       return { created: fresh.length, unchanged: names.length - fresh.length, problems: [] };

@@ -95,7 +95,12 @@ describe('checking and importing', () => {
       'Ivo Ivić;;ivo.ivic;;USER;skladiste',
       'Ana Anić;ana.anic@primjer.hr;ana.anic;;CREATOR;Prodaja, Skladište',
     );
-    expect((await send('/api/import/template/check', fixed)).json().payload).toEqual({ rows: 3, problems: [] });
+    expect((await send('/api/import/template/check', fixed)).json().payload).toEqual({
+      rows: 3,
+      problems: [],
+      warnings: [],
+      outcomes: [2, 3, 4].map((row) => ({ row, outcome: 'new', reason: null })),
+    });
     const res = await send('/api/import/template', fixed);
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json().payload;
@@ -132,7 +137,7 @@ describe('checking and importing', () => {
     const before = await peopleCount();
     // The same import under the spec's other name.
     const res = await send('/api/user/import', again);
-    expect(res.json().payload).toEqual({ created: 0, updated: 1, unchanged: 2, codes: [] });
+    expect(res.json().payload).toEqual({ created: 0, updated: 1, unchanged: 2, skipped: 0, codes: [] });
     expect(await peopleCount()).toBe(before);
     expect((await call(t, { url: '/api/user?q=horvat', token: admin.token })).json().payload.count).toBe(1);
     // A file without groups leaves everyone's groups alone.
@@ -207,5 +212,181 @@ describe('checking and importing', () => {
       (await upload(t, '/api/import/template', analyst.token, [{ name: 'a.csv', bytes: csv(HEADER) }])).statusCode,
     ).toBe(403);
     expect((await call(t, { url: '/api/export/template', token: analyst.token })).statusCode).toBe(403);
+  });
+});
+
+describe('groups named in a file', () => {
+  it('are the one group of that name whatever its case or accents; an unknown one is a problem on its row', async () => {
+    // The organisation cannot hold "Prodaja" and "Prodája" at once, so a folded match names one group.
+    const twin = await call(t, { method: 'POST', url: '/api/group', token: admin.token, body: { name: 'Prodája' } });
+    expect(twin.statusCode).toBe(409);
+    const file = csv(
+      HEADER,
+      'Luka Lukić;luka@primjer.hr;;;;PRODÁJA',
+      'Eva Ević;eva@primjer.hr;;;;prodaja, SKLADISTE',
+      'Bez Grupe;bez.grupe@primjer.hr;;;;Prodaja sjever',
+    );
+    const check = (await send('/api/import/template/check', file)).json().payload as ImportCheck;
+    expect(check.problems).toEqual([
+      { row: 4, column: 'groups', code: 'unknownGroup', message: 'Nema grupe „Prodaja sjever”' },
+    ]);
+    expect(check.outcomes).toEqual([2, 3].map((row) => ({ row, outcome: 'new', reason: null })));
+
+    const res = await send('/api/import/template', csv(HEADER, ...file.toString().trim().split('\r\n').slice(1, 3)));
+    expect(res.json().payload).toMatchObject({ created: 2 });
+    const groupsOf = async (q: string) =>
+      (await call(t, { url: `/api/user?q=${q}`, token: admin.token }))
+        .json()
+        .payload.items[0].groups.map((g: { name: string }) => g.name);
+    expect(await groupsOf('luka')).toEqual(['Prodaja']);
+    expect(await groupsOf('eva')).toEqual(['Prodaja', 'Skladište']);
+  });
+});
+
+describe('names a spreadsheet would run as a formula', () => {
+  it('are warnings on their rows, which do not stop the import; the names are stored as text', async () => {
+    const file = csv(
+      HEADER,
+      '=1+2;formula1@primjer.hr;;;;',
+      '+Plus Plusić;formula2@primjer.hr;;+385 91 333 4444;;',
+      '-Minus Minusić;formula3@primjer.hr;;;;',
+      '@Ana Anić;formula4@primjer.hr;;;;',
+      'Obična Osoba;formula5@primjer.hr;;+385 91 333 5555;;',
+    );
+    const check = (await send('/api/import/template/check', file)).json().payload as ImportCheck;
+    expect(check.problems).toEqual([]);
+    expect(check.warnings.map(({ row, column, code }) => [row, column, code])).toEqual([
+      [2, 'name', 'formulaLike'],
+      [3, 'name', 'formulaLike'],
+      [4, 'name', 'formulaLike'],
+      [5, 'name', 'formulaLike'],
+    ]);
+    expect(check.warnings[0]?.message).toBe(
+      'Počinje znakom „=”, koji tablični programi čitaju kao formulu. Spremit će se kao običan tekst.',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([file], { type: 'text/csv' }), 'osobe.csv');
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/template/check',
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-language': 'en' },
+      payload: form,
+    });
+    expect(english.json().payload.warnings[3].message).toBe(
+      'Starts with “@”, which spreadsheet programs read as a formula. It will be stored as plain text.',
+    );
+    expect(check.outcomes.map((o) => o.outcome)).toEqual(['new', 'new', 'new', 'new', 'new']);
+
+    expect((await send('/api/import/template', file)).json().payload).toMatchObject({ created: 5 });
+    const stored = await t.db
+      .select({ name: appUser.name })
+      .from(appUser)
+      .where(sql`${appUser.email} LIKE 'formula%@primjer.hr'`)
+      .orderBy(appUser.email);
+    expect(stored.map((row) => row.name)).toEqual([
+      '=1+2',
+      '+Plus Plusić',
+      '-Minus Minusić',
+      '@Ana Anić',
+      'Obična Osoba',
+    ]);
+  });
+});
+
+describe('export, edit, import: a round trip', () => {
+  let org: number;
+  let orgAdmin: { id: number; token: string };
+  let provider: { id: number; token: string };
+
+  beforeAll(async () => {
+    org = (await makeTenant(t.db)).id;
+    orgAdmin = await makePerson(t.db, org, { role: 'ADMIN' });
+    // As in the demo organisation: a SUPERADMIN is one of its people, whose row an ADMIN may not change.
+    await makeUser(t.db, { tenantId: org, role: 'SUPERADMIN', name: 'Sanja Kovačević', email: 'sanja@firma.hr' });
+    const staff = await makeUser(t.db, {
+      tenantId: org,
+      role: 'CREATOR',
+      name: 'Ivo Ivić',
+      email: null,
+      username: 'ivo.ivic.firma',
+      phone: '+385 91 123 4567',
+    });
+    const formula = await makeUser(t.db, { tenantId: org, name: '=Ana Anić', email: 'ana@firma.hr', phone: '091 222' });
+    await makeUser(t.db, { tenantId: org, name: 'Marko Marić', email: 'marko@firma.hr', active: false });
+    await makeGroup(t.db, { tenantId: org, name: 'Skladište', members: [staff.id] });
+    await makeGroup(t.db, { tenantId: org, name: 'Prodaja', members: [staff.id, formula.id] });
+    provider = await makePerson(t.db, (await makeTenant(t.db)).id, { role: 'SUPERADMIN' });
+  });
+
+  const exported = async (token: string, query: string) => {
+    const res = await call(t, { url: `/api/export/users?${query}`, token });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  };
+  const checked = async (token: string, query: string, bytes: Buffer, name: string) => {
+    const res = await upload(t, `/api/import/template/check?${query}`, token, [{ name, bytes }]);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().payload as ImportCheck;
+  };
+  const outcomesOf = (check: ImportCheck) => check.outcomes.map(({ row, outcome }) => [row, outcome]);
+  const skippedSuperadmin = {
+    row: 3,
+    outcome: 'skipped',
+    reason: {
+      code: 'personNotChangeable',
+      message: 'Račun s ulogom SUPERADMIN mijenja samo SUPERADMIN, pa se ovaj redak preskače.',
+    },
+  };
+
+  it("an ADMIN's export of everyone checks clean, each row unchanged but the SUPERADMIN's, skipped with why", async () => {
+    for (const format of ['xlsx', 'csv'] as const) {
+      const bytes = await exported(orgAdmin.token, `format=${format}`);
+      const check = await checked(orgAdmin.token, '', bytes, `osobe.${format}`);
+      expect(check.problems, format).toEqual([]);
+      expect(check.rows, format).toBe(5);
+      expect(check.outcomes, format).toEqual([
+        { row: 2, outcome: 'unchanged', reason: null },
+        skippedSuperadmin,
+        ...[4, 5, 6].map((row) => ({ row, outcome: 'unchanged', reason: null })),
+      ]);
+      expect(
+        check.warnings.map(({ row, column, code }) => [row, column, code]),
+        format,
+      ).toEqual([[5, 'name', 'formulaLike']]);
+    }
+    const bytes = await exported(orgAdmin.token, 'format=xlsx');
+    const res = await upload(t, '/api/import/template', orgAdmin.token, [{ name: 'osobe.xlsx', bytes }]);
+    expect(res.json().payload).toEqual({ created: 0, updated: 0, unchanged: 4, skipped: 1, codes: [] });
+  });
+
+  it('an edited export updates the edited rows only; a row the admin may not change stays skipped', async () => {
+    const text = (await exported(orgAdmin.token, 'format=csv'))
+      .toString()
+      .replace('Marko Marić', 'Marko Marić-Horvat')
+      .replace('Sanja Kovačević', 'Sanja Kovač');
+    const bytes = Buffer.from(text);
+    const check = await checked(orgAdmin.token, '', bytes, 'osobe.csv');
+    expect(outcomesOf(check)).toEqual([
+      [2, 'unchanged'],
+      [3, 'skipped'],
+      [4, 'unchanged'],
+      [5, 'unchanged'],
+      [6, 'updated'],
+    ]);
+    const res = await upload(t, '/api/import/template', orgAdmin.token, [
+      { name: 'osobe.csv', bytes, type: 'text/csv' },
+    ]);
+    expect(res.json().payload).toMatchObject({ created: 0, updated: 1, unchanged: 3, skipped: 1 });
+    const names = await t.db.select({ name: appUser.name }).from(appUser).where(eq(appUser.tenantId, org));
+    expect(names.map((row) => row.name)).toEqual(expect.arrayContaining(['Marko Marić-Horvat', 'Sanja Kovačević']));
+  });
+
+  it("a SUPERADMIN's export of the organisation (?tenant=) checks clean with every row unchanged", async () => {
+    for (const format of ['xlsx', 'csv'] as const) {
+      const bytes = await exported(provider.token, `format=${format}&tenant=${org}`);
+      const check = await checked(provider.token, `tenant=${org}`, bytes, `osobe.${format}`);
+      expect(check.problems, format).toEqual([]);
+      expect(outcomesOf(check), format).toEqual([2, 3, 4, 5, 6].map((row) => [row, 'unchanged']));
+    }
   });
 });

@@ -1,7 +1,6 @@
 import {
   CreateGroupBodySchema,
   CreateUserBodySchema,
-  grantableRoles,
   IMPORT_COLUMNS,
   type ImportColumn,
   type ImportProblem,
@@ -32,7 +31,7 @@ export type ImportRow = {
   groups: string[];
 };
 
-/** Lower case without accents or doubled spaces: how headers and group names are matched. */
+/** Lower case without accents or doubled spaces: how headers are matched. */
 export const foldText = (value: string) =>
   value.replace(/[đĐ]/g, 'd').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -61,12 +60,17 @@ export const problem = (
       : texts(lang, `import.problems.${code}`, params),
 });
 
+/** What a spreadsheet program runs as a formula when a cell starts with it (OWASP's CSV injection). */
+const FORMULA_START = /^[=+\-@]/;
+
 /**
  * The rows of a spreadsheet checked on their own (before the tenant's groups and accounts are looked
- * at): required name, an e-mail or username, their forms, the role and whether the admin may give it,
- * and duplicates inside the file. The header row names the columns, in either language and any order.
+ * at): required name, an e-mail or username, their forms, a known role, and duplicates inside the file.
+ * Whether the admin may give the role depends on whom the row names, so the caller decides it. A name a
+ * spreadsheet would run as a formula is a warning: it is stored as text, and exports write it as text.
+ * The header row names the columns, in either language and any order.
  */
-export function parseImport({ header, rows: body }: Sheet, lang: Language, granter: Role) {
+export function parseImport({ header, rows: body }: Sheet, lang: Language) {
   const index = new Map<ImportColumn, number>();
   header.forEach((cell, position) => {
     const column = HEADER_NAMES.get(foldText(cell));
@@ -85,8 +89,11 @@ export function parseImport({ header, rows: body }: Sheet, lang: Language, grant
   const rows: ImportRow[] = [];
   const refused: Pick<ImportRow, 'row' | 'groups'>[] = [];
   const problems: ImportProblem[] = [];
+  const warnings: ImportProblem[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { cells, row } of filled) {
+    const sign = FORMULA_START.exec(cell(cells, 'name'))?.[0];
+    if (sign) warnings.push(problem(lang, row, 'name', 'formulaLike', { sign }));
     const parsed = CreateUserBodySchema.safeParse({
       name: cell(cells, 'name'),
       email: cell(cells, 'email') || null,
@@ -103,8 +110,6 @@ export function parseImport({ header, rows: body }: Sheet, lang: Language, grant
     const roleText = cell(cells, 'role').toUpperCase();
     const role = (roleText === '' ? 'USER' : ROLES.find((r) => r === roleText)) as Role | undefined;
     if (!role) problems.push(problem(lang, row, 'role', 'invalidRole'));
-    else if (!grantableRoles(granter).includes(role))
-      problems.push(problem(lang, row, 'role', 'validation.roleNotAllowed'));
     const groups = cell(cells, 'groups')
       .split(',')
       .map((name) => name.trim())
@@ -135,15 +140,15 @@ export function parseImport({ header, rows: body }: Sheet, lang: Language, grant
       groups,
     });
   }
-  return { count: filled.length, rows, refused, problems };
+  return { count: filled.length, rows, refused, problems, warnings };
 }
 
 /** Every name the group column's header may have: `name`, and its label in each language. */
 const GROUP_HEADERS = new Set(['name', ...LANGUAGES.map((lang) => foldText(importTexts[lang].groupColumn))]);
 
 /**
- * A column of group names (POST /group/import), checked on their own: each a valid name, none twice.
- * Answers the names with their rows, and the problems.
+ * A column of group names (POST /group/import), each checked on its own: a valid name. Answers the names
+ * with their rows, and the problems; names given twice are the caller's to find (by the database's key).
  */
 export function parseGroupImport({ header, rows }: Sheet, lang: Language) {
   const column = header.findIndex((cell) => GROUP_HEADERS.has(foldText(cell)));
@@ -152,7 +157,6 @@ export function parseGroupImport({ header, rows }: Sheet, lang: Language) {
   if (filled.length === 0) throw fileProblem('validation.importEmpty');
   const names: { row: number; name: string }[] = [];
   const problems: ImportProblem[] = [];
-  const firstRowOf = new Map<string, number>();
   for (const { name, row } of filled) {
     const parsed = CreateGroupBodySchema.safeParse({ name });
     if (!parsed.success) {
@@ -160,9 +164,6 @@ export function parseGroupImport({ header, rows }: Sheet, lang: Language) {
       problems.push(problem(lang, row, 'name', isMessageKey(key) ? key : 'validation.invalid'));
       continue;
     }
-    const first = firstRowOf.get(foldText(parsed.data.name));
-    if (first !== undefined) problems.push(problem(lang, row, 'name', 'duplicateInFile', { row: first }));
-    else firstRowOf.set(foldText(parsed.data.name), row);
     names.push({ row, name: parsed.data.name });
   }
   return { names, problems };

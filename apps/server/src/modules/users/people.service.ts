@@ -9,9 +9,10 @@ import {
   grantableRoles,
   type ImportCheck,
   type ImportResult,
+  type ImportRowOutcome,
   type Language,
-  type PasswordResets,
   type PasswordResetMode,
+  type PasswordResets,
   type Role,
   type UpdateUserBody,
   type UserListQuery,
@@ -27,7 +28,7 @@ import type { Inbox } from '../inbox/inbox.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { GroupsRepository } from './groups.repository.js';
 import { peopleTable, personTables } from './people-export.js';
-import { foldText, parseImport, problem } from './people-import.js';
+import { type ImportRow, parseImport, problem } from './people-import.js';
 import { readSpreadsheet } from './spreadsheet.js';
 import type { AccountChanges, UsersRepository } from './users.repository.js';
 
@@ -100,15 +101,34 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
   }
 
   /**
-   * An import's rows checked against the tenant: its groups by name, and whose account each e-mail or
-   * username is (another tenant's is a problem, the tenant's own is the person to update). Answers the
-   * rows with their groups' ids and matched account, and every problem by row.
+   * What importing a row changes of a person the tenant has: the fields the row gives that differ (an
+   * empty cell changes nothing), and whether their groups do (an empty groups cell leaves them as they are).
+   */
+  function changesOf(row: ImportRow & { groupIds: number[] }, current: AdminUser) {
+    const changes: AccountChanges = {};
+    if (row.name !== current.name) changes.name = row.name;
+    if (row.phone !== null && row.phone !== current.phone) changes.phone = row.phone;
+    if (row.role !== current.role) changes.role = row.role;
+    if (row.email !== null && row.email !== current.email) changes.email = row.email;
+    if (row.username !== null && row.username !== current.username) changes.username = row.username;
+    const groupsChanged =
+      row.groups.length > 0 &&
+      (row.groupIds.length !== current.groups.length || current.groups.some((g) => !row.groupIds.includes(g.id)));
+    return { changes, groupsChanged, changed: Object.keys(changes).length > 0 || groupsChanged };
+  }
+
+  /**
+   * An import's rows checked against the tenant: its groups by name (the database's folded key, by which
+   * group names are unique, so a name means one group or none), and whose account each e-mail or username
+   * is (another tenant's is a problem, the tenant's own is the person to update). A row naming someone the
+   * admin may not change (a SUPERADMIN, for an ADMIN) is skipped with the reason, not refused: an export
+   * of everyone imports back. Answers the rows to import with their groups' ids and matched account, every
+   * problem and warning by row, and what importing does with each row.
    */
   async function resolveImport(actor: Actor, bytes: Buffer) {
     const { tenantId, lang } = actor;
-    const parsed = parseImport(await readSpreadsheet(bytes), lang, actor.role);
+    const parsed = parseImport(await readSpreadsheet(bytes), lang);
     const problems = [...parsed.problems];
-    const groupByName = new Map((await groups.all(tenantId)).map((group) => [foldText(group.name), group.id]));
     const owners = await users.identifierOwners(
       parsed.rows.flatMap((row) => [row.email, row.username].filter((value): value is string => value !== null)),
     );
@@ -118,16 +138,21 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         await withGroups(tenantId, await users.findPeople(tenantId, [...new Set(ownersInTenant.map((o) => o.userId))]))
       ).map((person) => [person.id, person]),
     );
-    const groupIdsOf = (row: Pick<(typeof parsed.rows)[number], 'row' | 'groups'>) =>
+    const named = await groups.named(
+      tenantId,
+      [...parsed.rows, ...parsed.refused].flatMap((row) => row.groups),
+    );
+    const groupIdsOf = (row: Pick<ImportRow, 'row' | 'groups'>) =>
       row.groups.flatMap((name) => {
-        const id = groupByName.get(foldText(name));
-        if (id === undefined) problems.push(problem(lang, row.row, 'groups', 'unknownGroup', { group: name }));
-        return id === undefined ? [] : [id];
+        const group = named.get(name)?.group;
+        if (!group) problems.push(problem(lang, row.row, 'groups', 'unknownGroup', { group: name }));
+        return group ? [group.id] : [];
       });
     // Rows refused on their own still have their groups checked: the admin sees every problem at once.
     for (const row of parsed.refused) groupIdsOf(row);
-    const rows = parsed.rows.map((row) => {
-      const groupIds = groupIdsOf(row);
+    const mayHandle = grantableRoles(actor.role);
+    const skipped: ImportRowOutcome[] = [];
+    const rows = parsed.rows.flatMap((row) => {
       const byEmail = row.email === null ? undefined : owners.get(row.email);
       const byUsername = row.username === null ? undefined : owners.get(row.username);
       if (byEmail && byEmail.tenantId !== tenantId) problems.push(problem(lang, row.row, 'email', 'errors.EmailTaken'));
@@ -135,15 +160,33 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         problems.push(problem(lang, row.row, 'username', 'errors.UsernameTaken'));
       }
       const match = existing.get((byEmail ?? byUsername)?.userId ?? 0);
-      if (match && !grantableRoles(actor.role).includes(match.role)) {
+      if (match && !mayHandle.includes(match.role)) {
+        const { code, message } = problem(lang, row.row, 'role', 'personNotChangeable');
+        skipped.push({ row: row.row, outcome: 'skipped', reason: { code, message } });
+        return [];
+      }
+      if (!mayHandle.includes(row.role)) {
         problems.push(problem(lang, row.row, 'role', 'validation.roleNotAllowed'));
       } else if (match?.id === actor.userId && match.role !== row.role) {
         problems.push(problem(lang, row.row, 'role', 'errors.OwnAccount'));
       }
-      return { ...row, groupIds: [...new Set(groupIds)], match };
+      return [{ ...row, groupIds: [...new Set(groupIdsOf(row))], match }];
     });
     problems.sort((a, b) => a.row - b.row);
-    return { count: parsed.count, rows, problems };
+    const refusedRows = new Set(problems.map((p) => p.row));
+    const outcomes: ImportRowOutcome[] = [
+      ...skipped,
+      ...rows
+        .filter((row) => !refusedRows.has(row.row))
+        .map(
+          (row): ImportRowOutcome => ({
+            row: row.row,
+            outcome: !row.match ? 'new' : changesOf(row, row.match).changed ? 'updated' : 'unchanged',
+            reason: null,
+          }),
+        ),
+    ].sort((a, b) => a.row - b.row);
+    return { count: parsed.count, rows, skipped: skipped.length, problems, warnings: parsed.warnings, outcomes };
   }
 
   return {
@@ -160,10 +203,10 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       return exportTables(format, personTables(actor.lang, target, await personalData(actor.tenantId, userId)));
     },
 
-    /** POST /import/template/check: every problem of every row; nothing is written. */
+    /** POST /import/template/check: every problem and warning of every row, and what importing would do. */
     async checkImport(actor: Actor, bytes: Buffer): Promise<ImportCheck> {
-      const { count, problems } = await resolveImport(actor, bytes);
-      return { rows: count, problems };
+      const { count, problems, warnings, outcomes } = await resolveImport(actor, bytes);
+      return { rows: count, problems, warnings, outcomes };
     },
 
     /**
@@ -173,13 +216,13 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
      */
     async import(actor: Actor, bytes: Buffer): Promise<ImportResult> {
       const { tenantId } = actor;
-      const { rows, problems } = await resolveImport(actor, bytes);
+      const { rows, skipped, problems } = await resolveImport(actor, bytes);
       if (problems.length > 0) {
         throw new AppError('BodyParamsInvalid', 400, {
           field: { name: 'file', message: 'validation.importHasProblems' },
         });
       }
-      const result: ImportResult = { created: 0, updated: 0, unchanged: 0, codes: [] };
+      const result: ImportResult = { created: 0, updated: 0, unchanged: 0, skipped, codes: [] };
       const createdIds = await transaction(async (tx) => {
         const fresh = rows.filter((row) => !row.match);
         const created: number[] = [];
@@ -207,17 +250,8 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         for (const row of rows) {
           const current = row.match;
           if (!current) continue;
-          const changes: AccountChanges = {};
-          if (row.name !== current.name) changes.name = row.name;
-          if (row.phone !== null && row.phone !== current.phone) changes.phone = row.phone;
-          if (row.role !== current.role) changes.role = row.role;
-          if (row.email !== null && row.email !== current.email) changes.email = row.email;
-          if (row.username !== null && row.username !== current.username) changes.username = row.username;
-          // An empty groups cell leaves a known person's groups as they are, like every empty cell.
-          const groupsChanged =
-            row.groups.length > 0 &&
-            (row.groupIds.length !== current.groups.length || current.groups.some((g) => !row.groupIds.includes(g.id)));
-          if (Object.keys(changes).length === 0 && !groupsChanged) {
+          const { changes, groupsChanged, changed } = changesOf(row, current);
+          if (!changed) {
             result.unchanged += 1;
             continue;
           }
@@ -233,7 +267,13 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         await tx.audit.record({
           event: 'user.imported',
           tenantId,
-          details: { by: actor.userId, created: result.created, updated: result.updated, unchanged: result.unchanged },
+          details: {
+            by: actor.userId,
+            created: result.created,
+            updated: result.updated,
+            unchanged: result.unchanged,
+            skipped,
+          },
         });
         return created;
       });
