@@ -28,7 +28,7 @@ describe('importing people', () => {
       { row: 3, column: 'name', code: 'required', message: 'Obavezno' },
     ];
     const { user, api } = openConsole('ADMIN', '/admin/import', {
-      'POST /import/template/check': () => ok({ rows: 12, problems }),
+      'POST /import/template/check': () => ok({ rows: 12, problems, warnings: [], outcomes: [] }),
     });
     await user.upload(await screen.findByLabelText('Odaberi datoteku s osobama'), csv());
 
@@ -46,12 +46,23 @@ describe('importing people', () => {
 
   it('imports a file that passed the check, shows the counts and the activation codes sheet', async () => {
     const { user, api } = openConsole('ADMIN', '/admin/import', {
-      'POST /import/template/check': () => ok({ rows: 3, problems: [] }),
+      'POST /import/template/check': () =>
+        ok({
+          rows: 3,
+          problems: [],
+          warnings: [],
+          outcomes: [
+            { row: 2, outcome: 'new', reason: null },
+            { row: 3, outcome: 'new', reason: null },
+            { row: 4, outcome: 'updated', reason: null },
+          ],
+        }),
       'POST /import/template': () =>
         ok({
           created: 2,
           updated: 1,
           unchanged: 0,
+          skipped: 0,
           codes: [{ name: 'Pero Perić', username: 'pero', activationCode: 'ZX81QP' }],
         }),
     });
@@ -60,6 +71,7 @@ describe('importing people', () => {
     await user.upload(screen.getByLabelText('Odaberi datoteku s osobama'), csv());
     expect(await screen.findByText('3 retka, bez problema. Datoteku možete uvesti.')).toBeInTheDocument();
     expect(screen.getByText(/Odabrano: ljudi\.csv/)).toBeInTheDocument();
+    expect(screen.getByText('Novih osoba: 2, ažuriranih: 1, bez promjena: 0, preskočenih: 0.')).toBeInTheDocument();
 
     await waitFor(() => expect(importButton).toBeEnabled());
     await user.click(importButton);
@@ -69,9 +81,41 @@ describe('importing people', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Gotovo' }));
 
     const counts = screen.getByText('Dodano').closest('dl') as HTMLElement;
-    expect(counts).toHaveTextContent('Dodano2Ažurirano1Bez promjena0');
+    expect(counts).toHaveTextContent('Dodano2Ažurirano1Bez promjena0Preskočeno0');
     expect(importButton).toBeDisabled();
     expect(importCalls(api.calls)).toHaveLength(1);
+  });
+
+  it('shows the warnings and the rows it will skip, with why, and still lets the file be imported', async () => {
+    const reason = 'Račun s ulogom SUPERADMIN mijenja samo SUPERADMIN, pa se ovaj redak preskače.';
+    const warning = 'Počinje znakom „=”, koji tablični programi čitaju kao formulu. Spremit će se kao običan tekst.';
+    const { user } = openConsole('ADMIN', '/admin/import', {
+      'POST /import/template/check': () =>
+        ok({
+          rows: 3,
+          problems: [],
+          warnings: [{ row: 4, column: 'name', code: 'formulaLike', message: warning }],
+          outcomes: [
+            { row: 2, outcome: 'unchanged', reason: null },
+            { row: 3, outcome: 'skipped', reason: { code: 'personNotChangeable', message: reason } },
+            { row: 4, outcome: 'unchanged', reason: null },
+          ],
+        }),
+    });
+    await user.upload(await screen.findByLabelText('Odaberi datoteku s osobama'), csv());
+    expect(await screen.findByText('3 retka, bez problema. Datoteku možete uvesti.')).toBeInTheDocument();
+    expect(screen.getByText('Novih osoba: 0, ažuriranih: 0, bez promjena: 2, preskočenih: 1.')).toBeInTheDocument();
+    const warnings = screen.getByRole('table', { name: 'Upozorenja po retcima' });
+    expect(within(warnings).getAllByRole('row')[1]).toHaveTextContent(`4Ime i prezime: ${warning}`);
+    const skipped = screen.getByRole('table', { name: 'Preskočeni retci' });
+    expect(
+      within(skipped)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Redak', 'Razlog']);
+    expect(within(skipped).getAllByRole('row')[1]).toHaveTextContent(`3${reason}`);
+    expect(screen.queryByRole('table', { name: 'Problemi po retcima' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Uvezi' })).toBeEnabled());
   });
 
   it('shows why the server refused the file itself, without the field’s code name', async () => {

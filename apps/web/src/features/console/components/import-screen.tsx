@@ -2,6 +2,7 @@ import {
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_OUTCOMES,
   type ImportCheck,
   type ImportProblem,
   type ImportResult,
@@ -167,10 +168,20 @@ function ImportStep({ number, title, children }: { number: number; title: string
   );
 }
 
-/** The check's verdict, said aloud as it changes; the problems follow, each row's together. */
+/**
+ * The check's verdict, said aloud as it changes; the problems follow, each row's together, then the
+ * warnings (which do not stop the import) and the rows the import will skip, with why.
+ */
 function CheckOutcome({ pending, check }: { pending: boolean; check: ImportCheck | undefined }) {
   const { t } = useTranslation('admin');
   const rows = check ? problemsByRow(check.problems) : [];
+  const warnings = check ? problemsByRow(check.warnings) : [];
+  const skipped = problemsByRow(
+    (check?.outcomes ?? []).flatMap(({ row, reason }) => (reason ? [{ row, column: null, ...reason }] : [])),
+  );
+  const counts = Object.fromEntries(
+    IMPORT_OUTCOMES.map((outcome) => [outcome, check?.outcomes.filter((o) => o.outcome === outcome).length ?? 0]),
+  );
   const summary = pending
     ? t('transfer.import.file.checking')
     : !check
@@ -184,10 +195,23 @@ function CheckOutcome({ pending, check }: { pending: boolean; check: ImportCheck
       <p className={verdict} aria-live="polite">
         {summary}
       </p>
+      {check && rows.length === 0 && !pending ? <p>{t('transfer.import.check.outcomes', counts)}</p> : null}
       {rows.length > 0 && !pending ? (
         <>
           <p>{t('transfer.import.check.fix')}</p>
-          <ProblemTable rows={rows} />
+          <ProblemTable rows={rows} kind="problems" />
+        </>
+      ) : null}
+      {warnings.length > 0 && !pending ? (
+        <>
+          <p>{t('transfer.import.check.warnings.intro')}</p>
+          <ProblemTable rows={warnings} kind="warnings" />
+        </>
+      ) : null}
+      {skipped.length > 0 && !pending ? (
+        <>
+          <p>{t('transfer.import.check.skipped.intro')}</p>
+          <ProblemTable rows={skipped} kind="skipped" />
         </>
       ) : null}
     </>
@@ -207,17 +231,19 @@ function problemsByRow(problems: ImportProblem[]): RowProblems[] {
   return [...byRow].map(([row, list]) => ({ row, problems: list }));
 }
 
-function ProblemTable({ rows }: { rows: RowProblems[] }) {
+/** The problems, the warnings or the skipped rows: a table of rows, each with what was found in it. */
+function ProblemTable({ rows, kind }: { rows: RowProblems[]; kind: 'problems' | 'warnings' | 'skipped' }) {
   const { t } = useTranslation('admin');
+  const texts = kind === 'problems' ? 'transfer.import.check' : `transfer.import.check.${kind}`;
   const shown = rows.slice(0, PROBLEM_ROWS_SHOWN);
   return (
     <>
       <table className="data-table">
-        <caption className="visually-hidden">{t('transfer.import.check.table')}</caption>
+        <caption className="visually-hidden">{t(`${texts}.table`)}</caption>
         <thead>
           <tr>
             <th scope="col">{t('transfer.import.check.row')}</th>
-            <th scope="col">{t('transfer.import.check.problem')}</th>
+            <th scope="col">{t(`${texts}.problem`)}</th>
           </tr>
         </thead>
         <tbody>
@@ -226,7 +252,7 @@ function ProblemTable({ rows }: { rows: RowProblems[] }) {
               <td className="import-problems__row" data-label={t('transfer.import.check.row')}>
                 {row}
               </td>
-              <td data-label={t('transfer.import.check.problem')}>
+              <td data-label={t(`${texts}.problem`)}>
                 <ul className="import-problems__list">
                   {problems.map((problem) => (
                     <li key={`${problem.column}:${problem.code}:${problem.message}`}>
@@ -245,9 +271,7 @@ function ProblemTable({ rows }: { rows: RowProblems[] }) {
         </tbody>
       </table>
       {rows.length > shown.length ? (
-        <p className="data-table__muted">
-          {t('transfer.import.check.truncated', { shown: shown.length, total: rows.length })}
-        </p>
+        <p className="data-table__muted">{t(`${texts}.truncated`, { shown: shown.length, total: rows.length })}</p>
       ) : null}
     </>
   );
@@ -258,7 +282,7 @@ function ImportSummary({ result, onShowCodes }: { result: ImportResult; onShowCo
   return (
     <>
       <dl className="import-result">
-        {(['created', 'updated', 'unchanged'] as const).map((outcome) => (
+        {(['created', 'updated', 'unchanged', 'skipped'] as const).map((outcome) => (
           <div key={outcome} className="import-result__count">
             <dt>{t(`transfer.import.run.${outcome}`)}</dt>
             <dd>{result[outcome]}</dd>
