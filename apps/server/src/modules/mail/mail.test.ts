@@ -28,6 +28,8 @@ it('delivers the reset mail over SMTP, its link works, and the token is never lo
     lang: 'en',
   });
   expect(res.statusCode).toBe(200);
+  // The request is worked on by the jobs' next pass.
+  await t.app.services.jobs.kick();
 
   const mail = await arrival;
   expect(mail.to).toEqual(['smtp.korisnik@primjer.hr']);
