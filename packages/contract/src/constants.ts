@@ -33,9 +33,10 @@ export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * What the parts of an import's XLSX that are read (the first sheet, its texts, the workbook's index) may
- * unpack to, counted while they unpack: a 10,000-person file unpacks to about 4 MB, a zip bomb to gigabytes.
+ * unpack to, counted while they unpack: a 10,000-person file unpacks to about 4 MB, a zip bomb to
+ * gigabytes. Reading costs time in proportion, so this also bounds the work a refused file causes.
  */
-export const IMPORT_MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_UNPACKED_BYTES = 10 * 1024 * 1024;
 /** The longest row (line) of an import's CSV, in characters. */
 export const IMPORT_MAX_LINE_LENGTH = 10_000;
 /** The search box of the admin lists. */

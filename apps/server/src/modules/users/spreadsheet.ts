@@ -41,6 +41,20 @@ type Parser = SaxesParser<{ xmlns: false; position: false }>;
 const localName = (tag: SaxesTagPlain) => tag.name.slice(tag.name.indexOf(':') + 1);
 
 /**
+ * Hands the text of the elements the caller is inside to `take` while `on`, and nothing otherwise: with
+ * no handler set, the parser does not gather text between elements (a bomb's megabytes of blank space).
+ */
+const textTo = (parser: Parser, take: (text: string) => void) => (on: boolean) => {
+  if (on) {
+    parser.on('text', take);
+    parser.on('cdata', take);
+  } else {
+    parser.off('text');
+    parser.off('cdata');
+  }
+};
+
+/**
  * Parses an entry's XML as it unpacks, chunk by chunk, with the handlers `on` sets: the unpacked bytes
  * are counted against `budget` (zip-entries.ts), and a handler may throw to stop reading at once.
  */
@@ -84,24 +98,21 @@ async function sharedStrings(zip: Buffer, entry: ZipEntry | undefined, budget: U
   const strings: string[] = [];
   if (!entry) return strings;
   let current: string | undefined;
-  let inText = false;
   // A phonetic reading (<rPh>, Japanese) is not part of the text.
   let phonetic = 0;
   await parseEntry(zip, entry, budget, (parser) => {
+    const collect = textTo(parser, (value) => {
+      current += value;
+    });
     parser.on('opentag', (tag) => {
       const name = localName(tag);
       if (name === 'si') current = '';
       else if (name === 'rPh') phonetic++;
-      else if (name === 't') inText = phonetic === 0 && current !== undefined;
+      else if (name === 't') collect(phonetic === 0 && current !== undefined);
     });
-    const text = (value: string) => {
-      if (inText) current += value;
-    };
-    parser.on('text', text);
-    parser.on('cdata', text);
     parser.on('closetag', (tag) => {
       const name = localName(tag);
-      if (name === 't') inText = false;
+      if (name === 't') collect(false);
       else if (name === 'rPh') phonetic--;
       else if (name === 'si') {
         strings.push(current ?? '');
@@ -130,9 +141,11 @@ async function readSheet(zip: Buffer, entry: ZipEntry, strings: string[], budget
   let cells: string[] = [];
   let column = -1;
   let cell: { type: string; value: string } | undefined;
-  let inValue = false;
   let phonetic = 0;
   await parseEntry(zip, entry, budget, (parser) => {
+    const collect = textTo(parser, (value) => {
+      if (cell) cell.value += value;
+    });
     parser.on('opentag', (tag) => {
       switch (localName(tag)) {
         case 'row':
@@ -152,20 +165,15 @@ async function readSheet(zip: Buffer, entry: ZipEntry, strings: string[], budget
         // The value, or an inline text's parts (<is><t>, <is><r><t>); a formula (<f>) is not read.
         case 'v':
         case 't':
-          inValue = cell !== undefined && phonetic === 0;
+          collect(cell !== undefined && phonetic === 0);
           break;
       }
     });
-    const text = (value: string) => {
-      if (inValue && cell) cell.value += value;
-    };
-    parser.on('text', text);
-    parser.on('cdata', text);
     parser.on('closetag', (tag) => {
       switch (localName(tag)) {
         case 'v':
         case 't':
-          inValue = false;
+          collect(false);
           break;
         case 'rPh':
           phonetic--;
