@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
@@ -73,15 +76,20 @@ export function smtpTransport(url: string, from: string): MailTransport {
 }
 
 /**
- * Without SMTP_URL the outbox table is the mailbox and the log shows the text, links included, so
- * a demo works offline. This is the only place a link token is ever logged.
+ * Without SMTP_URL a demo keeps its mail on disk, a text file a message under `dir` (DATA_DIR/outbox), so it
+ * works offline; the log names the file. A mail's links are secrets, and no log line carries one.
  */
-export function logTransport(log: FastifyBaseLogger): MailTransport {
+export function outboxTransport(dir: string, log: FastifyBaseLogger): MailTransport {
   return {
-    name: 'log',
+    name: `outbox ${dir}`,
     async deliver({ recipient, subject, text }) {
-      log.info({ mail: { to: recipient, subject, text } }, 'mail kept in the outbox (no SMTP_URL set)');
-      return 'written to the server log (no SMTP_URL set)';
+      await mkdir(dir, { recursive: true });
+      // Named by time, so the folder lists the newest last.
+      const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.txt`;
+      const file = path.join(dir, name);
+      await writeFile(file, `To: ${recipient}\nSubject: ${subject}\n\n${text}`);
+      log.info({ mail: { to: recipient, subject, file } }, 'mail kept in the outbox folder (no SMTP_URL set)');
+      return `written to ${file} (no SMTP_URL set)`;
     },
     close: () => {},
   };
