@@ -1,10 +1,10 @@
-import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { IMPORT_MAX_UNPACKED_BYTES } from '@kanal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeGroup } from '../../test/content-factories.js';
 import { makePerson, makeTenant } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { deflatedPart, deflatedRepeat, storedPart, zip } from '../../test/zip-archive.js';
 
 // Issue 28: an import's spreadsheet is read within limits, so a small file that unpacks to gigabytes,
 // or holds millions of rows, is refused at once instead of filling the shared process's memory.
@@ -23,73 +23,11 @@ afterAll(() => t.close());
 const MB = 1024 * 1024;
 const IMPORT_CALLS = ['/api/import/template/check', '/api/import/template', '/api/group/import'];
 
-/**
- * `prefix`, `block` × `times` and `suffix`, deflated without building the text: each copy of the block is
- * deflated once and flushed in full, which makes it stand alone, so the copies can simply be repeated.
- * With its true size and CRC, as a zip tool writes them.
- */
-function deflatedRepeat(prefix: string, block: string, times: number, suffix: string) {
-  const flushed = (text: string) => deflateRawSync(Buffer.from(text), { finishFlush: constants.Z_FULL_FLUSH });
-  const copy = flushed(block);
-  let crc = crc32(prefix);
-  for (let i = 0; i < times; i++) crc = crc32(block, crc);
-  return {
-    data: Buffer.concat([flushed(prefix), ...Array.from({ length: times }, () => copy), deflateRawSync(suffix)]),
-    size: Buffer.byteLength(prefix) + Buffer.byteLength(block) * times + Buffer.byteLength(suffix),
-    crc: crc32(suffix, crc),
-  };
-}
-
-type Part = { name: string; data: Buffer; method: 0 | 8; declaredSize: number; crc: number };
-
-/** A zip archive of `parts`, each declaring the size it is given (true or not). */
-function zip(parts: Part[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data, method, declaredSize, crc } of parts) {
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(declaredSize, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(declaredSize, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += 30 + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-const stored = (name: string, text: string): Part => {
-  const data = Buffer.from(text);
-  return { name, data, method: 0, declaredSize: data.length, crc: crc32(data) };
-};
-const WORKBOOK = stored(
+const WORKBOOK = storedPart(
   'xl/workbook.xml',
   '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Osobe" sheetId="1" r:id="rId1"/></sheets></workbook>',
 );
-const RELATIONS = stored(
+const RELATIONS = storedPart(
   'xl/_rels/workbook.xml.rels',
   '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
 );
@@ -105,7 +43,7 @@ const sheetOf = (block: string, times = 1) => deflatedRepeat(SHEET_START, block,
  * (`lying`), which must not be believed.
  */
 function xlsx(sheet: ReturnType<typeof sheetOf>, { lying = false } = {}) {
-  const declaredSize = lying ? 1000 : sheet.size;
+  const declaredSize = lying ? 1000 : sheet.declaredSize;
   return zip([WORKBOOK, RELATIONS, { name: 'xl/worksheets/sheet1.xml', ...sheet, method: 8, declaredSize }]);
 }
 
@@ -223,17 +161,36 @@ describe('an XLSX that unpacks past the limit', () => {
     });
   });
 
+  it('reads a ZIP64 archive whose elements carry a namespace prefix, with shared and rich texts', async () => {
+    const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const cell = (ref: string, index: number) => `<x:c r="${ref}" t="s"><x:v>${index}</x:v></x:c>`;
+    const sheet = `<x:worksheet xmlns:x="${main}"><x:sheetData><x:row r="1">${cell('A1', 0)}${cell('B1', 1)}</x:row><x:row r="2">${cell('A2', 2)}${cell('B2', 3)}</x:row></x:sheetData></x:worksheet>`;
+    const strings = `<sst xmlns="${main}"><si><t>Ime i prezime</t></si><si><t>E-mail</t></si><si><t>Iva Ivić</t></si><si><r><t>iva</t></r><r><rPr><b/></rPr><t>@primjer.hr</t></r></si></sst>`;
+    const bytes = zip(
+      [
+        WORKBOOK,
+        RELATIONS,
+        deflatedPart('xl/sharedStrings.xml', strings),
+        deflatedPart('xl/worksheets/sheet1.xml', sheet),
+      ],
+      { zip64: true },
+    );
+    const res = await send(IMPORT_CALLS[0] as string, bytes);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload).toMatchObject({ rows: 1, problems: [] });
+  });
+
   it('refuses an archive that is broken or not a spreadsheet as not a spreadsheet', async () => {
     const sheet = sheetOf(person(2));
     const cases = [
       // Cut short: no central directory.
       xlsx(sheetOf(person(2))).subarray(0, 200),
       // No workbook in it.
-      zip([RELATIONS, { name: 'xl/worksheets/sheet1.xml', ...sheet, method: 8, declaredSize: sheet.size }]),
+      zip([RELATIONS, { name: 'xl/worksheets/sheet1.xml', ...sheet, method: 8 }]),
       // Data that does not inflate.
-      zip([WORKBOOK, RELATIONS, { ...stored('xl/worksheets/sheet1.xml', 'no deflate'), method: 8 }]),
+      zip([WORKBOOK, RELATIONS, { ...storedPart('xl/worksheets/sheet1.xml', 'no deflate'), method: 8 }]),
       // A sheet that is not well-formed XML.
-      zip([WORKBOOK, RELATIONS, stored('xl/worksheets/sheet1.xml', '<worksheet><sheetData><row>')]),
+      zip([WORKBOOK, RELATIONS, storedPart('xl/worksheets/sheet1.xml', '<worksheet><sheetData><row>')]),
     ];
     for (const bytes of cases) {
       const res = await send(IMPORT_CALLS[0] as string, bytes);
