@@ -223,6 +223,11 @@ describe('a CSV within limits', () => {
     }
     const english = await send(IMPORT_CALLS[0] as string, longLine, { lang: 'en', name: 'osobe.csv' });
     expect(english.json().message).toContain('A row of the spreadsheet has more than 10000 characters');
+    // A quoted field counts too, line breaks and all, even when it is the file's whole rest (2 MB).
+    const quoted = Buffer.from(`${HEADER}\nOsoba;"${'a\n'.repeat(1024 * 1024)}"\n`);
+    expect((await send(IMPORT_CALLS[0] as string, quoted, { lang: 'en', name: 'osobe.csv' })).json().message).toContain(
+      'more than 10000 characters',
+    );
   });
 
   it('skips empty lines without counting them, keeps quoted fields whole and numbers rows as in the file', async () => {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IMPORT_MAX_LINE_LENGTH, IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES } from '@kanal/contract';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { AppError } from '../../lib/app-error.js';
@@ -227,52 +228,80 @@ function delimiterOf(text: string): ',' | ';' {
   return (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
 }
 
+const lineTooLong = () => fileProblem('validation.importLineTooLong');
+
 /**
- * The records of a CSV text, one array of fields each (RFC 4180: a quoted field may hold the delimiter,
- * doubled quotes and line breaks; lines end in CRLF, LF or CR). A record longer than
- * IMPORT_MAX_LINE_LENGTH characters is refused, and so is an unclosed quote.
+ * The records of a CSV text with a value, each with its row number (RFC 4180: a quoted field may hold
+ * the delimiter, doubled quotes and line breaks; lines end in CRLF, LF or CR). Empty lines are passed
+ * over at once. A record is refused as soon as it runs past IMPORT_MAX_LINE_LENGTH characters, and so is
+ * a quote that is never closed.
  */
-function* csvRecords(text: string, delimiter: ',' | ';'): Generator<string[]> {
-  const field = new RegExp(`"([^"]*(?:""[^"]*)*)"|([^"${delimiter}\\r\\n][^${delimiter}\\r\\n]*)?`, 'y');
+function* csvRecords(text: string, delimiter: ',' | ';') {
+  const unquoted = new RegExp(`[^${delimiter}\\r\\n]*`, 'y');
   let at = 0;
-  while (at < text.length) {
+  for (let row = 1; at < text.length; row++) {
+    if (text[at] === '\n' || text[at] === '\r') {
+      at += text.startsWith('\r\n', at) ? 2 : 1;
+      continue;
+    }
     const start = at;
     const fields: string[] = [];
     for (;;) {
-      field.lastIndex = at;
-      const match = field.exec(text);
-      at = field.lastIndex;
-      if (at - start > IMPORT_MAX_LINE_LENGTH) throw fileProblem('validation.importLineTooLong');
-      fields.push(match?.[1] !== undefined ? match[1].replaceAll('""', '"') : (match?.[2] ?? ''));
+      let value = '';
+      if (text[at] === '"') {
+        // Quote to quote, a doubled one kept as one, checked against the limit at each quote.
+        for (let from = at + 1; ; ) {
+          const quote = text.indexOf('"', from);
+          if (quote === -1) throw notSpreadsheet();
+          if (quote - start > IMPORT_MAX_LINE_LENGTH) throw lineTooLong();
+          value += text.slice(from, quote);
+          at = quote + 1;
+          if (text[at] !== '"') break;
+          value += '"';
+          from = at + 1;
+        }
+      } else {
+        unquoted.lastIndex = at;
+        value = unquoted.exec(text)?.[0] ?? '';
+        at = unquoted.lastIndex;
+      }
+      if (at - start > IMPORT_MAX_LINE_LENGTH) throw lineTooLong();
+      fields.push(value);
       if (text[at] !== delimiter) break;
       at++;
     }
     if (text.startsWith('\r\n', at)) at += 2;
     else if (text[at] === '\n' || text[at] === '\r') at++;
-    // Anything else after a field is a quote that does not close it.
+    // Anything else after a field is text after a closing quote.
     else if (at < text.length) throw notSpreadsheet();
-    yield fields;
+    yield { row, fields, at };
   }
 }
+
+/** How much CSV is read at a time before other requests get their turn: reading is synchronous. */
+const CSV_CHARS_PER_TURN = 256 * 1024;
 
 /**
  * A CSV file in UTF-8 (comma or semicolon), every value kept as text: a phone's leading zero, a username
  * that looks like a number. The apostrophe our CSV exports put before a formula-like value is taken off,
  * so they import back. Rows are counted as they come (addRow).
  */
-function readCsv(bytes: Buffer): Sheet {
+async function readCsv(bytes: Buffer): Promise<Sheet> {
   const text = textOf(bytes);
   if (text === undefined) throw notSpreadsheet();
   const sheet: Sheet = { header: [], rows: [] };
-  let row = 0;
-  for (const fields of csvRecords(text, delimiterOf(text))) {
-    row++;
+  let turn = 0;
+  for (const { row, fields, at } of csvRecords(text, delimiterOf(text))) {
     const cells: string[] = [];
     fields.forEach((value, column) => {
       const cell = value.replace(/^'(?=[=+\-@])/, '').trim();
       if (cell !== '') cells[column] = cell;
     });
     addRow(sheet, row, cells);
+    if (at - turn > CSV_CHARS_PER_TURN) {
+      turn = at;
+      await nextTurn();
+    }
   }
   return sheet;
 }
