@@ -32,12 +32,13 @@ export const discardedLog = { write: (line) => writeSync(devNull, line) };
 
 /**
  * The built server (npm run build first) on a fresh PGlite data dir, or on DATABASE_URL when set, logging
- * at its default level; its standard output is read and dropped.
+ * at its default level, with the demo the benchmarks sign in as (asked for: PostgreSQL gets none by
+ * default); its standard output is read and dropped.
  */
 export async function startServer(port, env = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-bench-'));
   const child = spawn(process.execPath, [serverEntryPoint], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: { SEED_DEMO: 'true', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

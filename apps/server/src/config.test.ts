@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
-it('has working defaults: port 3000, PGlite under ./data, demo seed on', () => {
+it('has working defaults: port 3000, PGlite under ./data, the demo seed left to the database', () => {
   const config = loadConfig({});
   expect(config.port).toBe(3000);
   expect(config.databaseUrl).toBeUndefined();
   expect(config.dataDir).toMatch(/\/data$/);
   expect(config.filesDir).toMatch(/\/data\/files$/);
   expect(config.publicUrl).toBe('http://localhost:3000');
-  expect(config.seedDemo).toBe(true);
+  expect(config.seedDemo).toBeUndefined();
   expect(config.webPushServices.map(String)).toContain('https://fcm.googleapis.com/');
 });
 

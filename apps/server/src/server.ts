@@ -1,10 +1,11 @@
 import { MINUTE_MS } from '@kanal/contract';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { isDatabaseUnavailable } from './lib/pg-errors.js';
+import { DataDirInUse, openDatabase } from './db/client.js';
+import { databaseErrorOf, isDatabaseUnavailable } from './lib/pg-errors.js';
 import { diskFileStore } from './modules/files/file-store.js';
-import { demoLogins, seedDemo } from './seed/demo.js';
+import { demoAtStart, demoLogins } from './seed/demo.js';
+import { FIRST_ADMIN_COMMAND, hasSuperadmin } from './seed/first-admin.js';
 
 /**
  * Before the app's logger exists, a failed start says why in one line of the log's JSON shape
@@ -15,6 +16,19 @@ function failStart(msg: string, fields: Record<string, unknown>): never {
   process.exit(1);
 }
 
+/**
+ * Why the database refused a start, when it did in a way only the operator can fix: unreachable, no such
+ * database, a login it refuses (role or password), a role without the rights the migrations need.
+ */
+function startRefusal(err: unknown): string | undefined {
+  if (isDatabaseUnavailable(err)) return 'database unreachable at start-up';
+  const code = databaseErrorOf(err).code ?? '';
+  if (code === '3D000') return 'the database does not exist';
+  if (code.startsWith('28')) return 'the database refused the login (role or password)';
+  if (code === '42501') return 'the database role lacks a privilege the migrations need';
+  return undefined;
+}
+
 const config = (() => {
   try {
     return loadConfig();
@@ -22,24 +36,34 @@ const config = (() => {
     return failStart('invalid configuration', { reason: (err as Error).message });
   }
 })();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUse)) throw err;
+  return failStart(`the embedded database is in use by process ${err.heldBy}: stop it first`, {
+    dataDir: config.dataDir,
+    heldBy: err.heldBy,
+    lockFile: err.lockFile,
+  });
+});
 await database.migrate().catch((err: unknown) => {
-  if (!isDatabaseUnavailable(err)) throw err;
+  const refusal = startRefusal(err);
+  if (!refusal) throw err;
   const where = config.databaseUrl ? new URL(config.databaseUrl) : undefined;
-  const e = err as { code?: string; message?: string };
-  return failStart('database unreachable at start-up', {
+  const { code, message } = databaseErrorOf(err);
+  return failStart(refusal, {
     database: where && `${where.hostname}:${where.port || 5432}${where.pathname}`,
-    code: e.code,
-    reason: e.message,
+    code,
+    reason: message ?? (err as Error).message,
   });
 });
 const fileStore = diskFileStore(config.filesDir);
 const app = await buildApp({ config, database, fileStore });
 
-if (config.seedDemo) {
-  const { created } = await seedDemo(database.db, fileStore);
-  if (created.length) app.log.info({ tenants: created }, 'demo data created');
-}
+const demo = await demoAtStart(database.db, fileStore, {
+  seedDemo: config.seedDemo,
+  embedded: database.driver === 'pglite',
+});
+if (demo.created.length) app.log.info({ tenants: demo.created }, 'demo data created');
+const needsFirstAdmin = !(await hasSuperadmin(database.db));
 
 // Once a minute: stale rate-limit windows are dropped.
 const housekeeping = setInterval(() => {
@@ -47,14 +71,31 @@ const housekeeping = setInterval(() => {
 }, MINUTE_MS);
 housekeeping.unref();
 
-await app.listen({ host: config.host, port: config.port });
+await app.listen({ host: config.host, port: config.port }).catch(async (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EADDRINUSE' && err.code !== 'EACCES' && err.code !== 'EADDRNOTAVAIL') throw err;
+  await app.close();
+  await database.close();
+  return failStart(err.code === 'EADDRINUSE' ? 'the port is in use' : 'cannot listen on that address', {
+    host: config.host,
+    port: config.port,
+    code: err.code,
+  });
+});
 app.services.jobs.start(config.jobPollMs);
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
 const banner = [
   '',
   `Kanal is running at ${config.publicUrl}  (database: ${where})`,
-  ...(config.seedDemo ? ['', 'Demo accounts:', ...demoLogins()] : []),
+  ...(demo.present.length ? ['', 'Demo accounts:', ...demoLogins(demo.present)] : []),
+  ...(needsFirstAdmin
+    ? [
+        '',
+        'No administrator yet. Create the first SUPERADMIN, and its one-time set-up link, with',
+        `  ${FIRST_ADMIN_COMMAND}`,
+        ...(config.databaseUrl ? [] : ['(on the embedded database, with this server stopped)']),
+      ]
+    : []),
   '',
 ];
 process.stdout.write(`${banner.join('\n')}\n`);

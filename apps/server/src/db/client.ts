@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -100,10 +101,95 @@ export function wrapPglite(client: PGlite, queryLog?: QueryLog): Database {
 /** Every PGlite the server and its tests open: with the extensions the migrations create (pg_trgm, 0016). */
 export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
 
+/** A second process (or a second open in this one) on an embedded data directory that is in use. */
+export class DataDirInUse extends Error {
+  constructor(
+    readonly lockFile: string,
+    readonly heldBy: number,
+  ) {
+    super(`${path.dirname(lockFile)} is in use by process ${heldBy}`);
+  }
+}
+
+/** The lock files this process holds: a lock naming this pid is stale unless it is one of these. */
+const heldLocks = new Set<string>();
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const pidIn = async (file: string) => Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+
+/**
+ * One process at a time on an embedded data directory: PGlite takes no lock of its own, and two processes
+ * writing one directory lose each other's data. The lock file holds the pid and appears with it at once (a
+ * hard link to a file already written, which fails if the lock exists); one whose process is gone (a crash,
+ * kill -9) is taken over. Answers how to let it go.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'kanal.lock');
+  const mine = `${lockFile}.${process.pid}`;
+  await writeFile(mine, `${process.pid}\n`);
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const taken = await link(mine, lockFile).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)),
+      );
+      if (taken) {
+        heldLocks.add(lockFile);
+        return async () => {
+          heldLocks.delete(lockFile);
+          await rm(lockFile, { force: true });
+        };
+      }
+      const heldBy = await pidIn(lockFile);
+      // The same pid after a restart (a container's process is often pid 1) is a stale lock of an earlier run.
+      const live = heldBy === process.pid ? heldLocks.has(lockFile) : heldBy > 0 && isRunning(heldBy);
+      if (live) throw new DataDirInUse(lockFile, heldBy);
+      // A stale lock is moved aside, not removed: of two processes that found it stale only one moves it, and
+      // one that moved a lock taken meanwhile by a third puts it back.
+      const aside = `${mine}.stale`;
+      const moved = await rename(lockFile, aside).then(
+        () => pidIn(aside),
+        (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)),
+      );
+      if (moved !== undefined && !Object.is(moved, heldBy)) {
+        await link(aside, lockFile).catch(() => {});
+        await rm(aside, { force: true });
+        throw new DataDirInUse(lockFile, moved);
+      }
+      await rm(aside, { force: true });
+    }
+    throw new DataDirInUse(lockFile, await pidIn(lockFile));
+  } finally {
+    await rm(mine, { force: true });
+  }
+}
+
+/** The embedded database under `dataDir` (in `dataDir/pglite`), for this process alone. */
 export async function openPglite(dataDir: string, queryLog?: QueryLog): Promise<Database> {
   // PGlite does not create missing parent directories itself.
-  await mkdir(dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create(dataDir, PGLITE_OPTIONS), queryLog);
+  await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
+  const unlock = await lockDataDir(dataDir);
+  const client = await PGlite.create(path.join(dataDir, 'pglite'), PGLITE_OPTIONS).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
+  const database = wrapPglite(client, queryLog);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await unlock();
+    },
+  };
 }
 
 export function openDatabase(
@@ -112,7 +198,7 @@ export function openDatabase(
 ): Promise<Database> {
   return config.databaseUrl
     ? Promise.resolve(openPostgres(config.databaseUrl, undefined, queryLog))
-    : openPglite(`${config.dataDir}/pglite`, queryLog);
+    : openPglite(config.dataDir, queryLog);
 }
 
 /** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`, which drizzle's types do not say. */

@@ -42,3 +42,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The nearest code an error or its causes carry (a SQLSTATE, a socket error's), and that error's message. */
+export function databaseErrorOf(error: unknown): { code?: string; message?: string } {
+  for (const e of causes(error)) {
+    if (typeof e.code === 'string')
+      return { code: e.code, ...(typeof e.message === 'string' ? { message: e.message } : {}) };
+  }
+  return {};
+}

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { ACTIVATION_CODE_TTL_MS, type Role } from '@kanal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createContentServices } from '../app.js';
-import type { Db } from '../db/client.js';
-import { appUser, content, file, groupMember, tenant, userGroup } from '../db/schema/index.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
+import { appSecret, appUser, content, file, groupMember, tenant, userGroup } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashActivationCode } from '../modules/auth/activation-code.js';
 import { createAuthRepository } from '../modules/auth/auth.repository.js';
@@ -60,73 +60,112 @@ export const DEMO_TENANTS: DemoTenant[] = [
 
 const assets = new URL('../../seed-assets/', import.meta.url);
 
-/** Creates the demo tenants that do not exist yet; running it again changes nothing. */
+/** Set in app_secret with the demo, in its transaction: once made, the demo is never made again. */
+const DEMO_SEEDED = 'demo-seeded';
+
+/**
+ * Whether the demo was made in this database: its mark, or (made before the mark existed) a demo account,
+ * which a deleted or renamed demo organisation would otherwise bring back or collide with.
+ */
+async function demoSeeded(tx: DbOrTx): Promise<boolean> {
+  const [mark] = await tx.select({ name: appSecret.name }).from(appSecret).where(eq(appSecret.name, DEMO_SEEDED));
+  if (mark) return true;
+  const emails = DEMO_TENANTS.flatMap((t) => t.users.flatMap((u) => (u.email ? [u.email] : [])));
+  const [account] = await tx.select({ id: appUser.id }).from(appUser).where(inArray(appUser.email, emails)).limit(1);
+  return account !== undefined;
+}
+
+/**
+ * Creates the demo tenants, with their content and the promotion sent between them, all in one
+ * transaction, once per database: after that (deleted, renamed or kept) it changes nothing but the demo's
+ * activation code.
+ */
 export async function seedDemo(db: Db, store: FileStore): Promise<{ created: string[] }> {
-  // Hashed only when a tenant is actually created: a restart with the demo in place does no argon2 work.
-  let passwordHash: Promise<string> | undefined;
-  const created: string[] = [];
-  for (const demo of DEMO_TENANTS) {
-    const done = await db.transaction(async (tx) => {
-      // Several processes starting together on a new database: one makes each tenant, the others wait for
-      // it and then find it made.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanal:seed-demo'))`);
-      const [existing] = await tx.select({ id: tenant.id }).from(tenant).where(eq(tenant.name, demo.name));
-      if (existing) return false;
-      const [row] = await tx.insert(tenant).values({ name: demo.name, showPromoTag: demo.showPromoTag }).returning();
-      if (!row) throw new Error('tenant insert returned nothing');
-      const logo = await readFile(new URL(demo.logo, assets));
-      const storageKey = `${row.id}/${demo.logo}`;
-      await store.put(storageKey, logo);
-      const [image] = await tx
-        .insert(file)
-        .values({ tenantId: row.id, name: demo.logo, mime: 'image/svg+xml', size: logo.byteLength, storageKey })
-        .returning({ id: file.id });
-      await tx.update(tenant).set({ image: image?.id }).where(eq(tenant.id, row.id));
-      const groups = await tx
-        .insert(userGroup)
-        .values(demo.groups.map((name) => ({ tenantId: row.id, name })))
-        .returning({ id: userGroup.id, name: userGroup.name });
-      passwordHash ??= hashPassword(DEMO_PASSWORD);
-      const hash = await passwordHash;
-      const users = await createAccounts(
-        tx,
-        row.id,
-        demo.users.map((u) => ({
-          email: u.email ?? null,
-          username: u.username ?? null,
-          name: u.name,
-          role: u.role,
-          passwordHash: u.noPassword ? null : hash,
-        })),
-      );
-      const members = demo.users.flatMap((u, i) =>
-        (u.groups ?? []).map((name) => ({
-          tenantId: row.id,
-          userId: users[i]?.id ?? 0,
-          groupId: groups.find((g) => g.name === name)?.id ?? 0,
-        })),
-      );
-      if (members.length) await tx.insert(groupMember).values(members);
-      await seedDemoContent(tx, store, {
-        name: demo.name,
-        tenantId: row.id,
-        users: new Map(demo.users.map((u, i) => [u.email ?? u.username ?? '', users[i]?.id ?? 0])),
-        groups: new Map(groups.map((g) => [g.name, g.id])),
-      });
-      return true;
-    });
-    if (done) created.push(demo.name);
-  }
-  if (created.includes(PROMOTION_TO.tenant)) await sendDemoPromotion(db);
+  const created = await db.transaction(async (tx) => {
+    // Several processes starting together on a new database: one makes the demo, the others wait for it and
+    // then find it made.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanal:seed-demo'))`);
+    const seeded = await demoSeeded(tx);
+    await tx.insert(appSecret).values({ name: DEMO_SEEDED, value: new Date().toISOString() }).onConflictDoNothing();
+    if (seeded) return [];
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    for (const demo of DEMO_TENANTS) await seedTenant(tx, store, demo, passwordHash);
+    await sendDemoPromotion(tx);
+    return DEMO_TENANTS.map((t) => t.name);
+  });
   await keepDemoActivationCodes(db);
   return { created };
+}
+
+async function seedTenant(tx: Tx, store: FileStore, demo: DemoTenant, passwordHash: string) {
+  const [row] = await tx.insert(tenant).values({ name: demo.name, showPromoTag: demo.showPromoTag }).returning();
+  if (!row) throw new Error('tenant insert returned nothing');
+  const logo = await readFile(new URL(demo.logo, assets));
+  const storageKey = `${row.id}/${demo.logo}`;
+  await store.put(storageKey, logo);
+  const [image] = await tx
+    .insert(file)
+    .values({ tenantId: row.id, name: demo.logo, mime: 'image/svg+xml', size: logo.byteLength, storageKey })
+    .returning({ id: file.id });
+  await tx.update(tenant).set({ image: image?.id }).where(eq(tenant.id, row.id));
+  const groups = await tx
+    .insert(userGroup)
+    .values(demo.groups.map((name) => ({ tenantId: row.id, name })))
+    .returning({ id: userGroup.id, name: userGroup.name });
+  const users = await createAccounts(
+    tx,
+    row.id,
+    demo.users.map((u) => ({
+      email: u.email ?? null,
+      username: u.username ?? null,
+      name: u.name,
+      role: u.role,
+      passwordHash: u.noPassword ? null : passwordHash,
+    })),
+  );
+  const members = demo.users.flatMap((u, i) =>
+    (u.groups ?? []).map((name) => ({
+      tenantId: row.id,
+      userId: users[i]?.id ?? 0,
+      groupId: groups.find((g) => g.name === name)?.id ?? 0,
+    })),
+  );
+  if (members.length) await tx.insert(groupMember).values(members);
+  await seedDemoContent(tx, store, {
+    name: demo.name,
+    tenantId: row.id,
+    users: new Map(demo.users.map((u, i) => [u.email ?? u.username ?? '', users[i]?.id ?? 0])),
+    groups: new Map(groups.map((g) => [g.name, g.id])),
+  });
+}
+
+/**
+ * The demo at a start (DESIGN.md §6): made on the first start of an empty embedded database, or when
+ * SEED_DEMO=true asks for it; never by default on PostgreSQL, never with SEED_DEMO=false, and once per
+ * database. Answers what it made and the demo organisations there now, whose logins the banner prints.
+ */
+export async function demoAtStart(
+  db: Db,
+  store: FileStore,
+  { seedDemo: asked, embedded }: { seedDemo: boolean | undefined; embedded: boolean },
+): Promise<{ created: string[]; present: string[] }> {
+  if (asked === false) return { created: [], present: [] };
+  const names = DEMO_TENANTS.map((t) => t.name);
+  const present = async () =>
+    (await db.select({ name: tenant.name }).from(tenant).where(inArray(tenant.name, names))).map((t) => t.name);
+  const [anyTenant] = await db.select({ id: tenant.id }).from(tenant).limit(1);
+  const firstStart = embedded && anyTenant === undefined;
+  // Once made, each start keeps its activation code working; otherwise only an explicit or a first start makes it.
+  if (!asked && !firstStart && !(await demoSeeded(db))) return { created: [], present: [] };
+  const { created } = await seedDemo(db, store);
+  return { created, present: await present() };
 }
 
 /** The provider's promotion in the demo, and the client organisation it is sent to (without the Promo tag). */
 const PROMOTION_TO = { tenant: 'Druga firma d.o.o.', from: 'Demo d.o.o.', sender: 'super@demo.hr' };
 
 /** Sends the demo's promotion to the second organisation, as its SUPERADMIN would from the console. */
-async function sendDemoPromotion(db: Db) {
+async function sendDemoPromotion(db: Tx) {
   const tenantId = async (name: string) =>
     (await db.select({ id: tenant.id }).from(tenant).where(eq(tenant.name, name)))[0]?.id;
   const [provider, client] = [await tenantId(PROMOTION_TO.from), await tenantId(PROMOTION_TO.tenant)];
@@ -154,23 +193,26 @@ async function sendDemoPromotion(db: Db) {
 async function keepDemoActivationCodes(db: Db) {
   const now = new Date();
   const auth = createAuthRepository(db);
-  for (const user of DEMO_TENANTS.flatMap((t) => t.users.filter((u) => u.username && u.noPassword))) {
-    const account = await auth.findAccount(user.username ?? '');
-    if (!account || account.passwordHash !== null) continue;
-    if (await auth.hasLiveActivationCode(account.tenantId, account.id, now)) continue;
-    await auth.replaceActivationCodes(account.tenantId, [
-      {
-        userId: account.id,
-        codeHash: hashActivationCode(account, DEMO_ACTIVATION_CODE),
-        expiresAt: new Date(now.getTime() + ACTIVATION_CODE_TTL_MS),
-      },
-    ]);
+  for (const demo of DEMO_TENANTS) {
+    for (const user of demo.users.filter((u) => u.username && u.noPassword)) {
+      const account = await auth.findAccount(user.username ?? '');
+      // Only the demo's own account: a real one that took the username after the demo was deleted keeps its code.
+      if (!account || account.tenantName !== demo.name || account.passwordHash !== null) continue;
+      if (await auth.hasLiveActivationCode(account.tenantId, account.id, now)) continue;
+      await auth.replaceActivationCodes(account.tenantId, [
+        {
+          userId: account.id,
+          codeHash: hashActivationCode(account, DEMO_ACTIVATION_CODE),
+          expiresAt: new Date(now.getTime() + ACTIVATION_CODE_TTL_MS),
+        },
+      ]);
+    }
   }
 }
 
-/** The lines printed at start-up so a newcomer can log in. */
-export function demoLogins(): string[] {
-  return DEMO_TENANTS.flatMap((t) =>
+/** The lines printed at start-up so a newcomer can log in: of the demo organisations named (all by default). */
+export function demoLogins(tenants: string[] = DEMO_TENANTS.map((t) => t.name)): string[] {
+  return DEMO_TENANTS.filter((t) => tenants.includes(t.name)).flatMap((t) =>
     t.users.map((u) => {
       const login = (u.email ?? u.username ?? '').padEnd(18);
       const password = !u.noPassword

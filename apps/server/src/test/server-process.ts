@@ -34,10 +34,17 @@ export async function startServerProcess(env: Record<string, string>) {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output.join('')}`)));
+    void exited.then(async (code) => {
+      if (output.join('').includes('Kanal is running at')) return;
+      // A start that failed has no stop() to clean up after it.
+      await rm(dataDir, { recursive: true, force: true });
+      reject(new Error(`server exited with ${code} before listening:\n${output.join('')}`));
+    });
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
     output,
     exited,
     /** Whether the process still runs. */

@@ -150,7 +150,8 @@ export const pushDevice = pgTable(
 
 /**
  * Values the processes share and keep across restarts, made once by whichever process needs them first
- * (the web-push VAPID key pair unless it is configured, the receipt links' signing key). Not a tenant's.
+ * (the web-push VAPID key pair unless it is configured, the receipt links' signing key), and the demo
+ * seed's mark that it ran (seed/demo.ts). Not a tenant's.
  */
 export const appSecret = pgTable('app_secret', {
   name: text().primaryKey(),
