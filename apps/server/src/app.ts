@@ -226,14 +226,14 @@ export async function buildApp({
     config,
     log: app.log,
   });
+  // Reset requests are worked on with each pass of the jobs, never right after their request (its time
+  // must not depend on whether the account exists), and a crashed process's requests are taken up again.
+  jobs.addDrain(auth.processResetRequests);
   const { content, contentRepo, forms, formsStaff, authoring } = createContentServices(
     db,
     clock,
     config.inboxFillBatch,
   );
-  // Reset requests are worked on with each pass of the jobs, never right after their request (its time
-  // must not depend on whether the account exists), and a crashed process's requests are taken up again.
-  jobs.addDrain(auth.processResetRequests);
   const profile = createProfileService({ repo: createProfileRepository(db), clock });
   const store = fileStore ?? diskFileStore(config.filesDir);
   const files = createFilesService({
