@@ -33,6 +33,13 @@ async function createUser(body: Record<string, unknown>) {
   return res.json().payload as { user: AdminUser; activationCode: string | null };
 }
 
+/** Opens the link of a mail's `page` (reset-password, welcome) as its reader would, choosing `password`. */
+function setPasswordByLink(mailText: string | undefined, page: 'reset-password' | 'welcome', password: string) {
+  const token = mailText?.match(new RegExp(`https://kanal\\.test/${page}/([\\w-]+)`))?.[1];
+  if (!token) throw new Error(`no ${page} link in: ${mailText}`);
+  return call(t, { method: 'POST', url: `/api/auth/reset-password/${token}`, body: { password } });
+}
+
 /** The person's inbox: content id → whether viewed. */
 async function inboxOf(userId: number) {
   const rows = await t.db
@@ -303,13 +310,7 @@ describe('deleting people and resetting passwords', () => {
     const mail = await lastMailTo(t, 'link.only@primjer.hr');
     expect(mail?.text).toContain('administrator organizacije');
     expect(mail?.text).toContain('Dok je ne iskoristite, prijavljujete se dosadašnjom lozinkom.');
-    const token = mail?.text.match(/https:\/\/kanal\.test\/reset-password\/([\w-]+)/)?.[1];
-    const used = await call(t, {
-      method: 'POST',
-      url: `/api/auth/reset-password/${token}`,
-      body: { password: 'Nova-po-poveznici-1' },
-    });
-    expect(used.statusCode).toBe(200);
+    expect((await setPasswordByLink(mail?.text, 'reset-password', 'Nova-po-poveznici-1')).statusCode).toBe(200);
     expect((await call(t, { url: '/api/auth/me', token: session })).statusCode).toBe(401);
     expect(await signIn(t, 'link.only@primjer.hr', 'Nova-po-poveznici-1')).toBeTruthy();
   });
@@ -339,13 +340,7 @@ describe('deleting people and resetting passwords', () => {
 
     const mail = await lastMailTo(t, 'ukraden@primjer.hr');
     expect(mail?.subject).toBe('Vaš je račun zaključan');
-    const token = mail?.text.match(/https:\/\/kanal\.test\/reset-password\/([\w-]+)/)?.[1];
-    const back = await call(t, {
-      method: 'POST',
-      url: `/api/auth/reset-password/${token}`,
-      body: { password: 'Opet-moje-1' },
-    });
-    expect(back.statusCode).toBe(200);
+    expect((await setPasswordByLink(mail?.text, 'reset-password', 'Opet-moje-1')).statusCode).toBe(200);
     expect(await signIn(t, 'ukraden@primjer.hr', 'Opet-moje-1')).toBeTruthy();
   });
 
@@ -354,25 +349,18 @@ describe('deleting people and resetting passwords', () => {
     await signIn(t, 'preglednik@primjer.hr');
     expect(await t.db.select().from(trustedDevice).where(eq(trustedDevice.userId, person.id))).toHaveLength(1);
     await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: 'preglednik@primjer.hr' } });
-    const token = (await lastMailTo(t, 'preglednik@primjer.hr'))?.text.match(
-      /https:\/\/kanal\.test\/reset-password\/([\w-]+)/,
-    )?.[1];
-    await call(t, { method: 'POST', url: `/api/auth/reset-password/${token}`, body: { password: 'Svjeza-lozinka-1' } });
+    await setPasswordByLink((await lastMailTo(t, 'preglednik@primjer.hr'))?.text, 'reset-password', 'Svjeza-lozinka-1');
     expect(await t.db.select().from(trustedDevice).where(eq(trustedDevice.userId, person.id))).toEqual([]);
   });
 
   it('voids the earlier welcome link when the welcome is sent again', async () => {
     const { user } = await createUser({ name: 'Dvije Dobrodošlice', email: 'dvaput@primjer.hr' });
-    const welcomeToken = async () =>
-      (await lastMailTo(t, 'dvaput@primjer.hr'))?.text.match(/https:\/\/kanal\.test\/welcome\/([\w-]+)/)?.[1];
-    const first = await welcomeToken();
+    const first = (await lastMailTo(t, 'dvaput@primjer.hr'))?.text;
     expect((await byAdmin().post(`/api/admin/user/resend-welcome-emails/${user.id}`, {})).statusCode).toBe(200);
-    const second = await welcomeToken();
+    const second = (await lastMailTo(t, 'dvaput@primjer.hr'))?.text;
     expect(second).not.toBe(first);
-    const set = (token: string | undefined) =>
-      call(t, { method: 'POST', url: `/api/auth/reset-password/${token}`, body: { password: 'Dobrodosli-1' } });
-    expect((await set(first)).json().code).toBe('TokenInvalid');
-    expect((await set(second)).statusCode).toBe(200);
+    expect((await setPasswordByLink(first, 'welcome', 'Dobrodosli-1')).json().code).toBe('TokenInvalid');
+    expect((await setPasswordByLink(second, 'welcome', 'Dobrodosli-1')).statusCode).toBe(200);
   });
 
   it('refuses an unknown reset mode, naming the field', async () => {
