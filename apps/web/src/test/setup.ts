@@ -10,8 +10,9 @@ import { changeLanguage, initI18n } from '@/lib/i18n';
 options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 // Screens are lazy routes: the first test to open one also waits for its module to load, which on a
-// busy two-core CI machine can take longer than Testing Library's default of one second.
-configure({ asyncUtilTimeout: 5000 });
+// busy two-core CI machine can take longer than Testing Library's default of one second. Half the test
+// timeout (vitest.config.ts), so that an element that never comes fails with Testing Library's message.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has <dialog> but not its modal methods; the browser's (focus trap, inert page) are checked end to end.
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {

@@ -5,9 +5,6 @@ import { makeStaffContent, signInAs } from '@/features/console/test/console-fixt
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
-/** A journey through every step: on a busy 2-core machine it passes 5 s. */
-const SLOW = 20_000;
-
 const file = (fileId: string) => `/api/files/${fileId}`;
 
 const makeItem = (overrides: Partial<StaffContent> = {}): StaffContent =>
@@ -76,90 +73,84 @@ describe('content preview', () => {
     vi.useRealTimers();
   });
 
-  it(
-    'shows an education as its recipients see it: intro, materials, the questions judged in memory, nothing written',
-    async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
-      const { user, api, router } = openPreview(makeItem(), { fakeClock: true });
+  it('shows an education as its recipients see it: intro, materials, the questions judged in memory, nothing written', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, api, router } = openPreview(makeItem(), { fakeClock: true });
 
-      expect(
-        await screen.findByText('Pregled — ovako primatelji vide sadržaj; ništa se ne bilježi'),
-      ).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Natrag na uređivanje' })).toHaveAttribute('href', '/admin/content/4');
+    expect(await screen.findByText('Pregled — ovako primatelji vide sadržaj; ništa se ne bilježi')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Natrag na uređivanje' })).toHaveAttribute('href', '/admin/content/4');
 
-      // The intro: the end user's screen, its counts made from the staff item; no way out to the home screen.
-      const tabs = screen.getByRole('tablist', { name: 'Dijelovi sadržaja' });
-      expect(
-        within(tabs)
-          .getAllByRole('tab')
-          .map((tab) => tab.textContent),
-      ).toEqual(['Uvod', 'Materijali', 'Pitanja']);
-      expect(within(tabs).getByRole('tab', { name: 'Uvod' })).toHaveAttribute('aria-selected', 'true');
-      const panel = screen.getByRole('tabpanel');
-      expect(within(panel).getByRole('heading', { level: 1, name: 'Zaštita na radu' })).toBeInTheDocument();
-      expect(within(panel).getByText('Osnove sigurnog rada.')).toBeInTheDocument();
-      const counts = within(within(panel).getByRole('region', { name: 'Sadrži' }))
-        .getAllByRole('listitem')
-        .map((li) => li.textContent);
-      expect(counts).toEqual(['2 pitanja', '2 slike', '1 dokument']);
-      expect(within(panel).queryByRole('link', { name: 'Natrag' })).not.toBeInTheDocument();
+    // The intro: the end user's screen, its counts made from the staff item; no way out to the home screen.
+    const tabs = screen.getByRole('tablist', { name: 'Dijelovi sadržaja' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Uvod', 'Materijali', 'Pitanja']);
+    expect(within(tabs).getByRole('tab', { name: 'Uvod' })).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('heading', { level: 1, name: 'Zaštita na radu' })).toBeInTheDocument();
+    expect(within(panel).getByText('Osnove sigurnog rada.')).toBeInTheDocument();
+    const counts = within(within(panel).getByRole('region', { name: 'Sadrži' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(counts).toEqual(['2 pitanja', '2 slike', '1 dokument']);
+    expect(within(panel).queryByRole('link', { name: 'Natrag' })).not.toBeInTheDocument();
 
-      // "Kreni" goes on to the materials, in archive mode: nothing to finish, nothing marked seen.
-      await user.click(within(panel).getByRole('button', { name: 'Kreni' }));
-      await waitFor(() =>
-        expect(within(tabs).getByRole('tab', { name: 'Materijali' })).toHaveAttribute('aria-selected', 'true'),
-      );
-      expect(router.state.location.search).toBe('?step=materials');
-      const materials = screen.getByRole('tabpanel');
-      expect(within(materials).getByText('Aparat za gašenje visi uz izlaz.')).toBeInTheDocument();
-      expect(within(materials).getByRole('link', { name: /Pravilnik\.pdf/ })).toHaveAttribute('href', file('f-33'));
-      await user.click(within(materials).getByRole('button', { name: 'Sljedeći slajd' }));
-      expect(within(materials).getByRole('group', { name: '2 od 2' })).toBeInTheDocument();
-      expect(within(materials).queryByRole('button', { name: 'Odgovori na pitanja' })).not.toBeInTheDocument();
+    // "Kreni" goes on to the materials, in archive mode: nothing to finish, nothing marked seen.
+    await user.click(within(panel).getByRole('button', { name: 'Kreni' }));
+    await waitFor(() =>
+      expect(within(tabs).getByRole('tab', { name: 'Materijali' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(router.state.location.search).toBe('?step=materials');
+    const materials = screen.getByRole('tabpanel');
+    expect(within(materials).getByText('Aparat za gašenje visi uz izlaz.')).toBeInTheDocument();
+    expect(within(materials).getByRole('link', { name: /Pravilnik\.pdf/ })).toHaveAttribute('href', file('f-33'));
+    await user.click(within(materials).getByRole('button', { name: 'Sljedeći slajd' }));
+    expect(within(materials).getByRole('group', { name: '2 od 2' })).toBeInTheDocument();
+    expect(within(materials).queryByRole('button', { name: 'Odgovori na pitanja' })).not.toBeInTheDocument();
 
-      // The questions, with the real question screen: a wrong single choice is shown wrong at once.
-      await user.click(within(tabs).getByRole('tab', { name: 'Pitanja' }));
-      expect(await screen.findByText('Pitanje 1 / 2')).toBeInTheDocument();
-      const questions = screen.getByRole('tabpanel');
-      const options = within(questions).getByRole('group', { name: 'Gdje je aparat za gašenje?' });
-      await user.click(within(options).getByRole('button', { name: 'Nigdje' }));
-      expect(within(questions).getByText('Netočno.')).toHaveAttribute('role', 'status');
-      expect(within(options).getByRole('button', { name: 'Nigdje' })).toHaveClass('answer-option--wrong');
-      expect(within(options).getByRole('button', { name: 'Uz izlaz (točan odgovor)' })).toHaveClass(
-        'answer-option--correct',
-      );
-      act(() => {
-        vi.advanceTimersByTime(QUIZ_ADVANCE_EDUCATION_MS);
-      });
+    // The questions, with the real question screen: a wrong single choice is shown wrong at once.
+    await user.click(within(tabs).getByRole('tab', { name: 'Pitanja' }));
+    expect(await screen.findByText('Pitanje 1 / 2')).toBeInTheDocument();
+    const questions = screen.getByRole('tabpanel');
+    const options = within(questions).getByRole('group', { name: 'Gdje je aparat za gašenje?' });
+    await user.click(within(options).getByRole('button', { name: 'Nigdje' }));
+    expect(within(questions).getByText('Netočno.')).toHaveAttribute('role', 'status');
+    expect(within(options).getByRole('button', { name: 'Nigdje' })).toHaveClass('answer-option--wrong');
+    expect(within(options).getByRole('button', { name: 'Uz izlaz (točan odgovor)' })).toHaveClass(
+      'answer-option--correct',
+    );
+    act(() => {
+      vi.advanceTimersByTime(QUIZ_ADVANCE_EDUCATION_MS);
+    });
 
-      expect(await within(questions).findByText('Pitanje 2 / 2')).toBeInTheDocument();
-      await user.click(within(questions).getByRole('checkbox', { name: 'Kacigu' }));
-      await user.click(within(questions).getByRole('checkbox', { name: 'Rukavice' }));
-      await user.click(within(questions).getByRole('button', { name: 'Završi' }));
+    expect(await within(questions).findByText('Pitanje 2 / 2')).toBeInTheDocument();
+    await user.click(within(questions).getByRole('checkbox', { name: 'Kacigu' }));
+    await user.click(within(questions).getByRole('checkbox', { name: 'Rukavice' }));
+    await user.click(within(questions).getByRole('button', { name: 'Završi' }));
 
-      // The end: one of two right, under the 75 % pass mark.
-      expect(await within(questions).findByText('Nažalost, niste položili edukaciju.')).toBeInTheDocument();
-      expect(within(questions).getByText('Točno ste odgovorili na 1 od 2 pitanja.')).toBeInTheDocument();
-      expect(within(questions).getByText('Ovo je pregled: odgovori nisu spremljeni ni poslani.')).toBeInTheDocument();
+    // The end: one of two right, under the 75 % pass mark.
+    expect(await within(questions).findByText('Nažalost, niste položili edukaciju.')).toBeInTheDocument();
+    expect(within(questions).getByText('Točno ste odgovorili na 1 od 2 pitanja.')).toBeInTheDocument();
+    expect(within(questions).getByText('Ovo je pregled: odgovori nisu spremljeni ni poslani.')).toBeInTheDocument();
 
-      // And again from the start.
-      await user.click(within(questions).getByRole('button', { name: 'Kreni ispočetka' }));
-      expect(within(questions).getByText('Pitanje 1 / 2')).toBeInTheDocument();
-      const again = within(questions).getByRole('group', { name: 'Gdje je aparat za gašenje?' });
-      await user.click(within(again).getByRole('button', { name: 'Uz izlaz' }));
-      expect(within(questions).getByText('Točno!')).toBeInTheDocument();
-      expect(within(again).getByRole('button', { name: 'Uz izlaz (točan odgovor)' })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
+    // And again from the start.
+    await user.click(within(questions).getByRole('button', { name: 'Kreni ispočetka' }));
+    expect(within(questions).getByText('Pitanje 1 / 2')).toBeInTheDocument();
+    const again = within(questions).getByRole('group', { name: 'Gdje je aparat za gašenje?' });
+    await user.click(within(again).getByRole('button', { name: 'Uz izlaz' }));
+    expect(within(questions).getByText('Točno!')).toBeInTheDocument();
+    expect(within(again).getByRole('button', { name: 'Uz izlaz (točan odgovor)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
-      // Nothing was written: no request but reads (none to the end user's API at all), nothing kept in the browser.
-      expect(writes(api.calls)).toEqual([]);
-      expect(api.calls.filter((call) => call.path.startsWith('/mobile/'))).toEqual([]);
-      expect(keptRuns()).toEqual([]);
-    },
-    SLOW,
-  );
+    // Nothing was written: no request but reads (none to the end user's API at all), nothing kept in the browser.
+    expect(writes(api.calls)).toEqual([]);
+    expect(api.calls.filter((call) => call.path.startsWith('/mobile/'))).toEqual([]);
+    expect(keptRuns()).toEqual([]);
+  });
 
   it('thanks for a poll at the end, and judges nothing', async () => {
     const poll = makeItem({
