@@ -112,7 +112,8 @@ describe('adding an organisation', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Nova organizacija' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Dodaj organizaciju' }));
-    expect(await screen.findAllByText('Obavezno')).toHaveLength(3);
+    // Wait for the count itself: findAll… would return as soon as the first error is on the page.
+    await waitFor(() => expect(screen.getAllByText('Obavezno')).toHaveLength(3));
     expect(api.find('POST', '/tenant')).toBeUndefined();
 
     await user.type(screen.getByLabelText('Naziv organizacije'), '  Nova Firma d.o.o. ');

@@ -79,7 +79,7 @@ describe('the bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Obavijesti' }));
     await user.click(await screen.findByRole('button', { name: 'Pokušaj ponovno' }));
     const panel = await screen.findByRole('dialog', { name: 'Obavijesti' });
-    expect(await within(panel).findAllByRole('button', { name: /^Vijest/ })).toHaveLength(10);
+    await waitFor(() => expect(within(panel).getAllByRole('button', { name: /^Vijest/ })).toHaveLength(10));
     await user.click(within(panel).getByRole('button', { name: 'Prikaži starije' }));
     await waitFor(() => expect(within(panel).getAllByRole('button', { name: /^Vijest/ })).toHaveLength(12));
     expect(api.calls.some((c) => c.url.endsWith('/notifications?limit=20'))).toBe(true);
