@@ -2,6 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { anotherBrowser, card, logIn, seriousViolations, submitLogin } from './support/journey';
 import { mailedLink } from './support/mail';
 
+// Two browsers through a whole journey: 22 s on a quiet machine, past a minute at a load of 13 on 2 cores.
+test.describe.configure({ timeout: 120_000 });
+
 /** The console's navigation: a sidebar on a desktop, a menu behind a button on a phone. */
 async function openConsoleSection(page: Page, name: string) {
   if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Otvori izbornik' }).click();
