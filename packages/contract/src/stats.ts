@@ -122,7 +122,7 @@ export const QuestionResultSchema = z.object({
   /** Submissions that answered it. */
   answered: z.int(),
   answers: z.array(AnswerResultSchema),
-  /** An inquiry's free-text answers, newest first (at most TEXT_ANSWERS_SHOWN); empty for other items. */
+  /** The free-text answers with their authors, newest first (at most TEXT_ANSWERS_SHOWN); never a poll's. */
   texts: z.array(TextAnswerSchema),
 });
 

@@ -248,6 +248,35 @@ describe('the answers, question by question', () => {
     ]);
   });
 
+  it('lists an education’s free texts too', async () => {
+    const written = await ok<StaffContent>(
+      as(creator).post('/api/content', {
+        type: 'EDUCATION',
+        name: 'Vatrogasna vježba',
+        settings: { passingScore: 0.5, timeRestriction: null, comments: false },
+        questions: [
+          { title: 'Izlaz?', type: 'SINGLE', answers: [{ title: 'Lijevo', isCorrect: true }, { title: 'Desno' }] },
+          { title: 'Što ste naučili?', type: 'TEXT', answers: [] },
+        ],
+        audience: { everyone: true },
+        publish: { mode: 'now' },
+      }),
+    );
+    const [choice, text] = written.questions;
+    await ok(
+      as(people[0] as Person).post(`/api/mobile/content/${written.id}/form/attempt`, {
+        questionAnswers: [
+          { questionId: choice?.id, answers: [choice?.answers[0]?.id] },
+          { questionId: text?.id, text: 'Gdje je izlaz' },
+        ],
+      }),
+    );
+    const results = await ok<Results>(as(analyst).get(`/api/content/${written.id}/results`));
+    expect(results.questions[1]?.texts).toEqual([
+      expect.objectContaining({ user: expect.objectContaining({ id: people[0]?.id }), text: 'Gdje je izlaz' }),
+    ]);
+  });
+
   it('shows nothing of a poll below five respondents', async () => {
     expect(await ok(as(analyst).get(`/api/content/${poll.id}/results`))).toEqual({
       computedAt: null,

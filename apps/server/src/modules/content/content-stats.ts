@@ -120,7 +120,7 @@ export const createContentStats = ({
     const count = async (r: ContentStatsRepository) => {
       const [counts, texts, totals] = await Promise.all([
         r.answerCounts(author.tenantId, contentId),
-        item.type === 'INQUIRY' ? r.texts(author.tenantId, contentId) : [],
+        r.texts(author.tenantId, contentId),
         r.totals(author.tenantId, contentId),
       ]);
       return { ...counts, texts, attempts: totals.attempts };
