@@ -388,7 +388,11 @@ export const StaffContentSchema = z.object({
 export type StaffContent = z.infer<typeof StaffContentSchema>;
 
 /** POST /content/{id}/notify: how many of the audience, not finished yet, the notice was queued for. */
-export const NoticeQueuedSchema = z.object({ id: z.int(), recipients: z.int() });
+/**
+ * POST /content/{id}/notify: the notice queued and how many it goes to. With everyone finished nothing is
+ * queued (`id` null, 0 recipients), and the hour until the next notice does not start.
+ */
+export const NoticeQueuedSchema = z.object({ id: z.nullable(z.int()), recipients: z.int() });
 export type NoticeQueued = z.infer<typeof NoticeQueuedSchema>;
 
 /** The comments of an item, for moderation (GET /content/{id}/comment). */

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   /** What is wrong with `field`, in the user's language, without the field's name (shown beside it). */
   readonly reason: string | undefined;
   readonly requestId: string | undefined;
+  /** A refusal for now (429): the minutes of its Retry-After, which its text names. */
+  readonly minutes: number | undefined;
 
   constructor(init: {
     status: number;
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     field?: string;
     reason?: string;
     requestId?: string;
+    minutes?: number;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -24,6 +27,7 @@ export class ApiError extends Error {
     this.field = init.field;
     this.reason = init.reason;
     this.requestId = init.requestId;
+    this.minutes = init.minutes;
   }
 }
 
@@ -55,6 +59,7 @@ async function readError(response: Response): Promise<ApiError> {
         field: body.field,
         reason: body.fields?.[0]?.message,
         requestId: body.requestId,
+        minutes: Math.ceil(Number(response.headers.get('retry-after')) / 60),
       });
     }
   } catch {

@@ -7,7 +7,13 @@ export function errorText(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return fallback;
   // A refused field's reason alone: the field is named by where the text is shown, not by its code.
   if (error.reason) return error.reason;
-  return t(`errors.${error.code}`, { ns: 'common', defaultValue: fallback, field: error.field ?? '', reason: '' });
+  return t(`errors.${error.code}`, {
+    ns: 'common',
+    defaultValue: fallback,
+    field: error.field ?? '',
+    reason: '',
+    minutes: error.minutes,
+  });
 }
 
 /** Where the spec says "the server response's message text is shown": the server already speaks the user's language. */

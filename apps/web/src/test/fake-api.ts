@@ -9,7 +9,7 @@ export type FakeRequest = {
   body: unknown;
   headers: Headers;
 };
-type FakeResponse = { status: number; body: unknown };
+type FakeResponse = { status: number; body: unknown; headers?: Record<string, string> };
 type Handler = (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
 
 export const ok = (payload: unknown): FakeResponse => ({ status: 200, body: { payload } });
@@ -38,7 +38,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     const response = handler ? await handler(request) : fail(404, 'NotFound', 'Not found.');
     return new Response(JSON.stringify(response.body), {
       status: response.status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...response.headers },
     });
   });
   vi.stubGlobal('fetch', fetchFn);

@@ -337,14 +337,14 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
 
   /**
    * Queues a notice about a live item for its audience who have not finished it, at most once an hour:
-   * answers its id and their number, or when the next may go. The item's row lock makes two at once wait.
+   * answers its id and their number (no id when all have finished), or when the next may go. The item's row lock makes two at once wait.
    */
   notify: (
     tenantId: number,
     contentId: number,
     now: Date,
     audit: Omit<AuditEntry, 'details'> & { userId: number },
-  ): Promise<{ id: number; recipients: number } | { nextAt: Date }> =>
+  ): Promise<{ id: number | null; recipients: number } | { nextAt: Date }> =>
     transaction(async ({ repo, audit: log, jobs }) => {
       await repo.lockItem(tenantId, contentId);
       const last = await repo.lastManualNotice(tenantId, contentId);
@@ -352,6 +352,8 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
         return { nextAt: new Date(last.getTime() + NOTIFY_INTERVAL_MS) };
       }
       const recipients = await repo.countUnfinished(tenantId, contentId);
+      // A notice to nobody is no notice: it is neither sent nor counted against the hour.
+      if (recipients === 0) return { id: null, recipients };
       const id = await repo.insertNotice({
         tenantId,
         contentId,

@@ -537,6 +537,22 @@ describe('copies, archiving, deleting and notices', () => {
     const draft = await create(creator, info());
     expect((await as(creator).post(`/api/content/${draft.id}/notify`)).json().code).toBe('NotPublished');
   });
+
+  it('sends nothing when everyone has finished, and does not count it against the hour', async () => {
+    const item = await create(creator, info({ audience: { groups: [warehouse.id] }, publish: { mode: 'now' } }));
+    await as(warehouseMember).post('/api/mobile/content/mark-finished', { contentId: item.id });
+    const empty = await as(creator).post(`/api/content/${item.id}/notify`);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().payload).toEqual({ id: null, recipients: 0 });
+    const manual = and(eq(contentNotice.contentId, item.id), eq(contentNotice.kind, 'manual'));
+    expect(await t.db.$count(contentNotice, manual)).toBe(0);
+
+    // Someone joins who has not finished it: the reminder goes at once.
+    await as(creator).patch(`/api/content/${item.id}`, { audience: { groups: [warehouse.id, sales.id] } });
+    const sent = await as(creator).post(`/api/content/${item.id}/notify`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().payload.recipients).toBe(1);
+  });
 });
 
 describe('the list', () => {

@@ -138,7 +138,7 @@ describe('the content list', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Radnje: Obavijest 1' }));
     await user.click(screen.getByRole('button', { name: 'Arhiviraj' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Arhivirati „Obavijest 1”?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Arhiviranje sadržaja „Obavijest 1”' });
     await user.click(within(dialog).getByRole('button', { name: 'Arhiviraj' }));
     await waitFor(() => expect(api.find('POST', '/content/1/archive')).toBeDefined());
     expect(await screen.findByText('Sadržaj „Obavijest 1” je arhiviran.')).toBeInTheDocument();

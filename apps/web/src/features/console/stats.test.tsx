@@ -1,7 +1,7 @@
 import type { AudienceMemberList, ContentResults, Overview, Role, TenantActivity } from '@kanal/contract';
 import { screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeRequest, fakeApi, ok } from '@/test/fake-api';
+import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 import { makeStaffContent, signInAs } from './test/console-fixtures';
 
@@ -225,6 +225,36 @@ describe('an item’s statistics', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Podsjeti' }));
     await waitFor(() => expect(api.find('POST', '/content/4/notify')).toBeDefined());
+  });
+
+  it('says how long a reminder must wait, naming a question-like item once', async () => {
+    const { user } = openConsole('ADMIN', '/admin/content/4/statistics', {
+      ...itemRoutes(),
+      'GET /content/4': () => ok(makeStaffContent(4, { name: 'Gdje je izlaz?' })),
+      'POST /content/4/notify': () => ({
+        ...fail(429, 'NoticeTooSoon', 'Obavijest o ovom sadržaju poslana je u posljednjih sat vremena.'),
+        headers: { 'Retry-After': '1740' },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Podsjeti' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Podsjetnik za „Gdje je izlaz?”' });
+    await user.click(within(dialog).getByRole('button', { name: 'Podsjeti' }));
+    expect(
+      await within(dialog).findByText(
+        'Obavijest o ovom sadržaju poslana je u posljednjih sat vremena. Sljedeću možete poslati za 29 min.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no reminder when everyone has finished, and says why', async () => {
+    const done = makeStaffContent(4);
+    openConsole('ADMIN', '/admin/content/4/statistics', {
+      ...itemRoutes(),
+      'GET /content/4': () => ok({ ...done, counts: { ...done.counts, audience: 3, finished: 3 } }),
+    });
+    const remind = await screen.findByRole('button', { name: 'Podsjeti' });
+    expect(remind).toBeDisabled();
+    expect(remind).toHaveAccessibleDescription('Svi su ga već završili: nema koga podsjetiti.');
   });
 
   it('keeps a poll’s results back below five respondents', async () => {

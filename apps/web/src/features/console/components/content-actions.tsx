@@ -1,5 +1,5 @@
 import type { ContentStatus } from '@kanal/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
@@ -108,21 +108,36 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
   );
 }
 
-/** Notify those of a published item's audience who have not finished it, once asked. */
+/**
+ * Notify those of a published item's audience who have not finished it, once asked. With everyone
+ * finished there is no one to remind: the button says so instead of sending to nobody.
+ */
 export function NotifyButton({ item }: { item: Pick<ActionTarget, 'id' | 'name' | 'audience' | 'finished'> }) {
   const { t } = useTranslation('admin');
   const notify = useNotifyContent();
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string>();
+  const reasonId = useId();
+  const unfinished = item.audience - item.finished;
   const close = () => {
     setAsking(false);
     setFailure(undefined);
   };
   return (
     <>
-      <Button variant="secondary" onClick={() => setAsking(true)}>
+      <Button
+        variant="secondary"
+        disabled={unfinished <= 0}
+        aria-describedby={unfinished <= 0 ? reasonId : undefined}
+        onClick={() => setAsking(true)}
+      >
         {t('content.actions.notify')}
       </Button>
+      {unfinished <= 0 ? (
+        <span id={reasonId} className="content-actions__reason">
+          {t('content.actions.nobodyToNotify')}
+        </span>
+      ) : null}
       {asking ? (
         <ConfirmDialog
           title={t('content.actions.notifyTitle', { name: item.name })}
@@ -133,14 +148,18 @@ export function NotifyButton({ item }: { item: Pick<ActionTarget, 'id' | 'name' 
           onConfirm={async () => {
             try {
               const queued = await notify.mutateAsync(item.id);
-              showToast(t('content.actions.notified', { count: queued.recipients }));
+              showToast(
+                queued.id === null
+                  ? t('content.actions.nobodyToNotify')
+                  : t('content.actions.notified', { count: queued.recipients }),
+              );
               close();
             } catch (error) {
               setFailure(errorText(t, error));
             }
           }}
         >
-          <p>{t('content.actions.notifyText', { count: item.audience - item.finished })}</p>
+          <p>{t('content.actions.notifyText', { count: unfinished })}</p>
         </ConfirmDialog>
       ) : null}
     </>
