@@ -145,7 +145,15 @@ const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
 /** Login step 1: only the identifier, before has-password answers. */
 export const IdentifyFormSchema = z.object({ email: IdentifierSchema });
 
-export const LoginFormSchema = z.object({ email: IdentifierSchema, password: PasswordSchema, rememberMe: z.boolean() });
+/**
+ * Login step 2. The screen holds the password to the chosen-password minimum (spec point 5) before asking the
+ * server, which itself still accepts any stored password (SignInBodySchema).
+ */
+export const LoginFormSchema = z.object({
+  email: IdentifierSchema,
+  password: NewPasswordSchema,
+  rememberMe: z.boolean(),
+});
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 /** The set-up of a username-only account: its new password, with the code its admin handed over. */

@@ -155,4 +155,18 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Prijava' }));
     expect(await screen.findByText('Obavezno')).toBeInTheDocument();
   });
+
+  it('holds a password shorter than 8 characters back, asking the server nothing', async () => {
+    const api = fakeApi({ 'POST /auth/has-password': () => ok({ hasPassword: true }) });
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail ili korisničko ime'), 'ana');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+    const password = await screen.findByLabelText('Lozinka');
+    await user.type(password, 'kratka');
+    await user.click(screen.getByRole('button', { name: 'Prijava' }));
+
+    expect(await screen.findByText('Minimalna dužina je 8 znakova')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(api.find('POST', '/auth/signin')).toBeUndefined();
+  });
 });
