@@ -64,10 +64,20 @@ describe('archive detail', () => {
     expect(screen.getByRole('link', { name: 'Pregledaj odgovore' })).toHaveAttribute('href', '/archive/4/questions');
   });
 
-  it('has no answers to review for information', async () => {
-    open(makeDetail({ id: 9, type: 'INFORMATION' }), '/archive/9');
+  it('has no answers to review for information, and shows my comments on it there', async () => {
+    const comments = [{ id: 3, title: 'Hvala na obavijesti.', createdAt: new Date(2026, 10, 4).toISOString() }];
+    open(makeDetail({ id: 9, type: 'INFORMATION', comments }), '/archive/9');
     expect(await screen.findByRole('link', { name: 'Pregledaj sadržaj' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pregledaj odgovore' })).not.toBeInTheDocument();
+    const mine = screen.getByRole('region', { name: 'Moji komentari' });
+    expect(within(mine).getByText('Hvala na obavijesti.')).toBeInTheDocument();
+    expect(within(mine).getByText('04.11.2026.')).toBeInTheDocument();
+  });
+
+  it('keeps the comments of a form on its answers screen, not on the entry', async () => {
+    open(education, '/archive/4');
+    expect(await screen.findByRole('link', { name: 'Pregledaj odgovore' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Moji komentari' })).not.toBeInTheDocument();
   });
 
   it('shows the materials without marking documents or offering to answer or finish', async () => {

@@ -5,6 +5,7 @@ import { BackLink } from '@/components/page';
 import { TypeLabel } from '@/content/components/type-label';
 import { interactionOf } from '@/content/lib/paths';
 import { formatDate } from '@/lib/format';
+import { MyComments } from './answer-review';
 import '@/components/button.css';
 import '@/components/page.css';
 import '@/content/components/detail.css';
@@ -14,6 +15,7 @@ import '@/content/components/meta.css';
 export function ArchiveDetail({ item }: { item: ContentDetail }) {
   const { t } = useTranslation('archive');
   const { finishedAt } = interactionOf(item);
+  const form = hasForm(item.type);
   return (
     <article className="detail" aria-labelledby="archive-title">
       <BackLink to="/archive" />
@@ -27,7 +29,9 @@ export function ArchiveDetail({ item }: { item: ContentDetail }) {
         {item.name}
       </h1>
       {item.description ? <p className="detail__description">{item.description}</p> : null}
-      <ReviewLinks item={item} answers={hasForm(item.type)} />
+      <ReviewLinks item={item} answers={form} />
+      {/* A form's comments are shown beside its answers; an item without questions has only this screen. */}
+      {form || (!item.settings.comments && item.comments.length === 0) ? null : <MyComments comments={item.comments} />}
     </article>
   );
 }
