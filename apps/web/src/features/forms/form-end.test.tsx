@@ -62,9 +62,11 @@ describe('quiz end screen', () => {
       'POST /mobile/content/mark-finished': () => ok({ done: true }),
     });
     expect(await screen.findByRole('heading', { name: 'Čestitamo, položili ste edukaciju!' })).toBeInTheDocument();
-    expect(screen.getByText('Točno ste odgovorili na 2 od 2 pitanja.')).toBeInTheDocument();
+    expect(screen.getByText('Točno ste odgovorili na 2 od 2 bodovanih pitanja.')).toBeInTheDocument();
     expect(screen.getByText('Edukacija će biti spremljena u arhivu.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Ostvareni rezultat: 100 %' })).toBeInTheDocument();
+    // Without a written answer, there is nothing the organisation reads instead of scoring.
+    expect(screen.queryByText(/ne boduju se/)).not.toBeInTheDocument();
     expect(container.querySelector('.gauge')).toHaveClass('gauge--passed');
     // A pass is celebrated (decoration only: hidden from assistive technology).
     expect(container.querySelector('.celebration')).toHaveAttribute('aria-hidden', 'true');
@@ -86,7 +88,7 @@ describe('quiz end screen', () => {
       'POST /mobile/content/4/form/attempt': () => ok(result()),
     });
     expect(await screen.findByRole('heading', { name: 'Nažalost, niste položili edukaciju.' })).toBeInTheDocument();
-    expect(screen.getByText('Točno ste odgovorili na 1 od 2 pitanja.')).toBeInTheDocument();
+    expect(screen.getByText('Točno ste odgovorili na 1 od 2 bodovanih pitanja.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Ostvareni rezultat: 50 %' })).toBeInTheDocument();
     expect(screen.queryByText('Edukacija će biti spremljena u arhivu.')).not.toBeInTheDocument();
     // What to do next, and that nothing seen has to be seen again.
@@ -102,6 +104,20 @@ describe('quiz end screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/content/4/intro'));
     expect(attempts(api, 4)).toHaveLength(1);
     expect(api.find('POST', '/mobile/content/mark-finished')).toBeUndefined();
+  });
+
+  it('counts the scored questions of a quiz with a written answer, and says who reads that answer', async () => {
+    const written = [...answers, { questionId: 13, answers: [], text: 'Kacigu i cipele.' }];
+    openEnd(
+      education,
+      '/content/4/quiz/end',
+      { ...quizState, answers: written },
+      {
+        'POST /mobile/content/4/form/attempt': () => ok(result()),
+      },
+    );
+    expect(await screen.findByText('Točno ste odgovorili na 1 od 2 bodovanih pitanja.')).toBeInTheDocument();
+    expect(screen.getByText('Odgovore vlastitim riječima čita vaša organizacija, ne boduju se.')).toBeInTheDocument();
   });
 
   it('says something went wrong, stays usable and retries with the same idempotency key', async () => {
@@ -127,7 +143,7 @@ describe('quiz end screen', () => {
     await user.click(await screen.findByRole('link', { name: 'Pošalji komentar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/content/4/comment'));
     await router.navigate(-1);
-    expect(await screen.findByText('Točno ste odgovorili na 1 od 2 pitanja.')).toBeInTheDocument();
+    expect(await screen.findByText('Točno ste odgovorili na 1 od 2 bodovanih pitanja.')).toBeInTheDocument();
     expect(attempts(api, 4).map((call) => call.headers.get('idempotency-key'))).toEqual([submissionKey]);
   });
 

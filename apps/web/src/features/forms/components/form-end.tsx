@@ -92,7 +92,7 @@ export function QuizResult({ item, end }: { item: ContentDetail; end: FormEndSta
       </article>
     );
   }
-  const result = educationResult(saved);
+  const result = educationResult(saved, end.answers);
   return (
     <article className="form-end" aria-labelledby="form-end-title">
       {result.passed ? <Celebration /> : null}
@@ -101,6 +101,7 @@ export function QuizResult({ item, end }: { item: ContentDetail; end: FormEndSta
         {result.passed ? t('result.passed') : t('result.failed')}
       </h1>
       <p>{t('result.correctCount', { correct: result.correct, total: result.total })}</p>
+      {result.written ? <p className="note">{t('result.textNote')}</p> : null}
       <p className="note">{result.passed ? t('result.archiveNote') : t('result.retryNote')}</p>
       <EndActions
         submission={submission}

@@ -47,15 +47,26 @@ export function readEndState(state: unknown, contentId: number): FormEndState | 
   return end?.contentId === contentId ? end : null;
 }
 
-export type EducationResult = { correct: number; total: number; percent: number; passed: boolean };
+export type EducationResult = {
+  correct: number;
+  total: number;
+  percent: number;
+  passed: boolean;
+  /** Whether the run had answers in the person's own words, which the organisation reads and nobody scores. */
+  written: boolean;
+};
 
 /**
  * The result an education end screen shows, as the server scored it. "X out of Y" counts the graded
- * questions, as the mark does (a TEXT question is never graded).
+ * questions, as the mark does (a TEXT question is never graded), so the screen says so.
  */
-export const educationResult = ({ correct, total, finalMark, passed }: SubmissionResult): EducationResult => ({
+export const educationResult = (
+  { correct, total, finalMark, passed }: SubmissionResult,
+  answers: QuestionAnswer[],
+): EducationResult => ({
   correct: correct ?? 0,
   total,
   percent: markPercent(finalMark ?? 0),
   passed: passed === true,
+  written: answers.some((answer) => answer.text !== undefined),
 });
