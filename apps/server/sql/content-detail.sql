@@ -13,6 +13,13 @@ select "content"."id", "content"."type", "content"."configuration", "content"."n
   left join "material" on ("material"."tenant_id" = "content"."tenant_id" and "material"."content_id" = "content"."id")
   where (("content_interaction"."tenant_id" = $1 and "content_interaction"."user_id" = $2 and "content_interaction"."publish_at" <= $3 and "content"."status" in ($4, $5)) and "content_interaction"."content_id" = $6);
 
+update "content_interaction"
+  set "viewed_at" = coalesce("content_interaction"."viewed_at", $1::timestamptz)
+  where (("content_interaction"."tenant_id" = $2 and "content_interaction"."user_id" = $3 and "content_interaction"."content_id" = $4) and "content_interaction"."publish_at" <= $5 and exists (select 1
+  from "content"
+  where (("content"."tenant_id" = "content_interaction"."tenant_id" and "content"."id" = "content_interaction"."content_id") and "content"."status" in ($6, $7))))
+  returning "viewed_at", "finished_at";
+
 select "id", "text", "created_at"
   from "comment"
   where ("comment"."tenant_id" = $1 and "comment"."content_id" = $2 and "comment"."user_id" = $3)

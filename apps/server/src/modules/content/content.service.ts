@@ -158,9 +158,19 @@ export const createContentService = ({ repo, inbox, clock }: Deps) => {
       return { caller: first.caller, value: { count: first.total, content } };
     },
 
+    /**
+     * Reading an item is opening it, however the person came (a card, the bell, a push, a mailed link, a
+     * typed URL): its first reading marks it viewed, and later ones find it so and write nothing.
+     */
     async getDetail(ctx: Ctx, contentId: number): Promise<ContentDetail> {
-      const row = await repo.findDetail(ctx.tenantId, ctx.userId, contentId, clock.now());
+      const now = clock.now();
+      let row = await repo.findDetail(ctx.tenantId, ctx.userId, contentId, now);
       if (!row) throw notFound();
+      if (!row.viewedAt) {
+        // Not marked when the item is no longer live (an archived item read from the archive).
+        const marked = await inbox.mark(ctx.tenantId, ctx.userId, contentId, now, false);
+        if (marked) row = { ...row, viewedAt: marked.viewedAt };
+      }
       const comments = await repo.listOwnComments(ctx.tenantId, ctx.userId, contentId);
       const mediaCount = row.images + row.videos + row.documents;
       return {

@@ -176,7 +176,7 @@ describe('viewed and finished', () => {
     const ana = await person(o.tenantId);
     const item = await makeContent(t.db, { ...o });
     const detail = async () => (await get(`/mobile/content/${item.id}`, ana.token)).json().payload;
-    expect((await detail()).contentInteractions).toEqual([{ viewedAt: null, finishedAt: null }]);
+    expect(await interactionOf(ana.id, item.id)).toMatchObject({ viewedAt: null, finishedAt: null });
 
     const viewedAt = t.clock.now().toISOString();
     expect((await post('/mobile/content/mark-viewed', ana.token, { contentId: item.id })).json()).toEqual({
@@ -193,6 +193,25 @@ describe('viewed and finished', () => {
     expect((await post('/mobile/content/mark-finished', ana.token, { contentId: item.id })).statusCode).toBe(200);
     expect((await detail()).contentInteractions).toEqual([{ viewedAt, finishedAt }]);
     expect(await feed(ana.token)).toEqual({ count: 0, content: [] });
+  });
+
+  it('marks an item viewed as it is first read, whatever led there, and keeps that first time', async () => {
+    const o = await org();
+    const ana = await person(o.tenantId);
+    const item = await makeContent(t.db, { ...o, type: 'INFORMATION' });
+    const viewedAt = t.clock.now();
+    // A bell, a push, a mailed link or a typed URL all open the item by reading it.
+    const first = await get(`/mobile/content/${item.id}`, ana.token);
+    expect(first.json().payload.contentInteractions).toEqual([{ viewedAt: viewedAt.toISOString(), finishedAt: null }]);
+    expect(await interactionOf(ana.id, item.id)).toMatchObject({ viewedAt, finishedAt: null });
+
+    t.clock.advance(MINUTE_MS);
+    await get(`/mobile/content/${item.id}`, ana.token);
+    await post('/mobile/content/mark-viewed', ana.token, { contentId: item.id });
+    expect(await interactionOf(ana.id, item.id)).toMatchObject({ viewedAt });
+    expect((await feed(ana.token)).content).toMatchObject([
+      { id: item.id, contentInteractions: [{ viewedAt: viewedAt.toISOString(), finishedAt: null }] },
+    ]);
   });
 
   it('counts an item finished without opening it as viewed then too', async () => {

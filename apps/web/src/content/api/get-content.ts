@@ -1,8 +1,10 @@
-import type { ContentDetail } from '@kanal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContentDetail, ContentList } from '@kanal/contract';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
+import { interactionOf } from '../lib/paths';
 
 export const getContent = (id: number, signal?: AbortSignal) =>
   apiRequest<ContentDetail>(`/mobile/content/${id}`, { signal });
@@ -14,4 +16,20 @@ export const contentQueryOptions = (id: number, enabled: boolean) =>
     enabled: enabled && Number.isInteger(id) && id > 0,
   });
 
-export const useContent = (id: number) => useQuery(contentQueryOptions(id, useSession() !== null));
+/**
+ * The server marks an item viewed as it is read, however the person came to it (a card, the bell, a push,
+ * a mailed link): once it has been read, a home list still showing it new is out of date.
+ */
+export const useContent = (id: number) => {
+  const query = useQuery(contentQueryOptions(id, useSession() !== null));
+  const queryClient = useQueryClient();
+  const read = query.data?.id;
+  useEffect(() => {
+    if (read === undefined) return;
+    const shownNew = queryClient
+      .getQueriesData<ContentList>({ queryKey: queryKeys.content.new })
+      .some(([, list]) => list?.content.some((item) => item.id === read && !interactionOf(item).viewedAt));
+    if (shownNew) void queryClient.invalidateQueries({ queryKey: queryKeys.content.new });
+  }, [read, queryClient]);
+  return query;
+};

@@ -175,57 +175,51 @@ describe('home', () => {
     expect(await action('Predaj izvještaj')).toHaveAttribute('href', '/task/5');
   });
 
-  it('marks an unseen item viewed when its card is opened, and refreshes the list', async () => {
-    signedIn();
-    let viewed = false;
-    const api = fakeApi({
-      'GET /auth/me': () => ok(me),
-      'GET /mobile/content/list/new': () =>
-        ok(
-          makeList([
-            viewed
-              ? {
-                  ...education,
-                  contentInteractions: [{ viewedAt: new Date(2025, 0, 6).toISOString(), finishedAt: null }],
-                }
-              : education,
-          ]),
-        ),
-      'POST /mobile/content/mark-viewed': () => {
-        viewed = true;
-        return ok({ done: true });
-      },
-      'GET /mobile/content/1': () =>
-        ok({
-          ...education,
-          counts: { questions: 0, images: 0, videos: 0, documents: 0 },
-          hasMaterial: true,
-          comments: [],
-        }),
-    });
-    const { user, router } = renderApp('/');
-    await user.click(await screen.findByRole('link', { name: 'Pregledaj' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/content/1/intro'));
-    await waitFor(() => expect(api.find('POST', '/mobile/content/mark-viewed')?.body).toEqual({ contentId: 1 }));
-    // The list is fetched again when the answer comes if home is still shown, or else when home is shown
-    // again: back home, the card reads as seen either way.
-    await router.navigate('/');
-    expect(await screen.findByText('Pregledano 06.01.2025.')).toBeInTheDocument();
-    expect(screen.queryByText('Novo')).not.toBeInTheDocument();
-  });
-
-  it('does not mark an item viewed twice', async () => {
-    signedIn();
-    const api = fakeApi({
-      'GET /auth/me': () => ok(me),
-      'GET /mobile/content/list/new': () => ok(makeList([information])),
-    });
-    stubViewport(false);
-    const { user, router } = renderApp('/');
-    await user.click(await screen.findByRole('link', { name: 'Pregledaj' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/content/2/intro'));
-    expect(api.find('POST', '/mobile/content/mark-viewed')).toBeUndefined();
-  });
+  it.each([
+    ['its card', true],
+    ['elsewhere (the bell, a push, a mailed link, a typed URL)', false],
+  ])(
+    'shows an item opened from %s as seen back home, the server having marked it as it was read',
+    async (_, fromCard) => {
+      signedIn();
+      let read = false;
+      const api = fakeApi({
+        'GET /auth/me': () => ok(me),
+        'GET /mobile/content/list/new': () =>
+          ok(
+            makeList([
+              read
+                ? {
+                    ...education,
+                    contentInteractions: [{ viewedAt: new Date(2025, 0, 6).toISOString(), finishedAt: null }],
+                  }
+                : education,
+            ]),
+          ),
+        'GET /mobile/content/1': () => {
+          read = true;
+          return ok({
+            ...education,
+            contentInteractions: [{ viewedAt: new Date(2025, 0, 6).toISOString(), finishedAt: null }],
+            counts: { questions: 0, images: 0, videos: 0, documents: 0 },
+            hasMaterial: true,
+            comments: [],
+          });
+        },
+      });
+      const { user, router } = renderApp('/');
+      const open = await screen.findByRole('link', { name: 'Pregledaj' });
+      expect(screen.getByText('Novo')).toBeInTheDocument();
+      if (fromCard) await user.click(open);
+      else await router.navigate('/content/1/intro');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sigurnost na radu' })).toBeInTheDocument();
+      await router.navigate('/');
+      expect(await screen.findByText('Pregledano 06.01.2025.')).toBeInTheDocument();
+      expect(screen.queryByText('Novo')).not.toBeInTheDocument();
+      // One way in marks it: the read itself, never a second call.
+      expect(api.find('POST', '/mobile/content/mark-viewed')).toBeUndefined();
+    },
+  );
 
   it('asks for the first 50 and says how many there are when there are more', async () => {
     signedIn();

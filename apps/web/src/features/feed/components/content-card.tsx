@@ -7,7 +7,6 @@ import { TypeLabel } from '@/content/components/type-label';
 import { fileUrl, interactionOf, itemPath } from '@/content/lib/paths';
 import { formatDate } from '@/lib/format';
 import { useIsPhone } from '@/lib/use-media-query';
-import { useMarkViewed } from '../api/mark-viewed';
 import '@/components/button.css';
 import '@/components/tag.css';
 import '@/content/components/content-list.css';
@@ -29,7 +28,6 @@ export function ContentCard({
   const { t } = useTranslation('content');
   const titleId = useId();
   const isPhone = useIsPhone();
-  const markViewed = useMarkViewed();
   const { viewedAt, finishedAt } = interactionOf(item);
   const isTask = item.type === 'TASK';
   const [pictureFailed, setPictureFailed] = useState(false);
@@ -71,10 +69,6 @@ export function ContentCard({
           to={itemPath(item, isPhone)}
           className="button button--secondary content-card__action"
           aria-describedby={titleId}
-          onClick={() => {
-            // Spec point 4: opening a card marks it viewed; the screen does not wait for the answer.
-            if (!viewedAt) markViewed.mutate({ contentId: item.id });
-          }}
         >
           {isTask ? t('card.open') : t('card.review')}
         </Link>
