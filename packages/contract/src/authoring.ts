@@ -307,8 +307,11 @@ export function contentIssues(body: ContentBody): Issue[] {
   if (body.publish.mode === 'schedule' && body.publish.at === null) {
     issues.push({ path: ['publish', 'at'], message: 'validation.required' });
   }
+  // A promotion goes to the client organisations it is sent to (PATCH /promotion/{id}); people of the
+  // provider's own organisation get it only when an audience there is chosen as well.
   const { everyone, groups, people } = body.audience;
-  if (body.publish.mode !== 'draft' && !everyone && groups.length === 0 && people.length === 0) {
+  const homeless = !everyone && groups.length === 0 && people.length === 0;
+  if (body.publish.mode !== 'draft' && body.configuration !== 'PROMOTION' && homeless) {
     issues.push({ path: ['audience'], message: 'validation.audienceEmpty' });
   }
   return issues;

@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
               { path: 'tenants/new', lazy: consoleScreen('NewTenantScreen') },
               { path: 'tenants/:id', lazy: consoleScreen('TenantScreen') },
               { path: 'promotions', lazy: consoleScreen('PromotionsScreen') },
+              { path: 'promotions/new', lazy: consoleScreen('NewPromotionScreen') },
               { path: 'promotions/:id', lazy: consoleScreen('PromotionScreen') },
               { path: 'system', lazy: consoleScreen('SystemScreen') },
             ],

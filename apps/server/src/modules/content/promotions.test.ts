@@ -147,6 +147,30 @@ describe('promotions', () => {
     expect((await as(other.user).get(`/api/mobile/content/${card.id}`)).statusCode).toBe(404);
   });
 
+  it('needs no audience in the provider’s own organisation: it reaches only the organisations it is sent to', async () => {
+    const res = await as(superadmin).post('/api/content', {
+      type: 'INFORMATION',
+      configuration: 'PROMOTION',
+      name: 'Samo za klijente',
+      material: { text: 'Ponuda partnera.' },
+      publish: { mode: 'now' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const promo: StaffContent = res.json().payload;
+    expect(promo.audience).toMatchObject({ everyone: false, groups: [], people: [] });
+    await sendTo(promo.id, [client.id]);
+    expect(await cardOf(client.user, 'Samo za klijente')).toBeDefined();
+    expect(await cardOf(providerUser, 'Samo za klijente')).toBeUndefined();
+    // An item for the provider's own people still needs its audience.
+    const plain = await as(superadmin).post('/api/content', {
+      type: 'INFORMATION',
+      name: 'Bez primatelja',
+      material: { text: 'Tekst.' },
+      publish: { mode: 'now' },
+    });
+    expect(fieldOf(plain)).toBe('audience');
+  });
+
   it('follows the provider’s edits, and the receiving organisation’s staff cannot change it', async () => {
     const promo = await makePromotion('Jesenska akcija');
     await sendTo(promo.id, [client.id]);

@@ -97,7 +97,11 @@ describe('the promotions list', () => {
     await user.click(screen.getAllByRole('link', { name: 'Nova promocija' })[0] as HTMLElement);
     await user.click(await screen.findByRole('button', { name: /Informacija/ }));
     expect(screen.getByRole('radio', { name: /Promocija za druge organizacije/ })).toBeChecked();
+    // The path and the navigation agree: the editor of a new promotion is under Promotions.
     expect(screen.getByRole('navigation', { name: 'Putanja' })).toHaveTextContent('Promocije');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Administracija' })).getByRole('link', { current: 'page' }),
+    ).toHaveTextContent('Promocije');
   });
 });
 
@@ -189,6 +193,27 @@ describe('a promotion in the editor', () => {
     await user.click(screen.getByRole('button', { name: 'Spremi promjene' }));
     await waitFor(() => expect(api.find('PATCH', '/content/9')).toBeDefined());
     expect(api.find('PATCH', '/content/9')?.body).toMatchObject({ configuration: 'PROMOTION' });
+  });
+
+  it('publishes a promotion with nobody chosen at home, and says an audience here is optional', async () => {
+    const made = makeStaffContent(40, { type: 'INFORMATION', configuration: 'PROMOTION', questions: [] });
+    const { user, router, api } = openConsole('/admin/promotions/new', {
+      'POST /content': () => ok(made),
+      'GET /content/40': () => ok(made),
+    });
+    await user.click(await screen.findByRole('button', { name: /Informacija/ }));
+    const audience = screen.getByRole('region', { name: 'Primatelji' });
+    expect(within(audience).getByText(/Neobavezno za promociju/)).toBeInTheDocument();
+    expect(within(audience).getByText(/Nitko u vašoj organizaciji/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Naziv'), 'Akcija partnera');
+    await user.click(screen.getByRole('button', { name: 'Objavi' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/content/40'));
+    expect(api.find('POST', '/content')?.body).toMatchObject({
+      configuration: 'PROMOTION',
+      audience: { everyone: false, groups: [], people: [] },
+      publish: { mode: 'now' },
+    });
   });
 
   it('offers the choice only to the provider’s SUPERADMIN', async () => {

@@ -6,7 +6,7 @@ import { ConsoleHome } from '@/features/console/components/console-home';
 import { ConsoleLayout } from '@/features/console/components/console-layout';
 import { ContentAnswersScreen } from '@/features/console/components/content-answers-screen';
 import { ContentCommentsScreen } from '@/features/console/components/content-comments-screen';
-import { ContentEditorScreen } from '@/features/console/components/content-editor-screen';
+import { ContentEditorScreen, NewPromotionScreen } from '@/features/console/components/content-editor-screen';
 import { ContentListScreen } from '@/features/console/components/content-list-screen';
 import { ExportsScreen } from '@/features/console/components/exports-screen';
 import { GroupScreen } from '@/features/console/components/group-screen';
@@ -45,6 +45,7 @@ export const screens = {
   NewTenantScreen,
   TenantScreen,
   PromotionsScreen,
+  NewPromotionScreen,
   PromotionScreen,
   SystemScreen,
 };

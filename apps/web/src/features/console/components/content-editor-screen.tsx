@@ -17,7 +17,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { type Control, type Path, type UseFormReturn, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
 import { ConfirmDialog } from '@/components/dialog';
@@ -52,21 +52,25 @@ import { CoverField, MaterialSection } from './editor-material';
 import { QuestionsSection } from './editor-questions';
 import './content-editor.css';
 
-/** /admin/content/new (a type chosen first; `?promotion` starts a promotion) and /admin/content/{id}. */
+/** /admin/content/new (a type chosen first) and /admin/content/{id}. */
 export function ContentEditorScreen() {
   const { id } = useParams();
-  return id === undefined ? <NewContent /> : <EditContent />;
+  return id === undefined ? <NewContent promotion={false} /> : <EditContent />;
+}
+
+/** /admin/promotions/new: a new item made as a promotion, under Promotions in the navigation and the path. */
+export function NewPromotionScreen() {
+  return <NewContent promotion />;
 }
 
 /** Promotions are the provider's: written by its SUPERADMINs in its own organisation, then sent out. */
 const mayPromote = ({ me, tenantId }: ConsoleContext) => me.role === 'SUPERADMIN' && tenantId === me.tenant.id;
 
-function NewContent() {
+function NewContent(props: { promotion: boolean }) {
   const { t } = useTranslation('admin');
   const [type, setType] = useState<ContentType | null>(null);
   const scope = useConsole();
-  const { search } = useLocation();
-  const promotion = new URLSearchParams(search).has('promotion') && mayPromote(scope);
+  const promotion = props.promotion && mayPromote(scope);
   const crumbs = promotion
     ? [{ label: t('promotions.title'), to: '/admin/promotions' }]
     : [{ label: t('content.title'), to: '/admin/content' }];

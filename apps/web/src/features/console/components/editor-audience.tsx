@@ -1,7 +1,7 @@
 import type { AdminUser } from '@kanal/contract';
 import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { type FieldError, useController, useFormState } from 'react-hook-form';
+import { type FieldError, useController, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '@/components/error-text';
 import { ErrorView } from '@/components/status-view';
@@ -41,7 +41,10 @@ const keepEnter = (event: KeyboardEvent<HTMLElement>) => {
   }
 };
 
-/** Who receives the item: everyone, or groups and people, with how many that is. */
+/**
+ * Who receives the item: everyone, or groups and people, with how many that is. A promotion goes to the
+ * client organisations it is sent to; an audience here is optional for it, and the section says so.
+ */
 export function AudienceSection({ form, disabled }: SectionProps) {
   const { t } = useTranslation('admin');
   const formError = useFormError();
@@ -50,6 +53,7 @@ export function AudienceSection({ form, disabled }: SectionProps) {
   // The contract's rule names the audience as a whole: its message sits at 'audience.root'.
   const error = formError((errors.audience as { root?: FieldError } | undefined)?.root);
   const audience = field.value;
+  const promotion = useWatch({ control: form.control, name: 'configuration' }) === 'PROMOTION';
   const everyone = useEveryoneCount();
   const groups = useAudienceGroups();
   const radioName = useId();
@@ -86,6 +90,7 @@ export function AudienceSection({ form, disabled }: SectionProps) {
       <h2 id="editor-audience-title" className="console-panel__title">
         {t('editorAudience.title')}
       </h2>
+      {promotion ? <p className="editor-audience__muted">{t('editorAudience.promotionHint')}</p> : null}
 
       <fieldset className="form__group editor-audience__choice">
         <legend className="editor-audience__legend">{t('editorAudience.choice')}</legend>
@@ -149,7 +154,7 @@ export function AudienceSection({ form, disabled }: SectionProps) {
       )}
 
       <p className="editor-audience__summary" aria-live="polite">
-        {summaryOf(t, audience, everyone.data, memberCounts)}
+        {summaryOf(t, audience, promotion, everyone.data, memberCounts)}
       </p>
     </section>
   );
@@ -162,6 +167,7 @@ export function AudienceSection({ form, disabled }: SectionProps) {
 function summaryOf(
   t: TFunction<'admin'>,
   audience: Audience,
+  promotion: boolean,
   everyoneCount: number | undefined,
   memberCounts: ReadonlyMap<number, number> | null,
 ): string {
@@ -173,7 +179,9 @@ function summaryOf(
   }
   const groups = audience.groups.length;
   const people = audience.people.length;
-  if (groups === 0 && people === 0) return t('editorAudience.summary.none');
+  if (groups === 0 && people === 0) {
+    return promotion ? t('editorAudience.summary.promotionNone') : t('editorAudience.summary.none');
+  }
   const members = memberCounts
     ? audience.groups.reduce((sum, group) => sum + (memberCounts.get(group.id) ?? 0), 0)
     : null;

@@ -19,7 +19,7 @@ export function PromotionsScreen() {
   const promotions = usePromotions(page);
   const items = promotions.data?.items ?? [];
   const newPromotion = (
-    <Link to="/admin/content/new?promotion" className="button button--primary">
+    <Link to="/admin/promotions/new" className="button button--primary">
       {t('promotions.new')}
     </Link>
   );
