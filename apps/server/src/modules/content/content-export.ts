@@ -27,14 +27,17 @@ export const stateOf = (row: Pick<AudienceRow, 'finishedAt' | 'attempts' | 'view
 const percent = (mark: number | null) => (mark === null ? null : Math.round(mark * 100));
 
 /**
- * GET /export/content/{id}: the item's audience by name with their state, marks and their latest
- * attempt's answer to each question, read a page at a time as the file is written; then each question's
- * answers counted. A poll keeps no answer with a name, so its export is the counts alone.
+ * GET /export/content/{id}: the item's audience by name with their state, marks (a task: whether done by
+ * its deadline) and their latest attempt's answer to each question, read a page at a time as the file is
+ * written; then each question's answers counted. A poll keeps no answer with a name, so its export is how
+ * many took part, then the counts (those only from POLL_RESULTS_MIN_RESPONDENTS: the participation is no
+ * one's answer, and stays).
  */
 export function contentTables(
   lang: Language,
   item: StaffContent,
   results: ContentResults,
+  totals: { audience: number; viewed: number; finished: number },
   reads: {
     audience: (after: AudienceRow | null, limit: number) => Promise<AudienceRow[]>;
     answers: (userIds: number[]) => Promise<Answers>;
@@ -43,6 +46,9 @@ export function contentTables(
   const h = (key: string) => t(lang, `export.headers.${key}`);
   const { columns } = (lang === 'en' ? en : hr).import;
   const graded = item.type === 'EDUCATION';
+  // Only forms are attempted; a task is done or not, by its deadline if it has one.
+  const attempted = graded || item.type === 'INQUIRY';
+  const deadline = item.type === 'TASK' && item.task?.deadline ? new Date(item.task.deadline) : null;
   const questions = item.questions;
 
   async function* people() {
@@ -59,7 +65,10 @@ export function contentTables(
           t(lang, `export.states.${stateOf(p)}`),
           formatDateTime(p.viewedAt),
           formatDateTime(p.finishedAt),
-          p.attempts,
+          ...(attempted ? [p.attempts] : []),
+          ...(deadline
+            ? [p.finishedAt && p.finishedAt <= deadline ? t(lang, 'export.yes') : t(lang, 'export.no')]
+            : []),
           ...(graded ? [percent(p.best), percent(p.last)] : []),
           ...questions.map((q) =>
             mine
@@ -84,7 +93,8 @@ export function contentTables(
       h('state'),
       h('viewed'),
       h('finished'),
-      h('attempts'),
+      ...(attempted ? [h('attempts')] : []),
+      ...(deadline ? [h('doneInTime')] : []),
       ...(graded ? [h('bestMark'), h('lastMark')] : []),
       ...questions.map((q, i) => `${i + 1}. ${q.title}`),
     ],
@@ -115,7 +125,16 @@ export function contentTables(
           ]);
         }),
   };
-  if (item.type === 'POLL') return [resultsTable];
+  const participation: ExportTable = {
+    name: t(lang, 'export.sheets.participation'),
+    headers: [h('field'), h('value')],
+    rows: [
+      [h('audience'), totals.audience],
+      [h('opened'), totals.viewed],
+      [h('responded'), totals.finished],
+    ],
+  };
+  if (item.type === 'POLL') return [participation, resultsTable];
   return questions.length > 0 ? [peopleTable, resultsTable] : [peopleTable];
 }
 

@@ -444,15 +444,16 @@ describe('the export', () => {
     expect(res.body).toContain('1. Što biste promijenili?,written answers (on the People sheet),2,');
   });
 
-  it('gives a poll’s counts alone, and not below five respondents', async () => {
-    const sheetOf = async (pollId: number) => {
+  it('gives a poll’s participation and counts, no one’s answers, and the counts not below five respondents', async () => {
+    const sheetsOf = async (pollId: number) => {
       const res = await as(creator).get(`/api/export/content/${pollId}`);
       expect(res.statusCode).toBe(200);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      expect(workbook.worksheets.map((s) => s.name)).toEqual(['Rezultati']);
-      return valuesOf(workbook.worksheets[0]);
+      expect(workbook.worksheets.map((s) => s.name)).toEqual(['Sudjelovanje', 'Rezultati']);
+      return workbook.worksheets.map(valuesOf);
     };
+    const sheetOf = async (pollId: number) => (await sheetsOf(pollId))[1];
     expect(await sheetOf(poll.id)).toEqual([
       ['Pitanje', 'Odgovor', 'Broj', 'Udio (%)'],
       ['1. Odredište?', 'More', 1, 20],
@@ -467,9 +468,45 @@ describe('the export', () => {
         publish: { mode: 'now' },
       }),
     );
-    expect((await sheetOf(fresh.id))[1]?.[0]).toBe(
-      'Rezultati ankete prikazuju se kad odgovori barem 5 osoba: dosad ih je 0.',
+    await ok(
+      as(people[0] as Person).post(`/api/mobile/content/${fresh.id}/form/attempt`, {
+        questionAnswers: [{ questionId: fresh.questions[0]?.id, answers: [fresh.questions[0]?.answers[0]?.id] }],
+      }),
     );
+    await as(people[1] as Person).post('/api/mobile/content/mark-viewed', { contentId: fresh.id });
+    const [participation, results] = await sheetsOf(fresh.id);
+    // Everyone active: three of the five people, the admin, the creators and the analyst.
+    expect(participation).toEqual([
+      ['Podatak', 'Vrijednost'],
+      ['Primatelja', 7],
+      ['Otvorilo', 2],
+      ['Odgovorilo', 1],
+    ]);
+    expect(results?.[1]?.[0]).toBe('Rezultati ankete prikazuju se kad odgovori barem 5 osoba: dosad ih je 1.');
+  });
+
+  it('says of a task who was done by its deadline, with no attempts', async () => {
+    const [p1, p2] = people as [Person, Person];
+    const task = await ok<StaffContent>(
+      as(creator).post('/api/content', {
+        type: 'TASK',
+        name: 'Inventura',
+        task: { deadline: new Date(t.clock.now().getTime() + 60 * 60 * 1000).toISOString() },
+        audience: { people: [p1.id, p2.id] },
+        publish: { mode: 'now' },
+      }),
+    );
+    await as(p1).post('/api/mobile/content/mark-finished', { contentId: task.id });
+    const res = await as(analyst).get(`/api/export/content/${task.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const [header, ...rows] = valuesOf(workbook.worksheets[0]);
+    expect(header?.slice(3)).toEqual(['Status', 'Stanje', 'Pregledano', 'Završeno', 'Završeno do roka']);
+    expect(rows.map((row) => [row[4], row[7]]).sort()).toEqual([
+      ['nije otvoreno', 'ne'],
+      ['završeno', 'da'],
+    ]);
   });
 
   it('is for the item’s readers only', async () => {

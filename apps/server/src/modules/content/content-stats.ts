@@ -257,13 +257,17 @@ export const createContentStats = ({
     /** GET /content/{id}/results: every question's answers counted; see ContentResultsSchema. */
     results: async (author: Author, contentId: number) => resultsOf(author, await readable(author, contentId)),
 
-    /** GET /export/content/{id}: the audience with their answers, and the results (a poll's results alone). */
+    /** GET /export/content/{id}: the audience with their answers, and the results; see contentTables. */
     async exportItem(author: Author, contentId: number, format: ExportFormat): Promise<Readable> {
       const summary = await readable(author, contentId);
-      const [item, results] = await Promise.all([itemOf(author, contentId), resultsOf(author, summary, true)]);
+      const [item, results, totals] = await Promise.all([
+        itemOf(author, contentId),
+        resultsOf(author, summary, true),
+        repo.totals(author.tenantId, contentId),
+      ]);
       return exportTables(
         format,
-        contentTables(author.lang, item, results, {
+        contentTables(author.lang, item, results, totals, {
           audience: (after, limit) => repo.audienceAfter(author.tenantId, contentId, after, limit),
           answers: (userIds) => repo.latestAnswers(author.tenantId, contentId, userIds),
         }),
