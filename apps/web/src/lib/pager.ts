@@ -9,3 +9,7 @@ export function pagerPages(current: number, pageCount: number, span = PAGER_SPAN
   const last = Math.min(pageCount - 1, current + span);
   return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 }
+
+/** A stored page number (zero-based), or null when what is stored is not one. */
+export const parsePage = (stored: unknown) =>
+  Number.isInteger(stored) && (stored as number) >= 0 ? (stored as number) : null;

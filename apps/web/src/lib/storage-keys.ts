@@ -13,6 +13,9 @@ export const LANGUAGE_STORAGE_KEY = 'kanal.lang';
 /** The archive's current page (zero-based); the top bar's archive link starts it again at 0. */
 export const ARCHIVE_PAGE_STORAGE_KEY = 'kanal.archive.page';
 
+/** Home's current page of unfinished items (zero-based). */
+export const HOME_PAGE_STORAGE_KEY = 'kanal.home.page';
+
 /** The archive's filter choices: {contentTypes, creators, categories, periods}, all empty by default. */
 export const ARCHIVE_FILTERS_STORAGE_KEY = 'kanal.archive.filters';
 

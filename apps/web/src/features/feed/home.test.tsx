@@ -221,16 +221,58 @@ describe('home', () => {
     },
   );
 
-  it('asks for the first 50 and says how many there are when there are more', async () => {
+  it('pages a list longer than 50, tasks first, keeping the page for the next visit', async () => {
     signedIn();
+    // 62 unfinished: the server orders them tasks first and serves them 50 a page.
+    const all = [
+      ...Array.from({ length: 3 }, (_, i) => makeItem({ id: 100 + i, type: 'TASK', name: `Zadatak ${i + 1}` })),
+      ...Array.from({ length: 59 }, (_, i) =>
+        makeItem({ id: 200 + i, type: 'INFORMATION', name: `Obavijest ${i + 1}` }),
+      ),
+    ];
     const api = fakeApi({
       'GET /auth/me': () => ok(me),
-      'GET /mobile/content/list/new': () => ok(makeList([education, information], 73)),
+      'GET /mobile/content/list/new': (req) => {
+        const query = new URL(req.url, 'http://x').searchParams;
+        const offset = Number(query.get('offset'));
+        return ok(makeList(all.slice(offset, offset + Number(query.get('limit'))), all.length));
+      },
+    });
+    const { user, unmount } = renderApp('/');
+    expect(await screen.findByText('Prikazano 1–50 od 62')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Zadaci' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Zadatak 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Obavijest 48' })).not.toBeInTheDocument();
+
+    const pages = screen.getByRole('navigation', { name: 'Stranice popisa' });
+    await user.click(within(pages).getByRole('button', { name: 'Stranica 2' }));
+    expect(await screen.findByText('Prikazano 51–62 od 62')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Obavijest 48' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Obavijest 59' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Zadaci' })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path === '/mobile/content/list/new').map((call) => call.url)).toEqual([
+      '/api/mobile/content/list/new?limit=50&offset=0',
+      '/api/mobile/content/list/new?limit=50&offset=50',
+    ]);
+
+    // The page is kept (spec: "home page" in local state): home opens on it again.
+    unmount();
+    renderApp('/');
+    expect(await screen.findByText('Prikazano 51–62 od 62')).toBeInTheDocument();
+  });
+
+  it('goes back to the last page there is when the kept one is beyond the end', async () => {
+    signedIn();
+    localStorage.setItem('kanal.home.page', '3');
+    fakeApi({
+      'GET /auth/me': () => ok(me),
+      'GET /mobile/content/list/new': (req) =>
+        ok(makeList(req.url.endsWith('offset=0') ? [education, information] : [], 2)),
     });
     renderApp('/');
-    expect(await screen.findByText('Prikazano 2 od 73')).toBeInTheDocument();
-    expect(screen.getByText('Čekaju vas 73 sadržaja')).toBeInTheDocument();
-    expect(api.find('GET', '/mobile/content/list/new')?.url).toBe('/api/mobile/content/list/new?limit=50&offset=0');
+    expect(await screen.findByRole('article', { name: 'Sigurnost na radu' })).toBeInTheDocument();
+    expect(localStorage.getItem('kanal.home.page')).toBe('0');
+    expect(screen.queryByRole('navigation', { name: 'Stranice popisa' })).not.toBeInTheDocument();
   });
 
   it('shows an error with a retry when the list fails', async () => {

@@ -27,9 +27,6 @@ export function parseFilters(stored: unknown): ArchiveFilters | null {
   return filters;
 }
 
-export const parsePage = (stored: unknown) =>
-  Number.isInteger(stored) && (stored as number) >= 0 ? (stored as number) : null;
-
 export function toggleFilter(filters: ArchiveFilters, group: keyof ArchiveFilters, value: string): ArchiveFilters {
   const values = filters[group];
   return {

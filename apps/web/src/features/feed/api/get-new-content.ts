@@ -1,5 +1,5 @@
 import { type ContentList, NEW_CONTENT_LIMIT } from '@kanal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,11 +8,14 @@ import { queryKeys } from '@/lib/query-keys';
 export const getNewContent = (limit: number, offset: number, signal?: AbortSignal) =>
   apiRequest<ContentList>(`/mobile/content/list/new?limit=${limit}&offset=${offset}`, { signal });
 
-export const newContentQueryOptions = (enabled: boolean, limit = NEW_CONTENT_LIMIT, offset = 0) =>
+/** Home's page (zero-based) of NEW_CONTENT_LIMIT items. */
+export const newContentQueryOptions = (enabled: boolean, page = 0) =>
   queryOptions({
-    queryKey: queryKeys.content.newPage(limit, offset),
-    queryFn: ({ signal }) => getNewContent(limit, offset, signal),
+    queryKey: queryKeys.content.newPage(NEW_CONTENT_LIMIT, page * NEW_CONTENT_LIMIT),
+    queryFn: ({ signal }) => getNewContent(NEW_CONTENT_LIMIT, page * NEW_CONTENT_LIMIT, signal),
+    // The pager keeps showing the last page until the next one arrives, instead of jumping to a skeleton.
+    placeholderData: keepPreviousData,
     enabled,
   });
 
-export const useNewContent = () => useQuery(newContentQueryOptions(useSession() !== null));
+export const useNewContent = (page: number) => useQuery(newContentQueryOptions(useSession() !== null, page));

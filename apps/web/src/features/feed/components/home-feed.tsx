@@ -1,16 +1,33 @@
-import type { Me } from '@kanal/contract';
+import { type Me, NEW_CONTENT_LIMIT } from '@kanal/contract';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '@/components/pager';
 import { ErrorView } from '@/components/status-view';
 import { CardListSkeleton } from '@/content/components/card-skeleton';
+import { parsePage } from '@/lib/pager';
+import { HOME_PAGE_STORAGE_KEY } from '@/lib/storage-keys';
+import { useStoredValue } from '@/lib/stored-value';
 import { useNewContent } from '../api/get-new-content';
 import { ContentCard } from './content-card';
 import '@/content/components/content-list.css';
 import './home-feed.css';
 
-/** Home below the greeting: how many items wait, the tasks, then the other content. */
+/**
+ * Home below the greeting: how many items wait, the tasks, then the other content, NEW_CONTENT_LIMIT a
+ * page. The server orders the whole list tasks first, so the tasks fill the first pages. The page is kept
+ * in localStorage (spec point 3, "home page").
+ */
 export function HomeFeed({ me }: { me: Me }) {
   const { t } = useTranslation('home');
-  const list = useNewContent();
+  const [page, setPage] = useStoredValue(HOME_PAGE_STORAGE_KEY, parsePage, 0);
+  const list = useNewContent(page);
+  const pageCount = Math.ceil((list.data?.count ?? 0) / NEW_CONTENT_LIMIT);
+
+  // A stored page beyond the end (items finished since) falls back to the last page there is.
+  const settled = list.isSuccess && !list.isPlaceholderData;
+  useEffect(() => {
+    if (settled && page > 0 && page >= pageCount) setPage(Math.max(0, pageCount - 1));
+  }, [settled, page, pageCount, setPage]);
 
   if (list.isPending) return <CardListSkeleton cards={4} withImage />;
   if (list.isError) return <ErrorView message={t('loadFailed')} onRetry={() => void list.refetch()} />;
@@ -37,8 +54,9 @@ export function HomeFeed({ me }: { me: Me }) {
     { key: 'content', title: t('content'), items: others },
   ].filter((section) => section.items.length > 0);
 
+  const first = page * NEW_CONTENT_LIMIT + 1;
   return (
-    <>
+    <div aria-busy={list.isPlaceholderData || undefined}>
       <p className="home__summary">{t('waiting', { count })}</p>
       {sections.map((section) => (
         <section key={section.key} className="home__section" aria-labelledby={`home-${section.key}`}>
@@ -58,7 +76,18 @@ export function HomeFeed({ me }: { me: Me }) {
           </ul>
         </section>
       ))}
-      {count > content.length ? <p className="home__more">{t('shownOf', { shown: content.length, count })}</p> : null}
-    </>
+      {count > content.length ? (
+        <p className="home__more">{t('shownOf', { first, last: first + content.length - 1, count })}</p>
+      ) : null}
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        onPage={(next) => {
+          setPage(next);
+          window.scrollTo({ top: 0 });
+        }}
+        label={t('pagerLabel')}
+      />
+    </div>
   );
 }
