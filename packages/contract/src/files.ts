@@ -1,8 +1,4 @@
 import * as z from 'zod/mini';
-import type { Role } from './enums.js';
-
-/** POST /files and /files/multiple: content is authored by these roles only. */
-export const FILE_UPLOAD_ROLES = ['SUPERADMIN', 'ADMIN', 'CREATOR'] as const satisfies readonly Role[];
 
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 10;

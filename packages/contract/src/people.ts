@@ -18,13 +18,6 @@ export const USER_STATUSES = ['active', 'invited', 'deactivated'] as const;
 export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
-/**
- * Who has the admin console (DESIGN.md §9): the staff. A CREATOR sees content only; anyone else
- * reaching /admin sees the 404 screen.
- */
-export const CONSOLE_ROLES = ['SUPERADMIN', 'ADMIN', 'CREATOR', 'ANALYST'] as const satisfies readonly Role[];
-export const hasConsole = (role: Role) => (CONSOLE_ROLES as readonly string[]).includes(role);
-
 /** The roles an admin of a tenant may give; only a SUPERADMIN gives SUPERADMIN. */
 export const grantableRoles = (granter: Role): readonly Role[] =>
   granter === 'SUPERADMIN' ? ROLES : ROLES.filter((role) => role !== 'SUPERADMIN');

@@ -5,6 +5,7 @@ import {
   LINEAR_POINTS,
   type MediaFix,
   type MediaType,
+  mayChangeItem,
   type NoticeQueued,
   type Promotion,
   type PromotionList,
@@ -91,9 +92,9 @@ export const createContentStaff = ({
     userId: author.userId,
   });
 
-  /** A CREATOR changes only what they made; an ANALYST nothing (the access table already keeps them out). */
+  /** A CREATOR changes only what they made; an ANALYST nothing (the rule the console shows too). */
   const mayChange = (author: Author, creatorId: number) =>
-    author.role !== 'ANALYST' && author.role !== 'USER' && (author.role !== 'CREATOR' || creatorId === author.userId);
+    mayChangeItem({ role: author.role, id: author.userId }, creatorId);
 
   /** An item's questions in order, each with its answers in order and which are correct. */
   async function questionsOf(tenantId: number, contentId: number): Promise<StaffContent['questions']> {

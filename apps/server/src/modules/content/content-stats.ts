@@ -8,6 +8,7 @@ import {
   type ContentResults,
   type ContentUsersQuery,
   type GroupReachList,
+  mayReadItemStats,
   type NoticeReach,
   type PeriodQuery,
   percentOf,
@@ -78,7 +79,8 @@ export const createContentStats = ({
 }: Deps) => {
   async function readable(author: Author, contentId: number): Promise<ItemSummary> {
     const item = await summaryOf(author, contentId);
-    if (author.role === 'CREATOR' && item.creatorId !== author.userId) throw new AppError('Forbidden', 403);
+    if (!mayReadItemStats({ role: author.role, id: author.userId }, item.creatorId))
+      throw new AppError('Forbidden', 403);
     return item;
   }
 

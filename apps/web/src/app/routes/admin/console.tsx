@@ -1,4 +1,4 @@
-import { hasConsole } from '@kanal/contract';
+import { may } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorView, LoadingView } from '@/components/status-view';
 import { useMe } from '@/features/auth/api/get-me';
@@ -72,6 +72,6 @@ export function Component() {
       </main>
     );
   }
-  if (!hasConsole(me.data.role)) return <NotFound />;
+  if (!may(me.data, 'console')) return <NotFound />;
   return <ConsoleLayout me={me.data} />;
 }

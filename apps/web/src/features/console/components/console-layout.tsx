@@ -1,4 +1,4 @@
-import type { Me } from '@kanal/contract';
+import { type Me, may } from '@kanal/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -16,7 +16,7 @@ const parseTenantId = (stored: unknown) => (typeof stored === 'number' && Number
 /** A SUPERADMIN's choice of organisation, remembered per person; everyone else works in their own. */
 function useTenantChoice(me: Me): [number, (id: number) => void] {
   const [stored, setStored] = useStoredValue(`kanal.console.tenant.${me.id}`, parseTenantId, me.tenant.id);
-  const chosen = me.role === 'SUPERADMIN' ? stored : me.tenant.id;
+  const chosen = may(me, 'tenants.manage') ? stored : me.tenant.id;
   // An organisation deleted meanwhile (here or by another SUPERADMIN) is left for one's own.
   const other = useTenant(chosen, chosen !== me.tenant.id);
   const gone = other.error instanceof ApiError && other.error.status === 404;
@@ -67,8 +67,8 @@ export function ConsoleLayout({ me }: { me: Me }) {
   const [tenantId, setTenantId] = useTenantChoice(me);
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
-  const canEdit = me.role === 'SUPERADMIN' || me.role === 'ADMIN';
-  const canAuthor = canEdit || me.role === 'CREATOR';
+  const canEdit = may(me, 'people.write');
+  const canAuthor = may(me, 'content.author');
 
   // A new screen closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read.
@@ -89,26 +89,20 @@ export function ConsoleLayout({ me }: { me: Me }) {
     [me, tenantId, canEdit, canAuthor, setTenantId, navigate],
   );
 
-  // A creator works on content only; people and groups are their admins'.
-  const people = me.role !== 'CREATOR';
   const links = [
-    ...(people ? [{ to: '/admin/dashboard', label: t('console.nav.dashboard') }] : []),
+    ...(may(me, 'stats.read') ? [{ to: '/admin/dashboard', label: t('console.nav.dashboard') }] : []),
     { to: '/admin/content', label: t('console.nav.content') },
-    ...(people
+    ...(may(me, 'people.read')
       ? [
           { to: '/admin/users', label: t('console.nav.users') },
           { to: '/admin/groups', label: t('console.nav.groups') },
         ]
       : []),
     ...(canEdit ? [{ to: '/admin/import', label: t('console.nav.import') }] : []),
-    ...(people ? [{ to: '/admin/exports', label: t('console.nav.exports') }] : []),
-    ...(me.role === 'SUPERADMIN'
-      ? [
-          { to: '/admin/tenants', label: t('console.nav.tenants') },
-          { to: '/admin/promotions', label: t('console.nav.promotions') },
-          { to: '/admin/system', label: t('console.nav.system') },
-        ]
-      : []),
+    ...(may(me, 'people.read') ? [{ to: '/admin/exports', label: t('console.nav.exports') }] : []),
+    ...(may(me, 'tenants.manage') ? [{ to: '/admin/tenants', label: t('console.nav.tenants') }] : []),
+    ...(may(me, 'promotions') ? [{ to: '/admin/promotions', label: t('console.nav.promotions') }] : []),
+    ...(may(me, 'system') ? [{ to: '/admin/system', label: t('console.nav.system') }] : []),
   ];
 
   return (
@@ -135,7 +129,7 @@ export function ConsoleLayout({ me }: { me: Me }) {
             <span className="console__product">{t('appName', { ns: 'common' })}</span>
             <span className="console__area">{t('console.title')}</span>
           </Link>
-          {me.role === 'SUPERADMIN' ? (
+          {may(me, 'tenants.manage') ? (
             <TenantSwitcher tenantId={tenantId} onChange={context.setTenantId} />
           ) : (
             <span className="console__tenant">{me.tenant.name}</span>

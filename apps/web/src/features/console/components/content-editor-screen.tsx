@@ -5,6 +5,7 @@ import {
   CONTENT_TYPE_DISPLAY_ORDER,
   type ContentType,
   hasForm,
+  may,
   NAME_MAX_LENGTH,
   REMINDER_MINUTES,
   REPEATS,
@@ -64,7 +65,7 @@ export function NewPromotionScreen() {
 }
 
 /** Promotions are the provider's: written by its SUPERADMINs in its own organisation, then sent out. */
-const mayPromote = ({ me, tenantId }: ConsoleContext) => me.role === 'SUPERADMIN' && tenantId === me.tenant.id;
+const mayPromote = ({ me, tenantId }: ConsoleContext) => may(me, 'promotions') && tenantId === me.tenant.id;
 
 function NewContent(props: { promotion: boolean }) {
   const { t } = useTranslation('admin');

@@ -7,6 +7,8 @@ import {
   type ContentSort,
   type ContentStatus,
   type ContentType,
+  mayChangeItem,
+  mayReadItemStats,
   type StaffContentRow,
 } from '@kanal/contract';
 import type { TFunction } from 'i18next';
@@ -225,9 +227,9 @@ function taskLine(t: TFunction<'admin'>, task: NonNullable<StaffContentRow['task
 
 function ContentRow({ item }: { item: StaffContentRow }) {
   const { t } = useTranslation('admin');
-  const { me, canAuthor } = useConsole();
+  const { me } = useConsole();
   const [open, setOpen] = useState(false);
-  const editable = canAuthor && (me.role !== 'CREATOR' || item.creator.id === me.id);
+  const editable = mayChangeItem(me, item.creator.id);
   const reach = reachLine(t, item);
   return (
     <tr>
@@ -251,7 +253,7 @@ function ContentRow({ item }: { item: StaffContentRow }) {
       <td data-label={t('content.columns.reach')}>
         {item.status === 'draft' ? (
           '–'
-        ) : me.role === 'CREATOR' && item.creator.id !== me.id ? (
+        ) : !mayReadItemStats(me, item.creator.id) ? (
           reach
         ) : (
           <Link to={`/admin/content/${item.id}/statistics`} className="link">

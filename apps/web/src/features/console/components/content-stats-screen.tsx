@@ -3,6 +3,7 @@ import {
   type AudienceState,
   type ContentResults,
   hasForm,
+  mayChangeItem,
   POLL_RESULTS_MIN_RESPONDENTS,
   type StaffContent,
   USER_PAGE_SIZE,
@@ -272,7 +273,7 @@ function QuestionResult({ number, question }: { number: number; question: Conten
 
 function People({ item }: { item: StaffContent }) {
   const { t } = useTranslation('admin');
-  const { me, canAuthor } = useConsole();
+  const { me } = useConsole();
   const [params, update] = useListParams();
   const q = params.get('q') ?? '';
   const stateParam = params.get('state') ?? '';
@@ -280,7 +281,7 @@ function People({ item }: { item: StaffContent }) {
   const page = pageParam(params);
   const audience = useAudience(item.id, { q, state, page });
   const graded = item.type === 'EDUCATION';
-  const mayNotify = canAuthor && item.status === 'published' && (me.role !== 'CREATOR' || item.creator.id === me.id);
+  const mayNotify = item.status === 'published' && mayChangeItem(me, item.creator.id);
   const states = AUDIENCE_STATES.filter((s) => s !== 'failed' || graded);
   return (
     <StatsSection

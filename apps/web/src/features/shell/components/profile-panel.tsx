@@ -1,4 +1,4 @@
-import { hasConsole, type Me } from '@kanal/contract';
+import { type Me, may } from '@kanal/contract';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,7 +41,7 @@ export function ProfilePanel({ id, me, triggerRef, onClose, onSignOut, signingOu
     >
       {stats ? <section className="profile-panel__stats">{stats}</section> : null}
       <ul className="profile-panel__links">
-        {hasConsole(me.role) ? (
+        {may(me, 'console') ? (
           <li>
             <Link to="/admin" className="profile-panel__link" onClick={() => onClose(false)}>
               {t('profile.admin')}
