@@ -42,11 +42,17 @@ export const session = pgTable(
   ],
 );
 
-export const passwordTokenPurpose = pgEnum('password_token_purpose', ['activate', 'reset', 'activation_code']);
+export const passwordTokenPurpose = pgEnum('password_token_purpose', [
+  'activate',
+  'reset',
+  'activation_code',
+  'email_change',
+]);
 
 /**
  * Single-use secrets: links mailed for first-time set-up confirmation and password reset, and the
- * activation codes an admin hands to a username-only account (DESIGN.md §5).
+ * activation codes an admin hands to a username-only account (DESIGN.md §5); and the link mailed to a new
+ * e-mail address, which changes the account's address only once it is opened (`email_change`).
  */
 export const passwordToken = pgTable(
   'password_token',
@@ -60,6 +66,8 @@ export const passwordToken = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** An `email_change` link's new address; null for the other purposes. */
+    email: text(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
