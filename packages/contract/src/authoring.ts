@@ -149,15 +149,17 @@ export type CategoryList = z.infer<typeof CategoryListSchema>;
 const required = { error: 'validation.required' } as const;
 const text = (max: number, error = 'validation.tooLong') => z.string().check(z.trim(), z.maxLength(max, { error }));
 const requiredText = (max: number) => z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max));
+/** Required once the item is published (contentIssues): a draft may keep it empty while it is written. */
+const draftText = (max: number) => z.string(required).check(z.trim(), z.maxLength(max));
 const FileIdSchema = z.uuid({ error: 'validation.invalid' });
 
 export const AnswerBodySchema = z.object({
-  title: requiredText(ANSWER_TITLE_MAX_LENGTH),
+  title: draftText(ANSWER_TITLE_MAX_LENGTH),
   isCorrect: z._default(z.boolean(), false),
 });
 
 export const QuestionBodySchema = z.object({
-  title: requiredText(QUESTION_TITLE_MAX_LENGTH),
+  title: draftText(QUESTION_TITLE_MAX_LENGTH),
   type: QuestionTypeSchema,
   /** SINGLE and MULTIPLE only: TEXT has none and LINEAR's five points are made by the server. */
   answers: z._default(z.array(AnswerBodySchema).check(z.maxLength(ANSWERS_MAX, { error: 'validation.tooMany' })), []),
@@ -264,26 +266,36 @@ type Issue = { path: (string | number)[]; message: string };
 
 /**
  * The rules that tie a body's parts to its type (spec point 3; issue 13): what a quiz, a poll and a task
- * need and may not have. Each issue names its field. The time-dependent rule (a schedule in the past)
- * is the server's.
+ * need and may not have. Each issue names its field. The questions need to be complete (a text, two
+ * answers, a correct one) only for people to answer them: a draft keeps them half-written (issue 29).
+ * The time-dependent rule (a schedule in the past) is the server's.
  */
 export function contentIssues(body: ContentBody): Issue[] {
   const issues: Issue[] = [];
   const form = hasForm(body.type);
   const graded = body.type === 'EDUCATION';
-  if (form && body.questions.length === 0) issues.push({ path: ['questions'], message: 'validation.needsQuestion' });
+  const published = body.publish.mode !== 'draft';
+  if (published && form && body.questions.length === 0) {
+    issues.push({ path: ['questions'], message: 'validation.needsQuestion' });
+  }
   if (!form && body.questions.length > 0) issues.push({ path: ['questions'], message: 'validation.noQuestions' });
   for (const [q, question] of body.questions.entries()) {
     const at = ['questions', q, 'answers'];
     const choice = question.type === 'SINGLE' || question.type === 'MULTIPLE';
+    if (published && question.title === '') {
+      issues.push({ path: ['questions', q, 'title'], message: 'validation.required' });
+    }
     if (!choice) {
       if (question.answers.length > 0) issues.push({ path: at, message: 'validation.noAnswers' });
       continue;
     }
-    if (question.answers.length < 2) issues.push({ path: at, message: 'validation.twoAnswers' });
+    for (const [a, answer] of question.answers.entries()) {
+      if (published && answer.title === '') issues.push({ path: [...at, a, 'title'], message: 'validation.required' });
+    }
+    if (published && question.answers.length < 2) issues.push({ path: at, message: 'validation.twoAnswers' });
     const correct = question.answers.filter((a) => a.isCorrect).length;
     if (!graded && correct > 0) issues.push({ path: at, message: 'validation.noCorrectAnswers' });
-    if (graded && correct === 0) issues.push({ path: at, message: 'validation.markCorrect' });
+    if (published && graded && correct === 0) issues.push({ path: at, message: 'validation.markCorrect' });
     if (graded && question.type === 'SINGLE' && correct > 1)
       issues.push({ path: at, message: 'validation.oneCorrect' });
   }

@@ -209,9 +209,14 @@ describe('creating content', () => {
   });
 
   it.each([
-    ['a quiz without questions', () => education({ questions: [] }), 'questions', 'Add at least one question'],
     [
-      'a quiz question without a correct answer',
+      'publishing a quiz without questions',
+      () => education({ questions: [] }),
+      'questions',
+      'Add at least one question',
+    ],
+    [
+      'publishing a quiz question without a correct answer',
       () => education({ questions: [{ title: 'P?', type: 'SINGLE', answers: [{ title: 'A' }, { title: 'B' }] }] }),
       'questions.0.answers',
       'Mark the correct answer',
@@ -300,6 +305,34 @@ describe('creating content', () => {
     expect(fieldOf(res)).toBe(field);
     expect(res.json().fields[0].message.replace("'", '’')).toBe(message);
     expect(await t.db.$count(content, eq(content.tenantId, tenantId))).toBe(before);
+  });
+
+  it('keeps a draft’s half-written questions, and publishes them only once complete', async () => {
+    const halfWritten = [
+      { title: 'Što prvo učinite?', type: 'SINGLE', answers: [{ title: 'Uzbunim kolege' }, { title: '' }] },
+      { title: '', type: 'MULTIPLE', answers: [] },
+    ];
+    const draft = await create(creator, education({ questions: halfWritten, publish: { mode: 'draft' } }));
+    expect(draft.status).toBe('draft');
+    expect(draft.questions.map((q) => [q.title, q.answers.map((a) => a.title)])).toEqual([
+      ['Što prvo učinite?', ['Uzbunim kolege', '']],
+      ['', []],
+    ]);
+
+    const refused = await as(creator, 'en').patch(`/api/content/${draft.id}`, { publish: { mode: 'now' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields[0]).toEqual({ field: 'questions.0.answers.1.title', message: 'Required' });
+    expect((await as(creator).get(`/api/content/${draft.id}`)).json().payload.status).toBe('draft');
+
+    const complete = [
+      { ...halfWritten[0], answers: [{ title: 'Uzbunim kolege', isCorrect: true }, { title: 'Nastavim raditi' }] },
+    ];
+    const published = await as(creator).patch(`/api/content/${draft.id}`, {
+      questions: complete,
+      publish: { mode: 'now' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().payload.status).toBe('published');
   });
 
   it('refuses what the body points at when it is not the tenant’s, and a schedule in the past', async () => {

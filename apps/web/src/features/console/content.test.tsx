@@ -176,6 +176,29 @@ describe('the content editor', () => {
     expect(await screen.findByText('Sadržaj „Novi radni prostor” spremljen je kao skica.')).toBeInTheDocument();
   });
 
+  it('saves a quiz draft with a half-written question, and asks for it whole only to publish', async () => {
+    const made = makeStaffContent(32, { status: 'draft', name: 'Zaštita na radu', questions: [] });
+    const { user, api } = openConsole('CREATOR', '/admin/content/new', {
+      'POST /content': () => ok(made),
+      'GET /content/32': () => ok(made),
+    });
+    await user.click(await screen.findByRole('button', { name: /Edukacija/ }));
+    await user.type(screen.getByLabelText('Naziv'), 'Zaštita na radu');
+    // A new quiz starts with one question, not yet written.
+    await user.click(screen.getByRole('button', { name: 'Objavi' }));
+    expect(await screen.findAllByText('Obavezno')).not.toHaveLength(0);
+    expect(api.find('POST', '/content')).toBeUndefined();
+
+    await user.click(screen.getByRole('radio', { name: /Spremi kao skicu/ }));
+    await user.click(screen.getByRole('button', { name: 'Spremi skicu' }));
+    await waitFor(() => expect(api.find('POST', '/content')).toBeDefined());
+    expect(api.find('POST', '/content')?.body).toMatchObject({
+      type: 'EDUCATION',
+      questions: [{ title: '', type: 'SINGLE', answers: [{ title: '' }, { title: '' }] }],
+      publish: { mode: 'draft' },
+    });
+  });
+
   it('checks the rules before sending, and shows a refusal of the server beside its field', async () => {
     const { user, api } = openConsole('ADMIN', '/admin/content/new', {
       'POST /content': () => ({
