@@ -22,6 +22,8 @@ export const ACCESS: AccessTable = {
   'POST /api/auth/forgot-password': 'public',
   'POST /api/mobile/users/resetpassword': 'public',
   'POST /api/auth/reset-password/:token': 'public',
+  // Opening the link mailed to a new e-mail address (maybe on another device, signed out).
+  'POST /api/mobile/users/email/confirm/:token': 'public',
 
   // The signed-in user's own account.
   'GET /api/auth/me': CAN.signedIn,

@@ -324,6 +324,7 @@ export async function buildApp({
     me: auth.me,
     files,
     limiter,
+    mailer,
     clock,
     config,
   });

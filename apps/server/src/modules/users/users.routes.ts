@@ -10,6 +10,7 @@ import {
   NamesBodySchema,
   PhoneBodySchema,
   StoredFileSchema,
+  TokenParamsSchema,
 } from '@kanal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendFile } from '../../lib/send-file.js';
@@ -31,7 +32,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/mobile/users/email',
     { config: { errors: [409, 429] }, schema: { tags, body: EmailBodySchema, response: meResponse } },
-    async (req) => ({ payload: await users.setEmail(req.ctx, req.body, { ip: req.ip }) }),
+    async (req) => ({ payload: await users.setEmail(req.ctx, req.body, { lang: req.lang }) }),
+  );
+
+  app.post(
+    '/mobile/users/email/confirm/:token',
+    {
+      config: { errors: [404, 409] },
+      schema: { tags, params: TokenParamsSchema, response: { 200: envelope(DoneSchema) } },
+    },
+    async (req) => ({ payload: await users.confirmEmail(req.params.token, { ip: req.ip }) }),
   );
 
   app.post(

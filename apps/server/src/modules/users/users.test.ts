@@ -2,7 +2,7 @@ import { AVATAR_MAX_BYTES } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, auditLog } from '../../db/schema/index.js';
-import { call, makeTenant, makeUser, pdfBytes, pngBytes, signIn, upload } from '../../test/factories.js';
+import { call, lastMailTo, makeTenant, makeUser, pdfBytes, pngBytes, signIn, upload } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -91,11 +91,33 @@ describe('POST /mobile/users/email', () => {
   const changeEmail = (token: string, email: string, password: string) =>
     call(t, { method: 'POST', url: '/api/mobile/users/email', token, body: { email, password }, lang: 'en' });
 
-  it('changes the e-mail with the current password, audited; the new address signs in, the old one not', async () => {
+  const mailedToken = async (recipient: string) => {
+    const mail = await lastMailTo(t, recipient);
+    const token = /\/confirm-email\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error(`no confirmation link mailed to ${recipient}`);
+    return { mail, token };
+  };
+  const confirm = (token: string) => call(t, { method: 'POST', url: `/api/mobile/users/email/confirm/${token}` });
+
+  it('changes the e-mail only once the link mailed to the new address is opened, audited then', async () => {
     const user = await signedInUser();
     const res = await changeEmail(user.token, ' Nova.Adresa@Primjer.HR ', user.password ?? '');
     expect(res.statusCode).toBe(200);
-    expect(res.json().payload).toMatchObject({ id: user.id, email: 'nova.adresa@primjer.hr' });
+    // Nothing changes yet: the old address still signs in, the new one not.
+    expect(res.json().payload).toMatchObject({ id: user.id, email: user.email });
+    expect((await row(user.id)).email).toBe(user.email);
+    expect(await signIn(t, user.email ?? '')).toBeTruthy();
+    await expect(signIn(t, 'nova.adresa@primjer.hr')).rejects.toThrow(/401/);
+
+    const { mail, token } = await mailedToken('nova.adresa@primjer.hr');
+    expect(mail?.subject).toBe('Confirm your new e-mail address');
+    expect(mail?.text).toContain('The address changes only once you open the link');
+
+    // The link needs no session: it may be opened on another device.
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().payload).toEqual({ done: true });
+    expect((await row(user.id)).email).toBe('nova.adresa@primjer.hr');
     expect(await signIn(t, 'nova.adresa@primjer.hr')).toBeTruthy();
     await expect(signIn(t, user.email ?? '')).rejects.toThrow(/401/);
     const events = await t.db
@@ -104,6 +126,29 @@ describe('POST /mobile/users/email', () => {
       .where(and(eq(auditLog.userId, user.id), eq(auditLog.event, 'profile.email_changed')));
     expect(events).toHaveLength(1);
     expect(events[0]?.details).toMatchObject({ previous: user.email, current: 'nova.adresa@primjer.hr' });
+
+    // Used once.
+    expect((await confirm(token)).statusCode).toBe(404);
+  });
+
+  it('keeps only the newest link working, and refuses an address taken before the link is opened', async () => {
+    const user = await signedInUser();
+    await changeEmail(user.token, 'prva@primjer.hr', user.password ?? '');
+    const first = await mailedToken('prva@primjer.hr');
+    await changeEmail(user.token, 'druga@primjer.hr', user.password ?? '');
+    const second = await mailedToken('druga@primjer.hr');
+    expect((await confirm(first.token)).statusCode).toBe(404);
+    expect((await row(user.id)).email).toBe(user.email);
+
+    // Someone else gets the address meanwhile: the link cannot take it from them.
+    const other = await signedInUser();
+    await changeEmail(other.token, 'druga@primjer.hr', other.password ?? '');
+    await confirm((await mailedToken('druga@primjer.hr')).token);
+    const late = await confirm(second.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'EmailTaken' });
+    expect((await row(user.id)).email).toBe(user.email);
+    expect((await confirm('1_nije-pravi-token')).statusCode).toBe(404);
   });
 
   it('refuses a wrong password with 400 InvalidPassword and keeps the e-mail', async () => {
