@@ -339,7 +339,8 @@ export const ContentBodySchema = ContentFieldsSchema.check(
 /**
  * PATCH /content/{id}: the fields given replace the item's (`questions` the whole list, `audience` and
  * `publish` as a whole); the result is held to the same rules as a new item. An item that has been
- * answered keeps its questions and answers (409 ContentLocked: copy it instead).
+ * answered keeps its questions and answers (409 ContentLocked: copy it instead). `publish` on an archived
+ * item un-archives it: back to a draft, or out again now or at a time.
  */
 export const UpdateContentBodySchema = z.partial(z.object(contentFields));
 export type UpdateContentBody = z.infer<typeof UpdateContentBodySchema>;

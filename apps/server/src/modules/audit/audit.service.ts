@@ -34,6 +34,7 @@ export type AuditEvent =
   | 'content.updated'
   | 'content.deleted'
   | 'content.archived'
+  | 'content.unarchived'
   | 'content.notified'
   | 'promotion.sent'
   | 'comment.deleted'

@@ -545,10 +545,31 @@ describe('copies, archiving, deleting and notices', () => {
     const archived = await as(creator).post(`/api/content/${live.id}/archive`);
     expect(archived.json().payload.status).toBe('archived');
     expect(await feedOf(salesMember)).not.toContain(live.id);
-    expect((await as(creator).patch(`/api/content/${live.id}`, { publish: { mode: 'now' } })).statusCode).toBe(409);
     expect((await as(creator).patch(`/api/content/${live.id}`, { name: 'Stari naziv' })).statusCode).toBe(200);
     const events = await t.db.select({ event: auditLog.event }).from(auditLog).where(eq(auditLog.userId, creator.id));
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['content.deleted', 'content.archived']));
+  });
+
+  it('un-archives an item back to a draft or out again, its people’s history kept', async () => {
+    const item = await create(creator, info({ audience: { groups: [sales.id] }, publish: { mode: 'now' } }));
+    await as(salesMember).post('/api/mobile/content/mark-finished', { contentId: item.id });
+    await as(creator).post(`/api/content/${item.id}/archive`);
+
+    const drafted = await as(creator).patch(`/api/content/${item.id}`, { publish: { mode: 'draft' } });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    expect(drafted.json().payload.status).toBe('draft');
+    expect(await feedOf(salesMember)).not.toContain(item.id);
+
+    await as(creator).patch(`/api/content/${item.id}`, { publish: { mode: 'now' } });
+    await as(creator).post(`/api/content/${item.id}/archive`);
+    const republished = await as(creator).patch(`/api/content/${item.id}`, { publish: { mode: 'now' } });
+    expect(republished.json().payload).toMatchObject({ status: 'published', counts: { audience: 1, finished: 1 } });
+
+    const events = await t.db
+      .select({ event: auditLog.event })
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, creator.id), eq(auditLog.event, 'content.unarchived')));
+    expect(events).toHaveLength(2);
   });
 
   it('queues a notice for the audience who have not finished, and only for a published item', async () => {

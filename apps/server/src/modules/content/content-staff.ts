@@ -85,7 +85,7 @@ export const createContentStaff = ({
 }: Deps) => {
   const auditOf = (
     author: Author,
-    event: 'content.created' | 'content.updated' | 'content.deleted' | 'content.archived',
+    event: 'content.created' | 'content.updated' | 'content.deleted' | 'content.archived' | 'content.unarchived',
   ) => ({
     event,
     tenantId: author.tenantId,
@@ -371,7 +371,8 @@ export const createContentStaff = ({
 
     /**
      * Lays the changes over the item and holds the result to a new item's rules. An answered item keeps
-     * its questions (409 ContentLocked); an archived one is not published again (409 ContentArchived).
+     * its questions (409 ContentLocked). An archived one given `publish` is un-archived: back to a draft,
+     * or published or scheduled again, its people's history kept.
      */
     async update(author: Author, contentId: number, patch: UpdateContentBody): Promise<StaffContent> {
       const item = await changeable(author, contentId);
@@ -391,7 +392,6 @@ export const createContentStaff = ({
         questionsKey(body.questions) !== questionsKey(bodyOf(item).questions) ||
         body.settings.passingScore !== item.settings.passingScore;
       if (item.locked && changesMeaning) throw new AppError('ContentLocked', 409);
-      if (patch.publish && item.status === 'archived') throw new AppError('ContentArchived', 409);
       const resolved = await resolve(author, body);
       const changes: ContentChanges = {
         name: body.name,
@@ -405,7 +405,8 @@ export const createContentStaff = ({
         ...(body.type === 'TASK' ? { task: taskOf(body) } : {}),
         ...(patch.publish ? publication(body.publish) : {}),
       };
-      await authoring.update(author.tenantId, contentId, changes, auditOf(author, 'content.updated'));
+      const event = patch.publish && item.status === 'archived' ? 'content.unarchived' : 'content.updated';
+      await authoring.update(author.tenantId, contentId, changes, auditOf(author, event));
       void kickJobs();
       return get(author, contentId);
     },

@@ -144,6 +144,28 @@ describe('the content list', () => {
     expect(await screen.findByText('Sadržaj „Obavijest 1” je arhiviran.')).toBeInTheDocument();
     expect(await screen.findByText('Arhivirano')).toBeInTheDocument();
   });
+
+  it('brings an archived item back as a draft after asking, and offers to publish it again', async () => {
+    let status: StaffContentRow['status'] = 'archived';
+    const { user, api } = openConsole('ADMIN', '/admin/content', {
+      'GET /content': () => ok({ count: 1, items: [makeRow(1, { status })] }),
+      'PATCH /content/1': () => {
+        status = 'draft';
+        return ok(makeStaffContent(1, { status }));
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Radnje: Obavijest 1' }));
+    expect(screen.getByRole('button', { name: 'Objavi ponovno' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Arhiviraj' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Vrati u skice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vraćanje sadržaja „Obavijest 1” u skice' });
+    await user.click(within(dialog).getByRole('button', { name: 'Vrati u skice' }));
+    await waitFor(() =>
+      expect(api.find('PATCH', '/content/1')?.body).toEqual({ publish: { mode: 'draft', at: null } }),
+    );
+    expect(await screen.findByText('Sadržaj „Obavijest 1” vraćen je u skice.')).toBeInTheDocument();
+    expect(await screen.findByText('Skica')).toBeInTheDocument();
+  });
 });
 
 describe('the content editor', () => {

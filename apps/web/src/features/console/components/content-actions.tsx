@@ -6,22 +6,26 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/toast';
 import { errorText } from '@/lib/errors';
-import { useContentAction, useDeleteContent, useNotifyContent } from '../api/content';
+import { useContentAction, useDeleteContent, useNotifyContent, useUpdateContent } from '../api/content';
 import './content-actions.css';
 
 export type ActionTarget = { id: number; name: string; status: ContentStatus; audience: number; finished: number };
 
-type Confirming = 'archive' | 'delete' | null;
+type Confirming = 'archive' | 'delete' | Unarchive | null;
+/** Where an archived item goes back to: a draft, or out to its audience again. */
+type Unarchive = 'draft' | 'now';
 
 /**
- * What can be done to an item besides editing it: copy (opens the copy), archive, notify those who have
- * not finished, and delete a draft or an item not yet due. Each but the copy is asked about first.
+ * What can be done to an item besides editing it: copy (opens the copy), archive or bring back from the
+ * archive, notify those who have not finished, and delete a draft or an item not yet due. Each but the
+ * copy is asked about first.
  */
 export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDeleted?: () => void }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const action = useContentAction();
   const remove = useDeleteContent();
+  const update = useUpdateContent(item.id);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [failure, setFailure] = useState<string>();
 
@@ -61,6 +65,13 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
             {t('content.actions.archive')}
           </Button>
         ) : null}
+        {item.status === 'archived'
+          ? (['draft', 'now'] as const).map((mode) => (
+              <Button key={mode} variant="secondary" onClick={() => setConfirming(mode)}>
+                {t(`content.actions.unarchive.${mode}`)}
+              </Button>
+            ))
+          : null}
         {deletable ? (
           <Button variant="secondary" className="button--danger" onClick={() => setConfirming('delete')}>
             {t('content.actions.delete')}
@@ -83,6 +94,23 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
           }
         >
           <p>{t('content.actions.archiveText')}</p>
+        </ConfirmDialog>
+      ) : null}
+      {confirming === 'draft' || confirming === 'now' ? (
+        <ConfirmDialog
+          title={t(`content.actions.unarchive.${confirming}Title`, { name: item.name })}
+          confirmLabel={t(`content.actions.unarchive.${confirming}`)}
+          pending={update.isPending}
+          error={failure}
+          onCancel={close}
+          onConfirm={() =>
+            run(async () => {
+              await update.mutateAsync({ publish: { mode: confirming, at: null } });
+              return t(`content.actions.unarchive.${confirming}Done`, { name: item.name });
+            })
+          }
+        >
+          <p>{t(`content.actions.unarchive.${confirming}Text`)}</p>
         </ConfirmDialog>
       ) : null}
       {confirming === 'delete' ? (
