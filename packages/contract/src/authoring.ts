@@ -83,7 +83,7 @@ export const StaffContentQuerySchema = z.object({
   category: z.optional(z.string().check(z.trim(), z.maxLength(CATEGORY_MAX_LENGTH))),
   creator: z.optional(IdStringSchema),
   configuration: z.optional(ContentConfigurationSchema),
-  /** Published from this day on (YYYY-MM-DD, in the app's time zone), and up to and including `to`. */
+  /** Published from this day on (YYYY-MM-DD, in the app's time zone), and up to and including `to`; no drafts. */
   from: z.optional(z.iso.date({ error: 'validation.invalidDate' })),
   to: z.optional(z.iso.date({ error: 'validation.invalidDate' })),
   sort: z._default(z.enum(CONTENT_SORTS), '-publishAt'),

@@ -6,7 +6,7 @@ import {
   type QuestionType,
   type StaffContentQuery,
 } from '@kanal/contract';
-import { type AnyColumn, and, asc, desc, eq, exists, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, exists, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   answer,
@@ -222,6 +222,8 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       query.configuration ? eq(content.configuration, query.configuration) : undefined,
       query.from ? gte(content.publishAt, dayStart(query.from)) : undefined,
       query.to ? lt(content.publishAt, dayStart(query.to, 1)) : undefined,
+      // A draft's time is only when it would go out: it was published on no day.
+      query.from || query.to ? ne(content.status, 'draft') : undefined,
     );
     // A search is answered from the trigram index and then sorted: behind the fence (OFFSET 0) the planner
     // picks the rows' index for the words alone. Without it, the LIMIT made the ordered index look cheaper,

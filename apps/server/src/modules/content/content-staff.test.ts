@@ -1,4 +1,4 @@
-import { HOUR_MS, type StaffContent } from '@kanal/contract';
+import { APP_TIME_ZONE, HOUR_MS, type StaffContent } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -656,6 +656,19 @@ describe('the list', () => {
     expect((await list('limit=2&offset=10')).count).toBe(4);
     expect((await as(boss).get('/api/content/info/categories')).json().payload).toEqual(['Opće']);
     expect(fieldOf(await as(boss).get('/api/content?from=2026-13-01'))).toBe('from');
+  });
+
+  it('lists no draft among the items published from or to a day', async () => {
+    const t2 = (await makeTenant(t.db)).id;
+    const boss = await makePerson(t.db, t2, { role: 'ADMIN', now: t.clock.now() });
+    await create(boss, info({ name: 'Objavljeno', publish: { mode: 'now' } }));
+    await create(boss, info({ name: 'Skica' }));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE }).format(t.clock.now());
+    for (const query of [`from=${today}`, `to=${today}`]) {
+      const res = await as(boss).get(`/api/content?${query}`);
+      expect(res.json().payload.items.map((i: { name: string }) => i.name)).toEqual(['Objavljeno']);
+    }
+    expect((await as(boss).get('/api/content')).json().payload.count).toBe(2);
   });
 });
 
