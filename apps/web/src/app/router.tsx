@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: consoleScreen('ConsoleHome') },
               { path: 'dashboard', lazy: statsScreen('DashboardScreen') },
               { path: 'content', lazy: consoleScreen('ContentListScreen') },
-              { path: 'content/new', lazy: consoleScreen('ContentEditorScreen') },
+              { path: 'content/new', lazy: consoleScreen('NewContentScreen') },
               { path: 'content/:id', lazy: consoleScreen('ContentEditorScreen') },
               { path: 'content/:id/comments', lazy: consoleScreen('ContentCommentsScreen') },
               { path: 'content/:id/answers', lazy: consoleScreen('ContentAnswersScreen') },

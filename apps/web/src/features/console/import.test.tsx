@@ -150,7 +150,7 @@ describe('importing people', () => {
 
   it('is not offered to an analyst', async () => {
     openConsole('ANALYST', '/admin/import');
-    expect(await screen.findByText('Osobe mogu uvoziti samo administratori.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nije dostupno za vašu ulogu' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Odaberi datoteku s osobama')).not.toBeInTheDocument();
   });
 });

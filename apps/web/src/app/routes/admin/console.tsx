@@ -6,12 +6,17 @@ import { ConsoleHome } from '@/features/console/components/console-home';
 import { ConsoleLayout } from '@/features/console/components/console-layout';
 import { ContentAnswersScreen } from '@/features/console/components/content-answers-screen';
 import { ContentCommentsScreen } from '@/features/console/components/content-comments-screen';
-import { ContentEditorScreen, NewPromotionScreen } from '@/features/console/components/content-editor-screen';
+import {
+  ContentEditorScreen,
+  NewContentScreen,
+  NewPromotionScreen,
+} from '@/features/console/components/content-editor-screen';
 import { ContentListScreen } from '@/features/console/components/content-list-screen';
 import { ExportsScreen } from '@/features/console/components/exports-screen';
 import { GroupScreen } from '@/features/console/components/group-screen';
 import { GroupsScreen } from '@/features/console/components/groups-screen';
 import { ImportScreen } from '@/features/console/components/import-screen';
+import { guardScreens } from '@/features/console/components/not-available';
 import { PromotionScreen } from '@/features/console/components/promotion-screen';
 import { PromotionsScreen } from '@/features/console/components/promotions-screen';
 import { SystemScreen } from '@/features/console/components/system-screen';
@@ -28,9 +33,10 @@ import { Component as NotFound } from '../not-found';
  * The whole console is one chunk, fetched when /admin is first opened: the route table then names one
  * import instead of one per screen, and the end-user pages' first load stays as small as it was.
  */
-export const screens = {
+export const screens = guardScreens({
   ConsoleHome,
   ContentListScreen,
+  NewContentScreen,
   ContentEditorScreen,
   ContentCommentsScreen,
   ContentAnswersScreen,
@@ -48,7 +54,7 @@ export const screens = {
   NewPromotionScreen,
   PromotionScreen,
   SystemScreen,
-};
+});
 export type ConsoleScreen = keyof typeof screens;
 
 // The console's texts come with its chunk, never with the end-user app's.

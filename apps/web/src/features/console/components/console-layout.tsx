@@ -2,12 +2,15 @@ import { type Me, may } from '@kanal/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Toaster } from '@/components/toast';
+import { useSignOut } from '@/features/auth/api/sign-out';
 import { ApiError } from '@/lib/api-client';
 import { useStoredValue } from '@/lib/stored-value';
 import { useTenant, useTenants } from '../api/tenants';
 import { type ConsoleContext, ConsoleContextValue } from '../lib/console-context';
+import { SCREEN_CAPABILITIES, type ScreenName } from '../lib/console-screens';
 import '@/components/button.css';
 import './console-layout.css';
 
@@ -59,6 +62,45 @@ function TenantSwitcher({ tenantId, onChange }: { tenantId: number; onChange: (i
   );
 }
 
+/** The list a console path belongs to: /admin/users/12 → /admin/users. */
+const sectionOf = (pathname: string) => pathname.split('/').slice(0, 3).join('/');
+
+/** The navigation, each link with the screen it opens: a role sees the links to the screens it may use. */
+const NAV = [
+  { to: '/admin/dashboard', screen: 'DashboardScreen', label: 'dashboard' },
+  { to: '/admin/content', screen: 'ContentListScreen', label: 'content' },
+  { to: '/admin/users', screen: 'UsersScreen', label: 'users' },
+  { to: '/admin/groups', screen: 'GroupsScreen', label: 'groups' },
+  { to: '/admin/import', screen: 'ImportScreen', label: 'import' },
+  { to: '/admin/exports', screen: 'ExportsScreen', label: 'exports' },
+  { to: '/admin/tenants', screen: 'TenantsScreen', label: 'tenants' },
+  { to: '/admin/promotions', screen: 'PromotionsScreen', label: 'promotions' },
+  { to: '/admin/system', screen: 'SystemScreen', label: 'system' },
+] as const satisfies readonly { to: string; screen: ScreenName; label: string }[];
+
+/** Who is signed in (name and role), with the way out. */
+function Account({ me }: { me: Me }) {
+  const { t } = useTranslation('admin');
+  const signOut = useSignOut();
+  return (
+    <div className="console__account">
+      <p className="console__who">
+        <span className="visually-hidden">{t('console.account.label')} </span>
+        <span className="console__who-name">{me.name}</span>
+        <span className="console__who-role">{t(`console.roles.${me.role}`)}</span>
+      </p>
+      <Button
+        variant="ghost"
+        className="console__sign-out"
+        loading={signOut.isPending}
+        onClick={() => signOut.mutate()}
+      >
+        {t('console.account.signOut')}
+      </Button>
+    </div>
+  );
+}
+
 /** The console's frame: a bar with the organisation, the navigation (a menu on a phone) and the screen. */
 export function ConsoleLayout({ me }: { me: Me }) {
   const { t } = useTranslation('admin');
@@ -82,28 +124,15 @@ export function ConsoleLayout({ me }: { me: Me }) {
       canAuthor,
       setTenantId: (id: number) => {
         setTenantId(id);
-        // What was open belongs to the previous organisation.
-        navigate('/admin');
+        // The same screen in the other organisation: its list, as an object open here (and the list's
+        // filters, groups among them) belong to the previous one.
+        navigate(sectionOf(pathname));
       },
     }),
-    [me, tenantId, canEdit, canAuthor, setTenantId, navigate],
+    [me, tenantId, canEdit, canAuthor, setTenantId, navigate, pathname],
   );
 
-  const links = [
-    ...(may(me, 'stats.read') ? [{ to: '/admin/dashboard', label: t('console.nav.dashboard') }] : []),
-    { to: '/admin/content', label: t('console.nav.content') },
-    ...(may(me, 'people.read')
-      ? [
-          { to: '/admin/users', label: t('console.nav.users') },
-          { to: '/admin/groups', label: t('console.nav.groups') },
-        ]
-      : []),
-    ...(canEdit ? [{ to: '/admin/import', label: t('console.nav.import') }] : []),
-    ...(may(me, 'people.read') ? [{ to: '/admin/exports', label: t('console.nav.exports') }] : []),
-    ...(may(me, 'tenants.manage') ? [{ to: '/admin/tenants', label: t('console.nav.tenants') }] : []),
-    ...(may(me, 'promotions') ? [{ to: '/admin/promotions', label: t('console.nav.promotions') }] : []),
-    ...(may(me, 'system') ? [{ to: '/admin/system', label: t('console.nav.system') }] : []),
-  ];
+  const links = NAV.filter((link) => may(me, SCREEN_CAPABILITIES[link.screen]));
 
   return (
     <ConsoleContextValue.Provider value={context}>
@@ -134,6 +163,7 @@ export function ConsoleLayout({ me }: { me: Me }) {
           ) : (
             <span className="console__tenant">{me.tenant.name}</span>
           )}
+          <Account me={me} />
         </header>
         <div className="console__body">
           <nav id={navId} className="console__nav" data-open={menuOpen} aria-label={t('console.nav.label')}>
@@ -146,7 +176,7 @@ export function ConsoleLayout({ me }: { me: Me }) {
                     className="console__link"
                     aria-current={pathname === link.to || pathname.startsWith(`${link.to}/`) ? 'page' : undefined}
                   >
-                    {link.label}
+                    {t(`console.nav.${link.label}`)}
                   </Link>
                 </li>
               ))}

@@ -6,6 +6,7 @@ import {
   type ContentType,
   hasForm,
   may,
+  mayReadItemStats,
   NAME_MAX_LENGTH,
   REMINDER_MINUTES,
   REPEATS,
@@ -18,7 +19,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { type Control, type Path, type UseFormReturn, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { Link, useBlocker, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
 import { ConfirmDialog } from '@/components/dialog';
@@ -53,10 +54,14 @@ import { CoverField, MaterialSection } from './editor-material';
 import { QuestionsSection } from './editor-questions';
 import './content-editor.css';
 
-/** /admin/content/new (a type chosen first) and /admin/content/{id}. */
+/** /admin/content/new: a type chosen first, then the editor. */
+export function NewContentScreen() {
+  return <NewContent promotion={false} />;
+}
+
+/** /admin/content/{id}: the editor, read-only to whoever may not change the item. */
 export function ContentEditorScreen() {
-  const { id } = useParams();
-  return id === undefined ? <NewContent promotion={false} /> : <EditContent />;
+  return <EditContent />;
 }
 
 /** /admin/promotions/new: a new item made as a promotion, under Promotions in the navigation and the path. */
@@ -561,6 +566,7 @@ function CharacterCount({ control, max }: { control: Control<ContentDraft>; max:
 function ItemBar({ item }: { item: StaffContent }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
+  const { me } = useConsole();
   return (
     <div className="content-editor__item-bar">
       <p className="data-table__muted">
@@ -572,7 +578,7 @@ function ItemBar({ item }: { item: StaffContent }) {
         <Link to={`/admin/content/${item.id}/preview`} className="button button--secondary">
           {t('content.preview.title')}
         </Link>
-        {item.status === 'draft' ? null : (
+        {item.status === 'draft' || !mayReadItemStats(me, item.creator.id) ? null : (
           <Link to={`/admin/content/${item.id}/statistics`} className="button button--secondary">
             {t('stats.item.link')}
           </Link>

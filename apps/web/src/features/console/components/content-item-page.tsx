@@ -8,6 +8,7 @@ import { errorText } from '@/lib/errors';
 import { useContentItem } from '../api/content';
 import { ConsolePage } from './console-page';
 import { TableSkeleton } from './data-table';
+import { NotAvailable } from './not-available';
 
 type Props = {
   /** The page's title while the item loads or when it failed. */
@@ -46,22 +47,29 @@ export function WithContentItem({ title, children }: Props) {
   return children(item.data);
 }
 
-/** A page about one item (its comments, its answers), under the item in the breadcrumbs. */
-export function ContentItemPage({ title, children }: Props) {
+/**
+ * A page about one item (its comments, its answers), under the item in the breadcrumbs; to whom
+ * `allowed` refuses the item, the "not available for your role" page.
+ */
+export function ContentItemPage({ title, children, allowed }: Props & { allowed?: (item: StaffContent) => boolean }) {
   const { t } = useTranslation('admin');
   return (
     <WithContentItem title={title}>
-      {(item) => (
-        <ConsolePage
-          title={title}
-          crumbs={[
-            { label: t('content.title'), to: '/admin/content' },
-            { label: item.name, to: `/admin/content/${item.id}` },
-          ]}
-        >
-          {children(item)}
-        </ConsolePage>
-      )}
+      {(item) =>
+        allowed && !allowed(item) ? (
+          <NotAvailable />
+        ) : (
+          <ConsolePage
+            title={title}
+            crumbs={[
+              { label: t('content.title'), to: '/admin/content' },
+              { label: item.name, to: `/admin/content/${item.id}` },
+            ]}
+          >
+            {children(item)}
+          </ConsolePage>
+        )
+      }
     </WithContentItem>
   );
 }

@@ -4,6 +4,7 @@ import {
   type ContentResults,
   hasForm,
   mayChangeItem,
+  mayReadItemStats,
   POLL_RESULTS_MIN_RESPONDENTS,
   type StaffContent,
   USER_PAGE_SIZE,
@@ -38,7 +39,13 @@ import './stats.css';
 /** /admin/content/{id}/statistics: who received the item, how far they got, and what they answered. */
 export function ContentStatsScreen() {
   const { t } = useTranslation('admin');
-  return <ContentItemPage title={t('stats.item.title')}>{(item) => <ItemStats item={item} />}</ContentItemPage>;
+  const { me } = useConsole();
+  return (
+    // A creator reads the figures of their own items only, as the server answers them.
+    <ContentItemPage title={t('stats.item.title')} allowed={(item) => mayReadItemStats(me, item.creator.id)}>
+      {(item) => <ItemStats item={item} />}
+    </ContentItemPage>
+  );
 }
 
 function ItemStats({ item }: { item: StaffContent }) {

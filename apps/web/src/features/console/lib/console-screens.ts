@@ -1,0 +1,35 @@
+import type { Capability } from '@kanal/contract';
+
+/**
+ * What each console screen (a route of router.tsx, by its screen's name) asks of the role, declared once
+ * from the contract's capabilities: the route guard (`guardScreens`) shows the "not available for your
+ * role" page instead of the screen, and the navigation leaves out the links to it.
+ */
+export const SCREEN_CAPABILITIES = {
+  ConsoleHome: 'console',
+  DashboardScreen: 'stats.read',
+  ContentListScreen: 'content.read',
+  NewContentScreen: 'content.author',
+  // An analyst reads an item in the editor, read-only; a creator changes their own items only.
+  ContentEditorScreen: 'content.read',
+  ContentCommentsScreen: 'content.read',
+  ContentAnswersScreen: 'content.read',
+  // An item's figures: also its creator's (`mayReadItemStats`, checked once the item is loaded).
+  ContentStatsScreen: 'content.read',
+  UsersScreen: 'people.read',
+  NewUserScreen: 'people.write',
+  UserScreen: 'people.read',
+  GroupsScreen: 'people.read',
+  GroupScreen: 'people.read',
+  ImportScreen: 'people.write',
+  ExportsScreen: 'people.read',
+  TenantsScreen: 'tenants.manage',
+  NewTenantScreen: 'tenants.manage',
+  TenantScreen: 'tenants.manage',
+  PromotionsScreen: 'promotions',
+  NewPromotionScreen: 'promotions',
+  PromotionScreen: 'promotions',
+  SystemScreen: 'system',
+} as const satisfies Record<string, Capability>;
+
+export type ScreenName = keyof typeof SCREEN_CAPABILITIES;
