@@ -2,6 +2,7 @@ import { may } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorView, LoadingView } from '@/components/status-view';
 import { useMe } from '@/features/auth/api/get-me';
+import { useSignOut } from '@/features/auth/api/sign-out';
 import { ConsoleHome } from '@/features/console/components/console-home';
 import { ConsoleLayout } from '@/features/console/components/console-layout';
 import { ContentAnswersScreen } from '@/features/console/components/content-answers-screen';
@@ -70,6 +71,7 @@ export async function loader() {
 export function Component() {
   const { t } = useTranslation('shell');
   const me = useMe();
+  const signOut = useSignOut();
   if (me.isPending) return <LoadingView />;
   if (me.isError) {
     return (
@@ -79,5 +81,5 @@ export function Component() {
     );
   }
   if (!may(me.data, 'console')) return <NotFound />;
-  return <ConsoleLayout me={me.data} />;
+  return <ConsoleLayout me={me.data} signOut={{ run: () => signOut.mutate(), pending: signOut.isPending }} />;
 }

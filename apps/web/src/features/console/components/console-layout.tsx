@@ -5,7 +5,6 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Toaster } from '@/components/toast';
-import { useSignOut } from '@/features/auth/api/sign-out';
 import { ApiError } from '@/lib/api-client';
 import { useStoredValue } from '@/lib/stored-value';
 import { useTenant, useTenants } from '../api/tenants';
@@ -78,10 +77,12 @@ const NAV = [
   { to: '/admin/system', screen: 'SystemScreen', label: 'system' },
 ] as const satisfies readonly { to: string; screen: ScreenName; label: string }[];
 
+/** Signing out, which the app (the sign-in's owner) provides. */
+type SignOut = { run: () => void; pending: boolean };
+
 /** Who is signed in (name and role), with the way out. */
-function Account({ me }: { me: Me }) {
+function Account({ me, signOut }: { me: Me; signOut: SignOut }) {
   const { t } = useTranslation('admin');
-  const signOut = useSignOut();
   return (
     <div className="console__account">
       <p className="console__who">
@@ -89,12 +90,7 @@ function Account({ me }: { me: Me }) {
         <span className="console__who-name">{me.name}</span>
         <span className="console__who-role">{t(`console.roles.${me.role}`)}</span>
       </p>
-      <Button
-        variant="ghost"
-        className="console__sign-out"
-        loading={signOut.isPending}
-        onClick={() => signOut.mutate()}
-      >
+      <Button variant="ghost" className="console__sign-out" loading={signOut.pending} onClick={signOut.run}>
         {t('console.account.signOut')}
       </Button>
     </div>
@@ -102,7 +98,7 @@ function Account({ me }: { me: Me }) {
 }
 
 /** The console's frame: a bar with the organisation, the navigation (a menu on a phone) and the screen. */
-export function ConsoleLayout({ me }: { me: Me }) {
+export function ConsoleLayout({ me, signOut }: { me: Me; signOut: SignOut }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -163,7 +159,7 @@ export function ConsoleLayout({ me }: { me: Me }) {
           ) : (
             <span className="console__tenant">{me.tenant.name}</span>
           )}
-          <Account me={me} />
+          <Account me={me} signOut={signOut} />
         </header>
         <div className="console__body">
           <nav id={navId} className="console__nav" data-open={menuOpen} aria-label={t('console.nav.label')}>
