@@ -24,23 +24,24 @@ test('the bell lists the notices of new items, reads well to axe, and opens the 
 test('the notification settings read well to axe and keep what the person chose', async ({ page }) => {
   await logIn(page, 'obavijest@demo.hr');
   await page.getByRole('button', { name: 'Profil' }).click();
-  await page.getByRole('link', { name: 'Postavke obavijesti' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Postavke obavijesti' })).toBeVisible();
-  const reminders = page
+  await page.getByRole('link', { name: 'Moj profil i obavijesti' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Moj profil' })).toBeVisible();
+  const settings = page.getByRole('region', { name: 'Postavke obavijesti' });
+  const reminders = settings
     .getByRole('group', { name: 'E-mail' })
     .getByRole('checkbox', { name: 'Podsjetnici prije roka za zadatke' });
   await expect(reminders).toBeChecked();
   expect(await seriousViolations(page)).toEqual([]);
 
   await reminders.uncheck();
-  await page.getByRole('button', { name: 'Spremi' }).click();
+  await settings.getByRole('button', { name: 'Spremi' }).click();
   await expect(page.getByText('Postavke obavijesti su spremljene.')).toBeVisible();
   await page.reload();
   await expect(
     page.getByRole('group', { name: 'E-mail' }).getByRole('checkbox', { name: 'Podsjetnici prije roka za zadatke' }),
   ).not.toBeChecked();
   await reminders.check();
-  await page.getByRole('button', { name: 'Spremi' }).click();
+  await settings.getByRole('button', { name: 'Spremi' }).click();
   await expect(page.getByText('Postavke obavijesti su spremljene.')).toBeVisible();
 });
 
@@ -107,7 +108,7 @@ test('a push notice: the browser subscribes, an admin reminds, the service worke
 
     await logIn(page, 'pretplata@demo.hr');
     await page.getByRole('button', { name: 'Profil' }).click();
-    await page.getByRole('link', { name: 'Postavke obavijesti' }).click();
+    await page.getByRole('link', { name: 'Moj profil i obavijesti' }).click();
     const thisBrowser = page.getByRole('region', { name: 'Ovaj preglednik' });
     await thisBrowser.getByRole('button', { name: 'Uključi u ovom pregledniku' }).click();
     await expect(thisBrowser).toContainText('Push obavijesti stižu u ovaj preglednik');

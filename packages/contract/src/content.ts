@@ -117,13 +117,20 @@ export const NamesBodySchema = z.object({
 });
 export type NamesBody = z.infer<typeof NamesBodySchema>;
 
+const phoneNumber = z
+  .string()
+  .check(z.trim(), z.regex(/^\+?[0-9][0-9 ()/-]{5,19}$/, { error: 'validation.invalidPhone' }));
+
 /** POST /mobile/users/phone: an international or local number; null clears it. */
-export const PhoneBodySchema = z.object({
-  phone: z.nullable(
-    z.string().check(z.trim(), z.regex(/^\+?[0-9][0-9 ()/-]{5,19}$/, { error: 'validation.invalidPhone' })),
-  ),
-});
+export const PhoneBodySchema = z.object({ phone: z.nullable(phoneNumber) });
 export type PhoneBody = z.infer<typeof PhoneBodySchema>;
+
+/** The profile screen's details: the name, and the phone as typed (left empty, it is cleared). */
+export const ProfileDetailsFormSchema = z.object({
+  name: NamesBodySchema.shape.name,
+  phone: z.union([z.literal(''), phoneNumber]),
+});
+export type ProfileDetailsForm = z.infer<typeof ProfileDetailsFormSchema>;
 
 /** POST /mobile/users/email: needs the current password, since the e-mail is where resets go. */
 export const EmailBodySchema = z.object({

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: 'welcome/:token', lazy: () => import('./routes/reset-password') },
       { path: 'activate/:token', lazy: () => import('./routes/reset-password') },
       { path: 'unsubscribe/:token', lazy: () => import('./routes/unsubscribe') },
+      { path: 'confirm-email/:token', lazy: () => import('./routes/confirm-email') },
       {
         Component: RequireAuth,
         children: [
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
               { path: 'archive/:id/questions', lazy: () => import('./routes/archive-questions') },
               { path: 'change-password', lazy: () => import('./routes/change-password') },
               { path: 'change-password/success', lazy: () => import('./routes/change-password-success') },
-              { path: 'settings/notifications', lazy: () => import('./routes/notification-settings') },
+              { path: 'profile', lazy: () => import('./routes/profile') },
             ],
           },
           {

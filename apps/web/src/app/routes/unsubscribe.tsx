@@ -33,7 +33,7 @@ export function Component() {
             </Button>
           </>
         )}
-        <Link to="/settings/notifications" className="link">
+        <Link to="/profile" className="link">
           {t('unsubscribe.settings')}
         </Link>
       </div>

@@ -93,10 +93,7 @@ describe('the bell', () => {
     expect(
       await screen.findByText('Ovdje će se pojaviti obavijesti o novim sadržajima i rokovima.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Postavke obavijesti' })).toHaveAttribute(
-      'href',
-      '/settings/notifications',
-    );
+    expect(screen.getByRole('link', { name: 'Postavke obavijesti' })).toHaveAttribute('href', '/profile');
   });
 });
 
@@ -108,8 +105,9 @@ describe('notification settings', () => {
         ok({ email: { content: true, reminder: true }, push: { content: true, reminder: false } }),
       'PUT /mobile/users/notification-settings': (request: FakeRequest) => ok(request.body),
     });
-    const { user } = renderApp('/settings/notifications');
-    expect(await screen.findByRole('heading', { name: 'Postavke obavijesti', level: 1 })).toBeInTheDocument();
+    // A section of the profile screen.
+    const { user } = renderApp('/profile');
+    const settings = await screen.findByRole('region', { name: 'Postavke obavijesti' });
     const email = await screen.findByRole('group', { name: 'E-mail' });
     const push = screen.getByRole('group', { name: 'Push obavijesti' });
     // jsdom has no push: the screen says so instead of offering a switch that cannot work.
@@ -120,7 +118,7 @@ describe('notification settings', () => {
     expect(within(push).getByRole('checkbox', { name: 'Podsjetnici prije roka za zadatke' })).not.toBeChecked();
 
     await user.click(within(email).getByRole('checkbox', { name: 'Novi sadržaji i pozivi da ih završite' }));
-    await user.click(screen.getByRole('button', { name: 'Spremi' }));
+    await user.click(within(settings).getByRole('button', { name: 'Spremi' }));
     expect(await screen.findByText('Postavke obavijesti su spremljene.')).toBeInTheDocument();
     expect(api.find('PUT', '/mobile/users/notification-settings')?.body).toEqual({
       email: { content: false, reminder: true },
@@ -133,7 +131,7 @@ describe('notification settings', () => {
       'GET /notifications': () => ok({ count: 0, unread: 0, items: [] }),
       'GET /mobile/users/notification-settings': () => fail(500, 'SomethingWentWrong', 'x'),
     });
-    renderApp('/settings/notifications');
+    renderApp('/profile');
     expect(await screen.findByText('Postavke obavijesti nisu se učitale.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pokušaj ponovno' })).toBeInTheDocument();
   });

@@ -71,7 +71,7 @@ export function Bell() {
             onMore={() => setLimit((shown) => shown + BELL_PAGE_SIZE)}
             onOpen={() => close(false)}
           />
-          <Link to="/settings/notifications" className="bell__settings" onClick={() => close(false)}>
+          <Link to="/profile" className="bell__settings" onClick={() => close(false)}>
             {t('bell.settings')}
           </Link>
         </DropdownPanel>

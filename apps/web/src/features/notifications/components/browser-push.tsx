@@ -6,7 +6,7 @@ import './notification-settings.css';
 
 /** Push notices in this browser: turned on after the person agrees (the browser asks), or off again. */
 export function BrowserPush() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('profile');
   const push = useBrowserPush();
   return (
     <section className="browser-push" aria-labelledby="browser-push-title" aria-busy={push.state === 'checking'}>

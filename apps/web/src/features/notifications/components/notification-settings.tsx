@@ -12,7 +12,7 @@ import './notification-settings.css';
 
 /** Which notices the person takes by e-mail and by push: news and reminders, each on its own. */
 export function NotificationSettingsForm() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('profile');
   const settings = useNotificationSettings();
   if (settings.isPending) return <LoadingView />;
   if (settings.isError) {
@@ -22,7 +22,7 @@ export function NotificationSettingsForm() {
 }
 
 function SettingsForm({ saved }: { saved: NotificationSettings }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('profile');
   const save = useSaveNotificationSettings();
   const [draft, setDraft] = useState(saved);
 

@@ -49,8 +49,8 @@ export function ProfilePanel({ id, me, triggerRef, onClose, onSignOut, signingOu
           </li>
         ) : null}
         <li>
-          <Link to="/settings/notifications" className="profile-panel__link" onClick={() => onClose(false)}>
-            {t('profile.notifications')}
+          <Link to="/profile" className="profile-panel__link" onClick={() => onClose(false)}>
+            {t('profile.edit')}
           </Link>
         </li>
         <li>

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '@/components/language-switch';
+import { Page } from '@/components/page';
+import { ErrorView, LoadingView } from '@/components/status-view';
+import { useMe } from '@/features/auth/api/get-me';
+import { BrowserPush } from '@/features/notifications/components/browser-push';
+import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings';
+import {
+  AvatarSection,
+  DetailsSection,
+  EmailSection,
+  ProfileSection,
+} from '@/features/profile/components/profile-editor';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export { loader } from './profile-texts';
+
+/** /profile: what the person may change of their own account, and how they are told of new content. */
+export function Component() {
+  const { t } = useTranslation('profile');
+  const me = useMe();
+  useDocumentTitle(t('title'));
+  if (me.isPending) return <LoadingView />;
+  if (me.isError) return <ErrorView message={t('userLoadFailed', { ns: 'shell' })} onRetry={() => void me.refetch()} />;
+  return (
+    <Page title={t('title')} narrow>
+      <AvatarSection me={me.data} />
+      <DetailsSection key={me.data.id} me={me.data} />
+      <EmailSection me={me.data} />
+      <ProfileSection title={t('language')}>
+        <LanguageSwitch />
+      </ProfileSection>
+      <ProfileSection title={t('notifications.title')}>
+        <div className="notification-settings">
+          <BrowserPush />
+          <NotificationSettingsForm />
+        </div>
+      </ProfileSection>
+    </Page>
+  );
+}
