@@ -55,7 +55,9 @@ test('the operator’s system page: the mail test answers, the queue and the log
     /Odgovor: 250/,
   );
   const log = page.getByRole('table', { name: 'Dnevnik' });
-  await expect(log.getByRole('row').filter({ hasText: 'login.ok' }).first()).toBeVisible();
+  // Each entry reads as a sentence, the person in it linked to their page.
+  const signedIn = log.getByRole('row').filter({ hasText: 'se prijavio/la.' }).first();
+  await expect(signedIn.getByRole('link')).toHaveAttribute('href', /^\/admin\/users\/\d+$/);
   expect(await seriousViolations(page)).toEqual([]);
 });
 

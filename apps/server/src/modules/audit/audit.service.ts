@@ -1,46 +1,16 @@
-import type { LogEntry, LogList } from '@kanal/contract';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { AuditEvent, LogEntry, LogList } from '@kanal/contract';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appUser, auditLog, tenant } from '../../db/schema/index.js';
+import { appUser, auditLog, content, tenant, userGroup } from '../../db/schema/index.js';
 
-export type AuditEvent =
-  | 'login.ok'
-  | 'login.failed'
-  | 'signup.requested'
-  | 'signup.confirmed'
-  | 'signup.code_activated'
-  | 'reset.requested'
-  | 'reset.used'
-  | 'password.changed'
-  | 'password.change_failed'
-  | 'session.revoked'
-  | 'profile.email_changed'
-  | 'welcome.mailed'
-  | 'welcome.code_issued'
-  | 'reset.mailed'
-  | 'reset.code_issued'
-  | 'lock.mailed'
-  | 'lock.code_issued'
-  | 'user.created'
-  | 'user.updated'
-  | 'user.deleted'
-  | 'user.imported'
-  | 'tenant.created'
-  | 'tenant.updated'
-  | 'tenant.activated'
-  | 'tenant.deactivated'
-  | 'tenant.deleted'
-  | 'content.created'
-  | 'content.updated'
-  | 'content.deleted'
-  | 'content.archived'
-  | 'content.unarchived'
-  | 'content.notified'
-  | 'promotion.sent'
-  | 'comment.deleted'
-  | 'attempt.deleted'
-  | 'maintenance.media_fixed'
-  | 'maintenance.points_fixed';
+export type { AuditEvent };
+
+/** The ids of one kind an entry's details name: a number, or a list of numbers. */
+const idsIn = (details: Record<string, unknown> | null, key: string): number[] => {
+  const value = details?.[key];
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((id): id is number => Number.isInteger(id));
+};
 
 export type AuditEntry = {
   event: AuditEvent;
@@ -106,15 +76,63 @@ export const createAuditLog = (db: DbOrTx) => ({
         .from(auditLog)
         .where(where),
     ]);
-    const items: LogEntry[] = rows.map((r) => ({
-      id: r.id,
-      at: r.at.toISOString(),
-      event: r.event,
-      tenant: r.tenantId === null ? null : { id: r.tenantId, name: r.tenantName ?? '' },
-      user: r.userId === null ? null : { id: r.userId, name: r.userName },
-      ip: r.ip,
-      details: r.details ? JSON.stringify(r.details) : null,
-    }));
+    // What the details point at, named in one query a kind (ids are unique across organisations).
+    const all = (key: string) => [...new Set(rows.flatMap((r) => idsIn(r.details, key)))];
+    const personIds = [...new Set([...all('by'), ...all('of'), ...all('userId')])];
+    const [people, contents, groups, tenants] = await Promise.all([
+      personIds.length === 0
+        ? []
+        : db
+            .select({ id: appUser.id, name: appUser.name, tenant: { id: tenant.id, name: tenant.name } })
+            .from(appUser)
+            .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
+            .where(inArray(appUser.id, personIds)),
+      all('contentId').length === 0
+        ? []
+        : db
+            .select({ id: content.id, name: content.name })
+            .from(content)
+            .where(inArray(content.id, all('contentId'))),
+      all('groupId').length === 0
+        ? []
+        : db
+            .select({ id: userGroup.id, name: userGroup.name })
+            .from(userGroup)
+            .where(inArray(userGroup.id, all('groupId'))),
+      all('tenantIds').length === 0
+        ? []
+        : db
+            .select({ id: tenant.id, name: tenant.name })
+            .from(tenant)
+            .where(inArray(tenant.id, all('tenantIds'))),
+    ]);
+    const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((row) => [row.id, row]));
+    const [peopleById, contentById, groupsById, tenantsById] = [
+      byId(people),
+      byId(contents),
+      byId(groups),
+      byId(tenants),
+    ];
+    const ref = (names: Map<number, { name: string }>, id: number | undefined) =>
+      id === undefined ? null : { id, name: names.get(id)?.name ?? null };
+    const items: LogEntry[] = rows.map((r) => {
+      const [by] = idsIn(r.details, 'by');
+      const [of] = [...idsIn(r.details, 'of'), ...idsIn(r.details, 'userId')];
+      return {
+        id: r.id,
+        at: r.at.toISOString(),
+        event: r.event,
+        tenant: r.tenantId === null ? null : { id: r.tenantId, name: r.tenantName ?? '' },
+        user: r.userId === null ? null : { id: r.userId, name: r.userName },
+        ip: r.ip,
+        details: r.details ? JSON.stringify(r.details) : null,
+        by: by === undefined ? null : { id: by, name: null, tenant: null, ...peopleById.get(by) },
+        person: ref(peopleById, of),
+        content: ref(contentById, idsIn(r.details, 'contentId')[0]),
+        group: ref(groupsById, idsIn(r.details, 'groupId')[0]),
+        tenants: idsIn(r.details, 'tenantIds').map((id) => ({ id, name: tenantsById.get(id)?.name ?? null })),
+      };
+    });
     return { count: totals?.count ?? 0, items };
   },
 });

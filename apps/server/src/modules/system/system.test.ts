@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, auditLog, emailOutbox, job } from '../../db/schema/index.js';
+import { appUser, auditLog, content, emailOutbox, job, userGroup } from '../../db/schema/index.js';
 import { call, makePerson, makeTenant } from '../../test/factories.js';
 import { startTestSmtp } from '../../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -90,6 +90,50 @@ describe('GET /logs', () => {
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ field: 'from' });
     expect((await get('/logs', person.token)).statusCode).toBe(403);
+  });
+
+  it('names who did it, to whom, and the item, group or organisations it concerns', async () => {
+    const tenantId = (await makeTenant(t.db)).id;
+    const now = t.clock.now();
+    const admin = await makePerson(t.db, tenantId, { role: 'ADMIN', now });
+    const person = await makePerson(t.db, tenantId, { now });
+    const client = await makeTenant(t.db, { name: 'Klijent d.o.o.' });
+    const [group] = await t.db.insert(userGroup).values({ tenantId, name: 'Skladište' }).returning();
+    const [item] = await t.db
+      .insert(content)
+      .values({ tenantId, creatorId: admin.id, type: 'INFORMATION', name: 'Akcija', publishAt: now })
+      .returning();
+    await t.db.insert(auditLog).values([
+      { tenantId, userId: person.id, event: 'reset.mailed', details: { by: admin.id } },
+      { tenantId, userId: admin.id, event: 'attempt.deleted', details: { of: person.id, contentId: item?.id } },
+      { tenantId, event: 'user.deleted', details: { by: admin.id, userId: 987654 } },
+      {
+        tenantId,
+        event: 'group.renamed',
+        details: { groupId: group?.id, from: 'skladište', to: 'Skladište', by: 'migration 0028' },
+      },
+      { tenantId, userId: admin.id, event: 'promotion.sent', details: { contentId: item?.id, tenantIds: [client.id] } },
+    ]);
+    const [sent, renamed, deleted, attempt, reset] = (await get(`/logs?tenant=${tenantId}`)).json().payload.items;
+    const adminRef = { id: admin.id, name: expect.any(String), tenant: { id: tenantId, name: expect.any(String) } };
+    expect(reset).toMatchObject({ user: { id: person.id }, by: adminRef, person: null, content: null });
+    expect(attempt).toMatchObject({
+      user: { id: admin.id },
+      person: { id: person.id },
+      content: { id: item?.id, name: 'Akcija' },
+    });
+    expect(deleted).toMatchObject({ by: adminRef, person: { id: 987654, name: null } });
+    // A migration's rename names no person.
+    expect(renamed).toMatchObject({ by: null, group: { id: group?.id, name: 'Skladište' } });
+    expect(sent.tenants).toEqual([{ id: client.id, name: 'Klijent d.o.o.' }]);
+  });
+
+  it('takes the event from its list, and a period that ends before it starts is the field’s error', async () => {
+    const unknown = await get('/logs?event=login.maybe');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'event' });
+    const backwards = await get('/logs?from=2026-06-02T00:00:00Z&to=2026-06-01T00:00:00Z', operator.token, 'en');
+    expect(backwards.json()).toMatchObject({ field: 'from', fields: [{ field: 'from', message: expect.any(String) }] });
   });
 });
 

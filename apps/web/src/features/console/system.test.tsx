@@ -1,5 +1,8 @@
+import { AUDIT_EVENTS, type LogEntry } from '@kanal/contract';
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import enSystem from '@/locales/en/admin/system.json';
+import hrSystem from '@/locales/hr/admin/system.json';
 import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 import { signInAs } from './test/console-fixtures';
@@ -29,15 +32,28 @@ const jobsState = {
   deliveries: { queued: 12, failed: 3 },
 };
 
-const logEntry = (id: number, event: string) => ({
+const logEntry = (id: number, event: string, overrides: Partial<LogEntry> = {}): LogEntry => ({
   id,
   at: '2026-11-25T07:30:00Z',
   event,
   tenant: { id: 2, name: 'Druga firma d.o.o.' },
   user: { id: 9, name: 'Petra Perić' },
   ip: '10.0.0.1',
-  details: event === 'content.notified' ? '{"contentId":4,"recipients":12}' : null,
+  details: null,
+  by: null,
+  person: null,
+  content: null,
+  group: null,
+  tenants: [],
+  ...overrides,
 });
+
+/** A sentence's text in a language's file, plural forms counted (i18next's `_one`, `_other`). */
+const sentenceOf = (texts: Record<string, unknown>, path: string) => {
+  const at = (key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+  return at(path) ?? at(`${path}_other`);
+};
 
 function openSystem(routes: Routes = {}) {
   const who = signInAs('SUPERADMIN');
@@ -45,7 +61,22 @@ function openSystem(routes: Routes = {}) {
     'GET /auth/me': () => ok(who),
     'GET /tenant': () => ok({ count: 1, items: [{ id: 2, name: 'Druga firma d.o.o.' }] }),
     'GET /system/jobs': () => ok(jobsState),
-    'GET /logs': () => ok({ count: 2, items: [logEntry(2, 'content.notified'), logEntry(1, 'login.failed')] }),
+    'GET /logs': () =>
+      ok({
+        count: 3,
+        items: [
+          logEntry(3, 'reset.mailed', {
+            user: { id: 9, name: 'Marko Markić' },
+            by: { id: 4, name: 'Ana Anić', tenant: { id: 2, name: 'Druga firma d.o.o.' } },
+            details: '{"by":4}',
+          }),
+          logEntry(2, 'content.notified', {
+            content: { id: 12, name: 'Godišnji odmori' },
+            details: '{"contentId":12,"recipients":12}',
+          }),
+          logEntry(1, 'login.failed', { user: null }),
+        ],
+      }),
     ...routes,
   });
   return { ...renderApp('/admin/system'), api };
@@ -95,20 +126,63 @@ describe('the system page', () => {
     await waitFor(() => expect(api.find('POST', '/system/jobs/41/retry')).toBeDefined());
   });
 
-  it('lists the log and keeps its filters in the address', async () => {
-    const { user, api, router } = openSystem();
+  it('reads the log as sentences linked to the people and items they name', async () => {
+    openSystem();
     const log = await screen.findByRole('table', { name: 'Dnevnik' });
-    expect(within(log).getByText('{"contentId":4,"recipients":12}')).toBeInTheDocument();
+    const rows = within(log).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Ana Anić je poslao/la osobi Marko Markić poveznicu za novu lozinku.');
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Marko Markić' })).toHaveAttribute(
+      'href',
+      '/admin/users/9',
+    );
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Ana Anić' })).toHaveAttribute(
+      'href',
+      '/admin/users/4',
+    );
+    expect(rows[2]).toHaveTextContent('Petra Perić je podsjetio/la na sadržaj „Godišnji odmori” 12 osoba.');
+    expect(within(rows[2] as HTMLElement).getByRole('link', { name: 'Godišnji odmori' })).toHaveAttribute(
+      'href',
+      '/admin/content/12',
+    );
+    expect(rows[3]).toHaveTextContent('Nepoznat račun: prijava nije uspjela.');
+  });
+
+  it('filters by organisation and by an event picked from the list, kept in the address', async () => {
+    const { user, api, router } = openSystem();
+    await screen.findByRole('table', { name: 'Dnevnik' });
     // The organisations are a request of their own, which may answer after the log's.
     const organisation = screen.getByLabelText('Filtriraj po organizaciji');
     await within(organisation).findByRole('option', { name: 'Druga firma d.o.o.' });
     await user.selectOptions(organisation, 'Druga firma d.o.o.');
-    await user.type(screen.getByLabelText('Događaj'), 'login.failed');
+    await user.selectOptions(screen.getByLabelText('Događaj'), 'Neuspjela prijava');
     await waitFor(() => {
       const last = api.calls.filter((c) => c.path === '/logs').at(-1);
       expect(last && query(last)).toMatchObject({ tenant: '2', event: 'login.failed', offset: '0' });
     });
-    expect(router.state.location.search).toContain('tenant=2');
+    expect(router.state.location.search).toContain('event=login.failed');
+  });
+
+  it('says beside the first day that a period cannot end before it starts, and asks nothing', async () => {
+    const { user, api } = openSystem();
+    await screen.findByRole('table', { name: 'Dnevnik' });
+    await user.type(screen.getByLabelText('Do dana'), '2026-11-01');
+    await user.type(screen.getByLabelText('Od dana'), '2026-11-20');
+    const from = screen.getByLabelText('Od dana');
+    await waitFor(() => expect(from).toHaveAttribute('aria-invalid', 'true'));
+    expect(from).toHaveAccessibleDescription('Početni datum ne smije biti nakon završnog');
+    expect(screen.queryByRole('button', { name: 'Pokušaj ponovno' })).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === '/logs' && query(c).from && query(c).to)).toHaveLength(0);
+  });
+
+  it('has a sentence and a name in both languages for every event the server writes', () => {
+    for (const texts of [hrSystem, enSystem]) {
+      const missing = AUDIT_EVENTS.filter(
+        (event) =>
+          typeof sentenceOf(texts.log.events, event) !== 'string' ||
+          typeof sentenceOf(texts.log.eventNames, event) !== 'string',
+      );
+      expect(missing).toEqual([]);
+    }
   });
 
   it('offers a retry when the queue cannot be read', async () => {

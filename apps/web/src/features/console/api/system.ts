@@ -27,8 +27,9 @@ export type LogFilters = { tenant: string; event: string; from: string; to: stri
 /** A day picked as YYYY-MM-DD, as the instant it starts (or, `end`, ends) on this device's clock. */
 const dayBound = (day: string, end: boolean) => new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString();
 
-export const useLogs = (filters: LogFilters, page: number) =>
+export const useLogs = (filters: LogFilters, page: number, enabled: boolean) =>
   useQuery({
+    enabled,
     queryKey: queryKeys.admin.logs({ ...filters, page }),
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ limit: String(LOG_PAGE_SIZE), offset: String(page * LOG_PAGE_SIZE) });

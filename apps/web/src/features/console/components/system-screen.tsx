@@ -1,10 +1,11 @@
-import { JOBS_PAGE_SIZE, LOG_PAGE_SIZE, type MailTest } from '@kanal/contract';
+import { AUDIT_EVENTS, JOBS_PAGE_SIZE, LOG_PAGE_SIZE, type MailTest } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { SelectField } from '@/components/select-field';
 import { ErrorView } from '@/components/status-view';
 import { TextField } from '@/components/text-field';
+import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { type LogFilters, useJobs, useLogs, useMailTest, useRetryJob } from '../api/system';
@@ -12,6 +13,7 @@ import { useTenants } from '../api/tenants';
 import { useListParams } from '../lib/list-params';
 import { ConsolePage } from './console-page';
 import { EmptyState, TableFooter, TableSkeleton } from './data-table';
+import { LogSentence } from './log-sentence';
 import { StatsSection } from './stats-section';
 import './system.css';
 
@@ -167,9 +169,19 @@ function LogSection() {
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
   };
-  const logs = useLogs(filters, page);
+  // A period that ends before it starts is the first day's mistake, said beside it; nothing is asked.
+  const backwards = filters.from !== '' && filters.to !== '' && filters.from > filters.to;
+  const logs = useLogs(filters, page, !backwards);
   const tenants = useTenants({ page: 0, limit: 100, q: '' });
   const items = logs.data?.items ?? [];
+  // The server's refusal of a filter (GET /logs names it) is shown beside that filter too.
+  const refused = logs.error instanceof ApiError && logs.error.status === 400 ? logs.error : null;
+  const fieldError = (name: string) =>
+    name === 'from' && backwards
+      ? t('validation.dateOrder')
+      : refused?.field === name
+        ? (refused.reason ?? refused.message)
+        : undefined;
   return (
     <StatsSection title={t('system.log.title')}>
       <div className="system__filters">
@@ -185,27 +197,36 @@ function LogSection() {
             </option>
           ))}
         </SelectField>
-        <TextField
+        <SelectField
           label={t('system.log.event')}
           value={filters.event}
-          placeholder="login.failed"
-          onChange={(event) => update({ event: event.currentTarget.value.trim() })}
-        />
+          error={fieldError('event')}
+          onChange={(event) => update({ event: event.currentTarget.value })}
+        >
+          <option value="">{t('system.log.anyEvent')}</option>
+          {AUDIT_EVENTS.map((event) => (
+            <option key={event} value={event}>
+              {t(`system.log.eventNames.${event}`)}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           type="date"
           label={t('system.log.from')}
           value={filters.from}
+          error={fieldError('from')}
           onChange={(event) => update({ from: event.currentTarget.value })}
         />
         <TextField
           type="date"
           label={t('system.log.to')}
           value={filters.to}
+          error={fieldError('to')}
           onChange={(event) => update({ to: event.currentTarget.value })}
         />
       </div>
-      {logs.isPending ? (
-        <TableSkeleton columns={5} />
+      {backwards || refused ? null : logs.isPending ? (
+        <TableSkeleton columns={4} />
       ) : logs.isError ? (
         <ErrorView message={errorText(t, logs.error)} onRetry={() => void logs.refetch()} />
       ) : items.length === 0 ? (
@@ -216,33 +237,26 @@ function LogSection() {
           <thead>
             <tr>
               <th scope="col">{t('system.log.columns.at')}</th>
-              <th scope="col">{t('system.log.columns.event')}</th>
+              <th scope="col">{t('system.log.columns.what')}</th>
               <th scope="col">{t('system.log.columns.tenant')}</th>
-              <th scope="col">{t('system.log.columns.user')}</th>
-              <th scope="col">{t('system.log.columns.details')}</th>
+              <th scope="col">{t('system.log.columns.ip')}</th>
             </tr>
           </thead>
           <tbody>
             {items.map((entry) => (
               <tr key={entry.id}>
                 <td>{formatDateTime(entry.at)}</td>
-                <td data-label={t('system.log.columns.event')}>
-                  <code>{entry.event}</code>
+                <td data-label={t('system.log.columns.what')}>
+                  <LogSentence entry={entry} />
                 </td>
                 <td data-label={t('system.log.columns.tenant')}>{entry.tenant?.name ?? '–'}</td>
-                <td data-label={t('system.log.columns.user')}>
-                  {entry.user ? (entry.user.name ?? `#${entry.user.id}`) : '–'}
-                  {entry.ip ? <span className="data-table__muted"> · {entry.ip}</span> : null}
-                </td>
-                <td data-label={t('system.log.columns.details')}>
-                  {entry.details ? <code className="system__details">{entry.details}</code> : '–'}
-                </td>
+                <td data-label={t('system.log.columns.ip')}>{entry.ip ?? '–'}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {logs.data ? (
+      {logs.data && !backwards && !refused ? (
         <TableFooter
           count={logs.data.count}
           page={page}
