@@ -63,7 +63,7 @@ function openSystem(routes: Routes = {}) {
     'GET /system/jobs': () => ok(jobsState),
     'GET /logs': () =>
       ok({
-        count: 3,
+        count: 4,
         items: [
           logEntry(3, 'reset.mailed', {
             user: { id: 9, name: 'Marko Markić' },
@@ -75,6 +75,11 @@ function openSystem(routes: Routes = {}) {
             details: '{"contentId":12,"recipients":12}',
           }),
           logEntry(1, 'login.failed', { user: null }),
+          logEntry(0, 'promotion.sent', {
+            content: { id: 5, name: 'Akcija' },
+            tenants: [{ id: 3, name: 'Druga firma d.o.o.' }],
+            details: '{"contentId":5,"tenantIds":[3]}',
+          }),
         ],
       }),
     ...routes,
@@ -145,6 +150,14 @@ describe('the system page', () => {
       '/admin/content/12',
     );
     expect(rows[3]).toHaveTextContent('Nepoznat račun: prijava nije uspjela.');
+    // A name ending in a full stop ends the sentence with it.
+    expect(within(rows[4] as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(
+      /^Petra Perić je poslao\/la promociju „Akcija” organizacijama: Druga firma d\.o\.o\.$/,
+    );
+    expect(within(rows[4] as HTMLElement).getByRole('link', { name: 'Druga firma d.o.o.' })).toHaveAttribute(
+      'href',
+      '/admin/tenants/3',
+    );
   });
 
   it('filters by organisation and by an event picked from the list, kept in the address', async () => {

@@ -131,12 +131,26 @@ export function LogSentence({ entry }: { entry: LogEntry }) {
   if (!i18n.exists(key, { ns: 'admin', count })) return <code>{entry.event}</code>;
   const slots = Object.fromEntries(Object.keys(nodes).map((slot) => [slot, `${SLOT}${slot}${SLOT}`]));
   const sentence = t(key, { ...slots, count, created: countOf(details.created), updated: countOf(details.updated) });
+  const parts = sentence.split(SLOT);
+  const textOf = (slot: string) =>
+    ({ actor: (entry.by ?? entry.user)?.name, person: (entry.person ?? entry.user)?.name, tenant: tenant?.name })[
+      slot
+    ] ?? '';
+  // A name that ends in a full stop ("Druga firma d.o.o.") ends the sentence too: no second one after it.
+  const endsWithStop = (slot: string | undefined) =>
+    slot !== undefined && /\.$/.test(slot === 'tenants' ? (entry.tenants.at(-1)?.name ?? '') : textOf(slot));
   return (
     <>
-      {sentence.split(SLOT).map((part, index) =>
+      {parts.map((part, index) =>
         // Every other part is a slot's name, between two marks.
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, in its order.
-        index % 2 === 1 ? <Fragment key={index}>{nodes[part]}</Fragment> : part,
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, in its order.
+          <Fragment key={index}>{nodes[part]}</Fragment>
+        ) : index > 0 && part.startsWith('.') && endsWithStop(parts[index - 1]) ? (
+          part.slice(1)
+        ) : (
+          part
+        ),
       )}
     </>
   );
