@@ -86,7 +86,7 @@ describe('the promotions list', () => {
     expect(within(draft).getByText('Edukacija')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sljedeća stranica' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?page=1'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     expect(await within(table).findByText('Akcija 5')).toBeInTheDocument();
     expect(query(api.calls.at(-1) as FakeRequest)).toEqual({ limit: '20', offset: '20' });
   });

@@ -38,8 +38,19 @@ describe('the people table', () => {
     expect(screen.getByText('1–20 od 45')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Stranica 3' }));
     expect(await screen.findByText('41–45 od 45')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=2');
+    expect(router.state.location.search).toBe('?page=3');
     expect(query(api.calls.at(-1) as FakeRequest)).toMatchObject({ offset: '40', limit: '20', sort: 'name' });
+  });
+
+  it('opens the page the URL names, and a page past the end as the last one, in its place in the history', async () => {
+    const { router } = openUsers('ADMIN', '/admin/users?page=2');
+    expect(await screen.findByText('21–40 od 45')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stranica 2' })).toHaveAttribute('aria-current', 'page');
+
+    await router.navigate('/admin/users?page=999');
+    expect(await screen.findByText('41–45 od 45')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=3');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('is the 404 screen for someone without the console', async () => {
@@ -249,5 +260,11 @@ describe('a person’s page', () => {
   it('answers an unknown id with a not-found message', async () => {
     openUsers('ADMIN', '/admin/users/999', { 'GET /user/999': () => fail(404, 'NotFound', 'Not found.') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Traženo nije pronađeno.' })).toBeInTheDocument();
+  });
+
+  it('answers what is not an id with the same page, without asking the server', async () => {
+    const { api } = openUsers('ADMIN', '/admin/users/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Traženo nije pronađeno.' })).toBeInTheDocument();
+    expect(api.calls.map((call) => call.path).filter((path) => path.startsWith('/user/'))).toEqual([]);
   });
 });

@@ -61,11 +61,12 @@ export function useContentList(params: ContentListParams) {
   });
 }
 
-export function useContentItem(id: number) {
+export function useContentItem(id: number | null) {
   const scope = useConsole();
   return useQuery({
-    queryKey: queryKeys.admin.content(scope.tenantId, id),
+    queryKey: queryKeys.admin.content(scope.tenantId, id ?? 0),
     queryFn: ({ signal }) => apiRequest<StaffContent>(scopedPath(`/content/${id}`, scope), { signal }),
+    enabled: id !== null,
   });
 }
 

@@ -40,11 +40,12 @@ export function useAllGroups() {
   });
 }
 
-export function useGroup(id: number) {
+export function useGroup(id: number | null) {
   const scope = useConsole();
   return useQuery({
-    queryKey: queryKeys.admin.group(scope.tenantId, id),
+    queryKey: queryKeys.admin.group(scope.tenantId, id ?? 0),
     queryFn: ({ signal }) => apiRequest<AdminGroup>(scopedPath(`/group/${id}`, scope), { signal }),
+    enabled: id !== null,
   });
 }
 

@@ -15,10 +15,11 @@ export const usePromotions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const usePromotion = (id: number) =>
+export const usePromotion = (id: number | null) =>
   useQuery({
-    queryKey: queryKeys.admin.promotion(id),
+    queryKey: queryKeys.admin.promotion(id ?? 0),
     queryFn: ({ signal }) => apiRequest<Promotion>(`/promotion/${id}`, { signal }),
+    enabled: id !== null,
   });
 
 /** Sends a promotion to exactly these organisations: the ones left out have their copy taken off. */

@@ -52,11 +52,12 @@ export function useUsers(params: UserListParams) {
   });
 }
 
-export function useUser(id: number) {
+export function useUser(id: number | null) {
   const scope = useConsole();
   return useQuery({
-    queryKey: queryKeys.admin.user(scope.tenantId, id),
+    queryKey: queryKeys.admin.user(scope.tenantId, id ?? 0),
     queryFn: ({ signal }) => apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { signal }),
+    enabled: id !== null,
   });
 }
 

@@ -105,7 +105,7 @@ function Attempts({ item }: { item: StaffContent }) {
         count={attempts.data.count}
         page={page}
         pageSize={CONTENT_PAGE_SIZE}
-        onPage={(next) => update({ page: next })}
+        onPage={(next, how) => update({ page: next }, how)}
       />
       {viewing ? <AttemptDialog attempt={viewing} graded={graded} onClose={() => setViewing(null)} /> : null}
       {removing ? (

@@ -72,7 +72,7 @@ function Comments({ item }: { item: StaffContent }) {
         count={comments.data.count}
         page={page}
         pageSize={CONTENT_PAGE_SIZE}
-        onPage={(next) => update({ page: next })}
+        onPage={(next, how) => update({ page: next }, how)}
       />
       {removing ? (
         <ConfirmDialog

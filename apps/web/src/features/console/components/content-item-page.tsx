@@ -1,11 +1,11 @@
 import type { StaffContent } from '@kanal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorView } from '@/components/status-view';
-import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { useContentItem } from '../api/content';
+import { isMissing, useRouteId } from '../lib/route-id';
 import { ConsolePage } from './console-page';
 import { TableSkeleton } from './data-table';
 import { NotAvailable } from './not-available';
@@ -20,18 +20,11 @@ type Props = {
 /** The item of the URL (/admin/content/{id}/…) loaded, or its loading, missing or failed page. */
 export function WithContentItem({ title, children }: Props) {
   const { t } = useTranslation('admin');
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const item = useContentItem(id);
   const crumbs = [{ label: t('content.title'), to: '/admin/content' }];
-  if (item.isPending) {
-    return (
-      <ConsolePage title={title} crumbs={crumbs}>
-        <TableSkeleton columns={3} />
-      </ConsolePage>
-    );
-  }
-  if (item.isError) {
-    const missing = item.error instanceof ApiError && item.error.status === 404;
+  const missing = isMissing(id, item.error);
+  if (item.isError || missing) {
     return (
       <ConsolePage title={missing ? t('errors.NotFound', { ns: 'common' }) : title} crumbs={crumbs}>
         {missing ? (
@@ -41,6 +34,13 @@ export function WithContentItem({ title, children }: Props) {
         ) : (
           <ErrorView message={errorText(t, item.error)} onRetry={() => void item.refetch()} />
         )}
+      </ConsolePage>
+    );
+  }
+  if (item.isPending) {
+    return (
+      <ConsolePage title={title} crumbs={crumbs}>
+        <TableSkeleton columns={3} />
       </ConsolePage>
     );
   }

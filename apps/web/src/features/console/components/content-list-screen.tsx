@@ -206,7 +206,7 @@ export function ContentListScreen() {
           count={list.data.count}
           page={params.page}
           pageSize={CONTENT_PAGE_SIZE}
-          onPage={(page) => update({ page })}
+          onPage={(page, how) => update({ page }, how)}
         />
       ) : null}
     </ConsolePage>

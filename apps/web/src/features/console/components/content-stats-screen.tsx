@@ -376,7 +376,7 @@ function People({ item }: { item: StaffContent }) {
             count={audience.data.count}
             page={page}
             pageSize={USER_PAGE_SIZE}
-            onPage={(next) => update({ page: next })}
+            onPage={(next, how) => update({ page: next }, how)}
           />
         </>
       )}

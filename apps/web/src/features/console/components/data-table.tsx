@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/pager';
 import './data-table.css';
@@ -88,7 +88,10 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** "21–40 od 137" and the pager under a table. */
+/**
+ * "21–40 od 137" and the pager under a table. A page past the end (an old link, `?page=999`, the last
+ * rows removed) is put right to the last page, in place of the one in the history.
+ */
 export function TableFooter({
   count,
   page,
@@ -96,11 +99,20 @@ export function TableFooter({
   onPage,
 }: {
   count: number;
+  /** Zero-based. */
   page: number;
   pageSize: number;
-  onPage: (page: number) => void;
+  onPage: (page: number, options?: { replace: boolean }) => void;
 }) {
   const { t } = useTranslation('admin');
+  const lastPage = Math.max(0, Math.ceil(count / pageSize) - 1);
+  // Once per page and count: the screens' onPage is new at each render, and the router renders again
+  // while the move is under way, which would start it again (and cancel the one under way) for ever.
+  const onPageNow = useRef(onPage);
+  onPageNow.current = onPage;
+  useEffect(() => {
+    if (page > lastPage) onPageNow.current(lastPage, { replace: true });
+  }, [page, lastPage]);
   if (count === 0) return null;
   return (
     <div className="data-table__footer">

@@ -1,19 +1,19 @@
 import { type AdminGroup, type AdminUser, USER_PAGE_SIZE } from '@kanal/contract';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog, Dialog } from '@/components/dialog';
 import { ErrorText } from '@/components/error-text';
 import { ErrorView } from '@/components/status-view';
 import { showToast } from '@/components/toast';
-import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useGroup, useGroupMembers, useUpdateGroup } from '../api/groups';
 import { useUsers } from '../api/users';
 import { useConsole } from '../lib/console-context';
 import { pageParam, useListParams } from '../lib/list-params';
+import { isMissing, useRouteId } from '../lib/route-id';
 import { toggled, useRowSelection } from '../lib/use-row-selection';
 import { ConsolePage } from './console-page';
 import { EmptyState, SelectAllHeader, SelectCell, TableFooter, TableSkeleton } from './data-table';
@@ -28,21 +28,21 @@ import './user-bulk-actions.css';
 /** One group: its name, its members, and for an admin adding and removing them. */
 export function GroupScreen() {
   const { t } = useTranslation('admin');
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const group = useGroup(id);
   const crumbs = [{ label: t('groups.title'), to: '/admin/groups' }];
+  const missing = isMissing(id, group.error);
 
   // Data already shown stays when a refetch fails: every change refetches the open group, its own
   // deletion too, and the page should not flash "not found" on its way back to the list.
   if (group.data) return <GroupDetail group={group.data} />;
-  if (group.isPending) {
+  if (group.isPending && !missing) {
     return (
       <ConsolePage title={t('loading', { ns: 'common' })} crumbs={crumbs}>
         <TableSkeleton columns={3} rows={6} />
       </ConsolePage>
     );
   }
-  const missing = group.error instanceof ApiError && group.error.status === 404;
   return (
     <ConsolePage
       title={missing ? t('errors.NotFound', { ns: 'common' }) : t('groups.detail.loadFailed')}
@@ -123,13 +123,6 @@ function GroupMembers({ group }: { group: AdminGroup }) {
   const update = useUpdateGroup(group.id);
   const [confirming, setConfirming] = useState<AdminUser[] | null>(null);
   const onSearch = useCallback((value: string) => setParams({ q: value }), [setParams]);
-
-  // Removing the last members of the last page leaves it empty: the page before it is shown instead.
-  const lastPage =
-    members.data && !members.isPlaceholderData ? Math.max(0, Math.ceil(members.data.count / USER_PAGE_SIZE) - 1) : page;
-  useEffect(() => {
-    if (page > lastPage) setParams({ page: lastPage });
-  }, [page, lastPage, setParams]);
 
   const items = members.data?.items ?? [];
   const selection = useRowSelection(items, `${q}|${page}`);
@@ -263,7 +256,7 @@ function GroupMembers({ group }: { group: AdminGroup }) {
           count={members.data.count}
           page={page}
           pageSize={USER_PAGE_SIZE}
-          onPage={(next) => setParams({ page: next })}
+          onPage={(next, how) => setParams({ page: next }, how)}
         />
       ) : null}
 

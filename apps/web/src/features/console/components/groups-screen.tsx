@@ -118,7 +118,7 @@ export function GroupsScreen() {
           count={groups.data.count}
           page={page}
           pageSize={GROUP_PAGE_SIZE}
-          onPage={(next) => update({ page: next })}
+          onPage={(next, how) => update({ page: next }, how)}
         />
       ) : null}
 

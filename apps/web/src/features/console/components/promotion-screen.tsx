@@ -1,7 +1,7 @@
 import type { Promotion } from '@kanal/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { ErrorView } from '@/components/status-view';
@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/format';
 import { usePromotion, useSendPromotion } from '../api/promotions';
 import { useTenants } from '../api/tenants';
 import { useConsole } from '../lib/console-context';
+import { isMissing, useRouteId } from '../lib/route-id';
 import { ChosenChips } from './chosen-chips';
 import { ConsolePage } from './console-page';
 import { ContentStatusBadge } from './content-status-badge';
@@ -29,13 +30,13 @@ type TenantRef = Promotion['tenants'][number];
 /** One promotion: which organisations get it, chosen and sent from here (SUPERADMIN). */
 export function PromotionScreen() {
   const { t } = useTranslation('admin');
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const promotion = usePromotion(id);
   const crumbs = [{ label: t('promotions.title'), to: '/admin/promotions' }];
+  const missing = isMissing(id, promotion.error);
 
   if (promotion.data) return <PromotionDetail key={promotion.data.id} promotion={promotion.data} />;
-  if (promotion.isError) {
-    const missing = promotion.error instanceof ApiError && promotion.error.status === 404;
+  if (promotion.isError || missing) {
     return (
       <ConsolePage
         title={missing ? t('promotions.detail.notFound') : t('promotions.detail.loadFailed')}

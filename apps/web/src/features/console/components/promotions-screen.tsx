@@ -60,7 +60,7 @@ export function PromotionsScreen() {
           count={promotions.data.count}
           page={page}
           pageSize={CONTENT_PAGE_SIZE}
-          onPage={(next) => update({ page: next })}
+          onPage={(next, how) => update({ page: next }, how)}
         />
       ) : null}
     </ConsolePage>

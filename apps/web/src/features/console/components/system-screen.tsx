@@ -10,7 +10,7 @@ import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { type LogFilters, useJobs, useLogs, useMailTest, useRetryJob } from '../api/system';
 import { useTenants } from '../api/tenants';
-import { useListParams } from '../lib/list-params';
+import { pageParam, useListParams } from '../lib/list-params';
 import { ConsolePage } from './console-page';
 import { EmptyState, TableFooter, TableSkeleton } from './data-table';
 import { LogSentence } from './log-sentence';
@@ -70,9 +70,7 @@ function useQueueName() {
 function JobsSection() {
   const { t } = useTranslation('admin');
   const [params, update] = useListParams();
-  const page = Number(params.get('jobsPage')) || 0;
-  // The log's page stays where it is while the failed jobs are paged.
-  const pageOf = (p: URLSearchParams) => Number(p.get('page')) || 0;
+  const page = pageParam(params, 'jobsPage');
   const jobs = useJobs(page);
   const retry = useRetryJob();
   const queueName = useQueueName();
@@ -153,7 +151,8 @@ function JobsSection() {
         count={failed.count}
         page={page}
         pageSize={JOBS_PAGE_SIZE}
-        onPage={(next) => update({ jobsPage: next, page: pageOf(params) })}
+        // The log's page stays where it is while the failed jobs are paged.
+        onPage={(next, how) => update({ jobsPage: next, page: pageParam(params) }, how)}
       />
     </StatsSection>
   );
@@ -162,7 +161,7 @@ function JobsSection() {
 function LogSection() {
   const { t } = useTranslation('admin');
   const [params, update] = useListParams();
-  const page = Number(params.get('page')) || 0;
+  const page = pageParam(params);
   const filters: LogFilters = {
     tenant: params.get('tenant') ?? '',
     event: params.get('event') ?? '',
@@ -261,7 +260,7 @@ function LogSection() {
           count={logs.data.count}
           page={page}
           pageSize={LOG_PAGE_SIZE}
-          onPage={(next) => update({ page: next })}
+          onPage={(next, how) => update({ page: next }, how)}
         />
       ) : null}
     </StatsSection>

@@ -3,7 +3,7 @@ import { type AdminTenant, AVATAR_MIME_TYPES, UpdateTenantBodySchema } from '@ka
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { ErrorText } from '@/components/error-text';
@@ -17,6 +17,7 @@ import { formatDate } from '@/lib/format';
 import { useDeleteTenant, useSetTenantActive, useTenant, useUpdateTenant, useUploadTenantLogo } from '../api/tenants';
 import { useConsole } from '../lib/console-context';
 import { showServerError, useFormError } from '../lib/form-errors';
+import { isMissing, useRouteId } from '../lib/route-id';
 import { ConsolePage } from './console-page';
 import { TableSkeleton } from './data-table';
 import { TenantFields } from './tenant-new-screen';
@@ -26,15 +27,15 @@ import './tenants.css';
 /** One organisation: its name, Promo tag and logo to edit, its access to switch, and its deletion. */
 export function TenantScreen() {
   const { t } = useTranslation('admin');
-  const id = Number(useParams().id);
-  const tenant = useTenant(id);
+  const id = useRouteId();
+  const tenant = useTenant(id ?? 0, id !== null);
   const crumbs = [{ label: t('tenants.title'), to: '/admin/tenants' }];
 
   // What was loaded stays on screen when a later fetch fails: a deletion refetches this very
   // organisation (404) before its dialog gets to leave the page.
   if (tenant.data) return <TenantDetail key={tenant.data.id} tenant={tenant.data} />;
-  if (tenant.isError) {
-    if (tenant.error instanceof ApiError && tenant.error.status === 404) {
+  if (tenant.isError || id === null) {
+    if (isMissing(id, tenant.error)) {
       return (
         <ConsolePage title={t('tenants.detail.notFound')} crumbs={crumbs}>
           <p>{t('tenants.detail.notFoundText')}</p>

@@ -88,7 +88,7 @@ export function TenantsScreen() {
           count={tenants.data.count}
           page={page}
           pageSize={TENANT_PAGE_SIZE}
-          onPage={(next) => update({ page: next })}
+          onPage={(next, how) => update({ page: next }, how)}
         />
       ) : null}
     </ConsolePage>

@@ -2,18 +2,18 @@ import type { ActivityItem, AdminUser } from '@kanal/contract';
 import { USER_PAGE_SIZE } from '@kanal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { ErrorText } from '@/components/error-text';
 import { ErrorView } from '@/components/status-view';
 import { showToast } from '@/components/toast';
-import { ApiError } from '@/lib/api-client';
 import { download } from '@/lib/download';
 import { errorText } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useActivity, useDeleteUsers, useResendWelcome, useUpdateUser, useUser } from '../api/users';
 import { scopedPath, useConsole } from '../lib/console-context';
+import { isMissing, useRouteId } from '../lib/route-id';
 import { type ActivationCode, ActivationCodesDialog } from './activation-codes';
 import { ConsolePage } from './console-page';
 import { EmptyState, TableFooter, TableSkeleton } from './data-table';
@@ -25,19 +25,12 @@ import './user-screen.css';
 /** One person: their details to edit, what can be done to their account, and what they did. */
 export function UserScreen() {
   const { t } = useTranslation('admin');
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const user = useUser(id);
   const crumbs = [{ label: t('users.title'), to: '/admin/users' }];
+  const missing = isMissing(id, user.error);
 
-  if (user.isPending) {
-    return (
-      <ConsolePage title={t('loading', { ns: 'common' })} crumbs={crumbs}>
-        <TableSkeleton columns={2} rows={6} />
-      </ConsolePage>
-    );
-  }
-  if (user.isError) {
-    const missing = user.error instanceof ApiError && user.error.status === 404;
+  if (user.isError || missing) {
     return (
       <ConsolePage
         title={missing ? t('errors.NotFound', { ns: 'common' }) : t('users.detail.loadFailed')}
@@ -50,6 +43,13 @@ export function UserScreen() {
         ) : (
           <ErrorView message={errorText(t, user.error)} onRetry={() => void user.refetch()} />
         )}
+      </ConsolePage>
+    );
+  }
+  if (user.isPending) {
+    return (
+      <ConsolePage title={t('loading', { ns: 'common' })} crumbs={crumbs}>
+        <TableSkeleton columns={2} rows={6} />
       </ConsolePage>
     );
   }

@@ -172,7 +172,7 @@ export function UsersScreen() {
           count={users.data.count}
           page={params.page}
           pageSize={USER_PAGE_SIZE}
-          onPage={(page) => update({ page })}
+          onPage={(page, how) => update({ page }, how)}
         />
       ) : null}
     </ConsolePage>
