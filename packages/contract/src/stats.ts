@@ -7,11 +7,11 @@ import { NoticeReachSchema } from './notifications.js';
 import { tenantScope, USER_PAGE_SIZE } from './people.js';
 
 /**
- * Shares of an item's audience, in whole per cent (0 without an audience). The audience is the people
+ * Shares of an item's audience, in per cent as percentOf gives them (0 without an audience). The audience is the people
  * the item is in the inbox of: aimed at now, and those no longer aimed at (moved, deactivated) who had
  * opened it, whose history stays. Each person is counted once, however many of the item's groups they are in.
  */
-const PercentSchema = z.int().check(z.minimum(0), z.maximum(100));
+const PercentSchema = z.number().check(z.minimum(0), z.maximum(100));
 
 /**
  * An item's figures are computed for each request up to this audience; beyond it, /info, /groups-reach and
@@ -153,8 +153,14 @@ export const ContentAttemptParamsSchema = z.object({
   attemptId: IdStringSchema,
 });
 
-/** Whole per cent of `part` in `whole`; 0 of nothing. */
-export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
+/**
+ * Whole per cent of `part` in `whole`; 0 of nothing. A share under 1 % is kept to a tenth (0.1 at
+ * least): one person of 300 is not no one, and the console says "<1 %".
+ */
+export const percentOf = (part: number, whole: number) => {
+  const share = whole === 0 ? 0 : (100 * part) / whole;
+  return share > 0 && share < 1 ? Math.max(0.1, Math.round(share * 10) / 10) : Math.round(share);
+};
 
 // Activity over time, for one item (GET /content/{id}/info/activity) and the tenant (GET /content/info/activity).
 

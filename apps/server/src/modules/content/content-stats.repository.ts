@@ -1,5 +1,5 @@
 import { APP_TIME_ZONE, type AudienceState, type ContentUsersQuery, TEXT_ANSWERS_SHOWN } from '@kanal/contract';
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   answer,
@@ -7,6 +7,8 @@ import {
   attempt,
   attemptAnswer,
   comment,
+  content,
+  contentAudienceGroup,
   contentInteraction,
   contentReach,
   groupMember,
@@ -153,7 +155,10 @@ export const createContentStatsRepository = (db: DbOrTx) => {
         .groupBy(day);
     },
 
-    /** Per group with members in the audience: those members, and how many of them opened and finished it. */
+    /**
+     * Per group the item was sent to (every group with members in the audience, when sent to everyone): its
+     * members in the audience, and how many of them opened and finished it.
+     */
     groupsReach: (tenantId: number, contentId: number) =>
       db
         .select({
@@ -169,7 +174,33 @@ export const createContentStatsRepository = (db: DbOrTx) => {
           and(eq(groupMember.tenantId, contentInteraction.tenantId), eq(groupMember.userId, contentInteraction.userId)),
         )
         .innerJoin(userGroup, and(eq(userGroup.tenantId, groupMember.tenantId), eq(userGroup.id, groupMember.groupId)))
-        .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.contentId, contentId)))
+        .where(
+          and(
+            eq(contentInteraction.tenantId, tenantId),
+            eq(contentInteraction.contentId, contentId),
+            // The groups it was sent to (every group, when sent to everyone), not every group its people are in.
+            or(
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(content)
+                  .where(and(eq(content.tenantId, tenantId), eq(content.id, contentId), eq(content.audienceAll, true))),
+              ),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(contentAudienceGroup)
+                  .where(
+                    and(
+                      eq(contentAudienceGroup.tenantId, tenantId),
+                      eq(contentAudienceGroup.contentId, contentId),
+                      eq(contentAudienceGroup.groupId, userGroup.id),
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        )
         .groupBy(userGroup.id, userGroup.name)
         .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
 

@@ -201,6 +201,24 @@ describe('an item’s figures', () => {
       }),
     ]);
   });
+
+  it('shows the groups an item was sent to, not the other groups of its people', async () => {
+    const [, p2] = people as [Person, Person];
+    const groups = (await ok<{ items: { id: number; name: string }[] }>(as(admin).get('/api/group'))).items;
+    const warehouse = groups.find((g) => g.name === 'Skladište');
+    // p2 is in both groups; the item goes to the warehouse alone.
+    const item = await ok<StaffContent>(
+      as(creator).post('/api/content', {
+        type: 'INFORMATION',
+        name: 'Nova polica',
+        audience: { groups: [warehouse?.id] },
+        publish: { mode: 'now' },
+      }),
+    );
+    await as(p2).post('/api/mobile/content/mark-viewed', { contentId: item.id });
+    const { items } = await ok<{ items: { name: string }[] }>(as(admin).get(`/api/content/${item.id}/groups-reach`));
+    expect(items.map((g) => g.name)).toEqual(['Skladište']);
+  });
 });
 
 describe('the answers, question by question', () => {

@@ -305,7 +305,8 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
             answered,
             answers: q.answers.map((a) => {
               const n = countOf(q.id, a.id);
-              return { id: a.id, title: a.title, count: n, percent: percentOf(n, answered) };
+              // The app shows a poll's results in whole per cent, a share under 1 % as 0 or 1.
+              return { id: a.id, title: a.title, count: n, percent: Math.round(percentOf(n, answered)) };
             }),
           };
         }),

@@ -1,5 +1,5 @@
 import { APP_TIME_ZONE, type ContentType } from '@kanal/contract';
-import { and, asc, between, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
   activityDay,
@@ -76,12 +76,12 @@ export const createStatsRepository = (db: DbOrTx) => ({
     return ranges.map((_, i) => Number(row[`r${i}`] ?? 0));
   },
 
-  /** The tenant's active accounts. */
+  /** The tenant's active accounts: not deactivated, and not an invitation never accepted (no password yet). */
   async people(tenantId: number) {
     const [row] = await db
       .select({ n: count() })
       .from(appUser)
-      .where(and(eq(appUser.tenantId, tenantId), eq(appUser.active, true)));
+      .where(and(eq(appUser.tenantId, tenantId), eq(appUser.active, true), isNotNull(appUser.passwordHash)));
     return row?.n ?? 0;
   },
 

@@ -61,6 +61,8 @@ beforeAll(async () => {
     await makePerson(t.db, tenantId, { now }),
   ];
   await makePerson(t.db, tenantId, { active: false, now });
+  // Each has set a password: accepted the invitation (an account without one is only invited).
+  await t.db.update(appUser).set({ passwordHash: 'set' }).where(eq(appUser.tenantId, tenantId));
   const sales = await makeGroup(t.db, { tenantId, name: 'Prodaja', members: [p1.id, p2.id] });
   const warehouse = await makeGroup(t.db, { tenantId, name: 'Skladište', members: [p2.id, p3.id] });
 
@@ -285,6 +287,7 @@ describe('the dashboard', () => {
     const other = await makeTenant(t.db);
     const outsider = await makePerson(t.db, other.id, { role: 'ADMIN', now: t.clock.now() });
     const superadmin = await makePerson(t.db, other.id, { role: 'SUPERADMIN', now: t.clock.now() });
+    await t.db.update(appUser).set({ passwordHash: 'set' }).where(eq(appUser.tenantId, other.id));
     for (const person of [p1, creator]) person.token = await makeSession(t.db, person, t.clock.now());
     for (const path of paths) {
       expect((await get(p1, path)).statusCode, path).toBe(403);
@@ -296,7 +299,8 @@ describe('the dashboard', () => {
       get(superadmin, `/api/tenant/info/groups?tenant=${tenantId}`),
     );
     expect(groups.items.map((g) => g.name)).toEqual(['Prodaja', 'Skladište']);
-    // The outsider's own organisation has none of it.
+    // The outsider's own organisation has none of it; an invitation never accepted is no active account.
+    await makeUser(t.db, { tenantId: other.id, password: null });
     const own = await ok<{ people: number; published: { value: number } }>(
       get(outsider, '/api/stats/dashboard/overview'),
     );

@@ -79,6 +79,23 @@ describe('the dashboard', () => {
     expect(within(groups).getByRole('row', { name: /Prodaja/ })).toHaveTextContent('25 %');
   });
 
+  it('says "<1 %" of a share under one per cent, not 0', async () => {
+    openConsole('ADMIN', '/admin/dashboard', {
+      'GET /stats/dashboard/overview': () => ok({ ...overview, completion: { value: 0.4, previous: 0 } }),
+      'GET /tenant/info/groups': () =>
+        ok({
+          computedAt: at,
+          items: [{ id: 5, name: 'Prodaja', members: 300, received: 300, finished: 1, percent: 0.3 }],
+        }),
+    });
+    const figures = await screen.findByRole('list', { name: 'Brojke' });
+    const completion = within(figures).getByText('Završenost objavljenog u 30 dana').closest('li') as HTMLElement;
+    expect(completion).toHaveTextContent('<1 %');
+    expect(completion).toHaveTextContent('0,4 postotnih bodova više');
+    const groups = await screen.findByRole('table', { name: 'Grupe' });
+    expect(within(groups).getByRole('row', { name: /Prodaja/ })).toHaveTextContent('<1 %');
+  });
+
   it('shows activity as a chart with its numbers as a table, by day, week or month', async () => {
     const { user, api } = openConsole('ANALYST', '/admin/dashboard');
     const chart = await screen.findByRole('img', { name: /otvaranja 8, završetaka 6, predaja 3/ });

@@ -7,7 +7,7 @@ import { ErrorView } from '@/components/status-view';
 import { markPercent } from '@/content/lib/score';
 import { formatDateTime } from '@/lib/format';
 import { type ActivityRange, useGroupCompletion, useOverview, useTenantActivity, useTopFive } from '../api/stats';
-import { isoDay, periodLabel } from '../lib/stats-format';
+import { isoDay, percentText, periodLabel } from '../lib/stats-format';
 import { StatsChart } from './chart';
 import { ConsolePage } from './console-page';
 import { EmptyState, TableSkeleton } from './data-table';
@@ -72,13 +72,15 @@ function Trend({
   previous: number | null;
   points?: boolean;
 }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   if (value === null || previous === null) return <span className="stat__trend">{t('stats.trend.none')}</span>;
   const diff = value - previous;
+  // A share under 1 % comes to a tenth (percentOf).
+  const size = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(Math.abs(diff));
   const way = diff > 0 ? 'up' : diff < 0 ? 'down' : 'same';
   const arrow = { up: '↑', down: '↓', same: '→' }[way];
   const text =
-    way === 'same' ? t('stats.trend.same') : t(`stats.trend.${way}${points ? 'Points' : ''}`, { diff: Math.abs(diff) });
+    way === 'same' ? t('stats.trend.same') : t(`stats.trend.${way}${points ? 'Points' : ''}`, { diff: size });
   return (
     <span className={`stat__trend stat__trend--${way}`}>
       <span aria-hidden="true">{arrow} </span>
@@ -100,7 +102,7 @@ function Figure({ label, value, children }: { label: string; value: ReactNode; c
 function Figures({ overview }: { overview: Overview }) {
   const { t, i18n } = useTranslation('admin');
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
-  const percent = (value: number | null) => (value === null ? t('stats.figures.noValue') : `${value} %`);
+  const percent = (value: number | null) => (value === null ? t('stats.figures.noValue') : percentText(value));
   const mark = (value: number | null) => (value === null ? null : markPercent(value));
   return (
     <ul className="stats__figures" aria-label={t('stats.figures.label')}>
@@ -240,7 +242,7 @@ function TopFive() {
                   {item.name}
                 </Link>
                 <span className="data-table__muted">
-                  {t('stats.top.share', { percent: item.percent, audience: item.audience })}
+                  {t('stats.top.share', { percent: percentText(item.percent), audience: item.audience })}
                 </span>
               </li>
             ))}
@@ -320,7 +322,7 @@ function Groups() {
                   <span className="stats__meter" aria-hidden="true">
                     <span className="stats__meter-bar" style={{ width: `${group.percent}%` }} />
                   </span>
-                  {group.percent} %
+                  {percentText(group.percent)}
                 </td>
               </tr>
             ))}

@@ -15,3 +15,6 @@ export const dayLabel = (day: string) => formatDate(new Date(`${day}T12:00:00`))
 /** A period's start as its label: the day, the week's Monday, or the month in words. */
 export const periodLabel = (start: string, granularity: Granularity, language: string) =>
   granularity === 'month' ? formatPeriod(start.slice(0, 7), language) : dayLabel(start);
+
+/** A share as percentOf gives it: whole per cent, and under 1 % (but not none) "<1 %". */
+export const percentText = (value: number) => (value > 0 && value < 1 ? '<1 %' : `${value} %`);
