@@ -99,7 +99,9 @@ export const ACCESS: AccessTable = {
   'GET /api/mobile/content/:id/poll/results': CAN.signedIn,
 
   // People and groups of the caller's tenant (spec point 7, "User" and "Group").
-  'GET /api/user': CAN['audience.pick'],
+  'GET /api/user': CAN['people.read'],
+  // The editor's audience picker: names and groups only, for everyone who writes or reads content.
+  'GET /api/audience/people': CAN['audience.pick'],
   'POST /api/user': CAN['people.write'],
   'GET /api/user/:id': CAN['people.read'],
   'GET /api/user/:id/activity': CAN['people.read'],

@@ -48,6 +48,26 @@ export const UserListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
+/**
+ * GET /audience/people: whom an item can be sent to, for the editor's audience picker (every console
+ * role, a CREATOR too): the people who receive items (not deactivated), searched by name, perhaps
+ * within a group, a page at a time. Unlike GET /user (the people's readers), no e-mail, status or activity.
+ */
+export const AudiencePeopleQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
+  group: z.optional(IdStringSchema),
+  ...pageQuery(USER_PAGE_SIZE),
+  ...tenantScope,
+});
+export type AudiencePeopleQuery = z.infer<typeof AudiencePeopleQuerySchema>;
+
+/** A person as the audience picker shows them: a name, and the groups that tell two of a name apart. */
+export const AudiencePersonSchema = z.object({ id: z.int(), name: z.string(), groups: GroupListSchema });
+export type AudiencePerson = z.infer<typeof AudiencePersonSchema>;
+
+export const AudiencePeopleSchema = z.object({ count: z.int(), items: z.array(AudiencePersonSchema) });
+export type AudiencePeople = z.infer<typeof AudiencePeopleSchema>;
+
 /** A person as the admin console lists and edits them. */
 export const AdminUserSchema = z.object({
   id: z.int(),

@@ -5,6 +5,8 @@ import {
   AdminGroupSchema,
   AdminUserListSchema,
   AdminUserSchema,
+  AudiencePeopleQuerySchema,
+  AudiencePeopleSchema,
   CreatedUserSchema,
   CreateGroupBodySchema,
   CreateUserBodySchema,
@@ -79,6 +81,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
       schema: { tags, querystring: UserListQuerySchema, response: { 200: envelope(AdminUserListSchema) } },
     },
     async (req) => ({ payload: await people.list(await actor(req), req.query) }),
+  );
+  app.get(
+    '/audience/people',
+    {
+      config: { ...unknownTenant, idFilters: { group: 'group' } },
+      schema: { tags, querystring: AudiencePeopleQuerySchema, response: { 200: envelope(AudiencePeopleSchema) } },
+    },
+    async (req) => ({ payload: await people.audience(await actor(req), req.query) }),
   );
   app.post(
     '/user',

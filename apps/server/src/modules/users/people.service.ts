@@ -4,6 +4,8 @@ import {
   type ActivityQuery,
   type AdminUser,
   type AdminUserList,
+  type AudiencePeople,
+  type AudiencePeopleQuery,
   type CreatedUser,
   type CreateUserBody,
   grantableRoles,
@@ -288,6 +290,21 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
     async list(actor: Actor, query: UserListQuery): Promise<AdminUserList> {
       const { count, rows } = await users.listPeople(actor.tenantId, query);
       return { count, items: await withGroups(actor.tenantId, rows) };
+    },
+
+    /** GET /audience/people: the receiving people by name (or a group's), with their groups and nothing else. */
+    async audience(actor: Actor, query: AudiencePeopleQuery): Promise<AudiencePeople> {
+      const { count, rows } = await users.listPeople(actor.tenantId, {
+        ...query,
+        role: [],
+        status: ['active', 'invited'],
+        sort: 'name',
+      });
+      const groupsOf = await groups.groupsOf(
+        actor.tenantId,
+        rows.map((row) => row.id),
+      );
+      return { count, items: rows.map((row) => ({ id: row.id, name: row.name, groups: groupsOf.get(row.id) ?? [] })) };
     },
 
     get: (actor: Actor, userId: number) => person(actor.tenantId, userId),

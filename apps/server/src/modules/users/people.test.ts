@@ -371,16 +371,41 @@ describe('deleting people and resetting passwords', () => {
 });
 
 describe('who may', () => {
-  it('lets analysts and creators (who choose audiences) list people and groups, and nobody but admins change them', async () => {
+  it('lets analysts list people, creators (who choose audiences) only search them narrowly, and nobody but admins change them', async () => {
     const roles: Role[] = ['ANALYST', 'CREATOR', 'USER'];
     for (const role of roles) {
       const { token } = await makePerson(t.db, tenantId, { role });
-      const read = role === 'USER' ? 403 : 200;
-      expect((await as(token).get('/api/user')).statusCode, role).toBe(read);
-      expect((await as(token).get('/api/group')).statusCode, role).toBe(read);
+      const pick = role === 'USER' ? 403 : 200;
+      expect((await as(token).get('/api/user')).statusCode, role).toBe(role === 'ANALYST' ? 200 : 403);
+      expect((await as(token).get('/api/audience/people')).statusCode, role).toBe(pick);
+      expect((await as(token).get('/api/group')).statusCode, role).toBe(pick);
       expect((await as(token).post('/api/user', { name: 'N', username: 'n.n.n' })).statusCode, role).toBe(403);
       expect((await as(token).post('/api/group', { name: 'N' })).statusCode, role).toBe(403);
     }
+  });
+});
+
+describe('the audience picker’s people search', () => {
+  it('answers a creator the receiving people by name and group, with their groups and nothing else', async () => {
+    const { token } = await makePerson(t.db, tenantId, { role: 'CREATOR' });
+    const { user: found } = await createUser({ name: 'Zvjezdana Publikić', email: 'zvjezdana@primjer.hr' });
+    const { user: gone } = await createUser({ name: 'Zvjezdana Ugašena', email: 'ugasena@primjer.hr' });
+    expect((await byAdmin().patch(`/api/user/${gone.id}`, { active: false })).statusCode).toBe(200);
+    const group = (await byAdmin().post('/api/group', { name: 'Publika', userIds: [found.id] })).json().payload;
+
+    const res = await as(token).get('/api/audience/people?q=zvjezdana');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload).toEqual({
+      count: 1,
+      items: [{ id: found.id, name: 'Zvjezdana Publikić', groups: [{ id: group.id, name: 'Publika' }] }],
+    });
+    const inGroup = (await as(token).get(`/api/audience/people?group=${group.id}&limit=5`)).json().payload;
+    expect(inGroup.items.map((person: { id: number }) => person.id)).toEqual([found.id]);
+
+    // Another organisation's group is not a filter here: 404, as on every list of the tenant.
+    const elsewhere = await makeTenant(t.db);
+    const theirs = await makeGroup(t.db, { tenantId: elsewhere.id });
+    expect((await as(token).get(`/api/audience/people?group=${theirs.id}`)).statusCode).toBe(404);
   });
 });
 

@@ -33,7 +33,7 @@ function openConsole(role: 'ADMIN' | 'CREATOR' | 'ANALYST', path: string, routes
     'GET /auth/me': () => ok(who),
     'GET /content/info/categories': () => ok(['Novosti', 'Sigurnost']),
     'GET /group': () => ok({ count: 0, items: [] }),
-    'GET /user': () => ok({ count: 0, items: [] }),
+    'GET /audience/people': () => ok({ count: 0, items: [] }),
     ...routes,
   });
   return { ...renderApp(path), api };

@@ -49,7 +49,7 @@ function openConsole(path: string, routes: Routes = {}, role: 'SUPERADMIN' | 'AD
     },
     'GET /content/info/categories': () => ok([]),
     'GET /group': () => ok({ count: 0, items: [] }),
-    'GET /user': () => ok({ count: 0, items: [] }),
+    'GET /audience/people': () => ok({ count: 0, items: [] }),
     ...routes,
   });
   return { ...renderApp(path), api };

@@ -1,11 +1,8 @@
-import { type AdminGroup, type AdminGroupList, type AdminUserList, LIST_LIMIT_MAX } from '@kanal/contract';
+import { type AdminGroup, type AdminGroupList, type AudiencePeople, LIST_LIMIT_MAX } from '@kanal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { scopedPath, useConsole } from '../lib/console-context';
-
-/** Who an item can reach: accounts that are not deactivated (an invited one receives it too). */
-const RECEIVING = ['active', 'invited'] as const;
 
 /** How many people of the organisation receive an item sent to everyone: the list's count, without its rows. */
 export function useEveryoneCount() {
@@ -13,9 +10,8 @@ export function useEveryoneCount() {
   return useQuery({
     queryKey: queryKeys.admin.users(scope.tenantId, { audience: 'everyone' }),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<AdminUserList>(scopedPath('/user', scope, { status: RECEIVING, limit: 1 }), {
-        signal,
-      });
+      // The search answers the people who receive items (an invited one too): its count, without its rows.
+      const list = await apiRequest<AudiencePeople>(scopedPath('/audience/people', scope, { limit: 1 }), { signal });
       return list.count;
     },
   });
@@ -46,16 +42,13 @@ export function useAudienceGroups() {
 /** How many people a search shows: enough to pick from, few enough to scan. */
 export const PEOPLE_SEARCH_LIMIT = 10;
 
-/** People who can receive an item, found by name, e-mail or username; nothing is asked for an empty search. */
+/** People who can receive an item, found by name (the narrow search: names and groups); nothing is asked for an empty search. */
 export function usePeopleSearch(q: string) {
   const scope = useConsole();
   return useQuery({
     queryKey: queryKeys.admin.users(scope.tenantId, { audience: 'search', q }),
     queryFn: ({ signal }) =>
-      apiRequest<AdminUserList>(
-        scopedPath('/user', scope, { q, status: RECEIVING, sort: 'name', limit: PEOPLE_SEARCH_LIMIT }),
-        { signal },
-      ),
+      apiRequest<AudiencePeople>(scopedPath('/audience/people', scope, { q, limit: PEOPLE_SEARCH_LIMIT }), { signal }),
     enabled: q !== '',
     placeholderData: keepPreviousData,
   });

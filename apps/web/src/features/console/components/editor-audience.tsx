@@ -1,4 +1,4 @@
-import type { AdminUser } from '@kanal/contract';
+import type { AudiencePerson } from '@kanal/contract';
 import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { type FieldError, useController, useFormState, useWatch } from 'react-hook-form';
@@ -300,7 +300,8 @@ function GroupPicker({
   );
 }
 
-const loginOf = (user: AdminUser) => user.email ?? user.username ?? '';
+/** What tells two people of a name apart in the results: their groups. */
+const groupsOf = (person: AudiencePerson) => person.groups.map((group) => group.name).join(', ');
 
 /** People found by a search and ticked to add them; the chosen ones as chips that remove them. */
 function PeoplePicker({
@@ -367,7 +368,7 @@ function PeoplePicker({
                         onChange={() => toggle(person)}
                       />
                       <span className="editor-audience__row-name">{person.name}</span>{' '}
-                      <span className="editor-audience__row-detail">{loginOf(person)}</span>
+                      <span className="editor-audience__row-detail">{groupsOf(person)}</span>
                     </label>
                   </li>
                 ))}
