@@ -134,7 +134,14 @@ export type ProfileDetailsForm = z.infer<typeof ProfileDetailsFormSchema>;
 
 /** POST /mobile/users/email: needs the current password, since the e-mail is where resets go. */
 export const EmailBodySchema = z.object({
-  email: z.string(required).check(z.trim(), z.toLowerCase(), z.email({ error: 'validation.invalidEmail' })),
+  email: z
+    .string(required)
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { ...required, abort: true }),
+      z.email({ error: 'validation.invalidEmail' }),
+    ),
   password: z.string(required).check(z.minLength(1, required)),
 });
 export type EmailBody = z.infer<typeof EmailBodySchema>;

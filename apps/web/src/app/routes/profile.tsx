@@ -27,9 +27,10 @@ export function Component() {
       <AvatarSection me={me.data} />
       <DetailsSection key={me.data.id} me={me.data} />
       <EmailSection me={me.data} />
-      <ProfileSection title={t('language')}>
+      {/* The switch's own legend names it. */}
+      <div className="card card--flat profile-section">
         <LanguageSwitch />
-      </ProfileSection>
+      </div>
       <ProfileSection title={t('notifications.title')}>
         <div className="notification-settings">
           <BrowserPush />
