@@ -63,7 +63,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       req.log.info({ code: error.code }, 'request refused');
       const field = error.extra.field;
       const key = field && isMessageKey(field.message) ? field.message : 'validation.invalid';
-      return send(req, reply, error, field && [{ field: field.name, message: translate(req.lang, key) }]);
+      const message = translate(req.lang, key, error.extra.params);
+      return send(req, reply, error, field && [{ field: field.name, message }]);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrors(req.lang, error.validation);

@@ -52,6 +52,13 @@ export type Actor = Pick<RequestContext, 'tenantId' | 'userId' | 'role'> & { lan
 /** New people of an import are written this many to a statement. */
 const IMPORT_BATCH = 1000;
 
+/** Names in a message: the first few, and how many more (a whole list of authors would fill the dialog). */
+const NAMES_SHOWN = 5;
+const namesList = (names: string[]) =>
+  names.length <= NAMES_SHOWN
+    ? names.join(', ')
+    : `${names.slice(0, NAMES_SHOWN).join(', ')} (+${names.length - NAMES_SHOWN})`;
+
 const fieldError = (name: string, message: string) =>
   new AppError('BodyParamsInvalid', 400, { field: { name, message } });
 
@@ -395,7 +402,15 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       for (const target of found) assertMayHandle(actor, target.role);
       if (found.some((target) => target.id === actor.userId)) throw new AppError('OwnAccount', 409);
       const ids = found.map((target) => target.id);
-      if ((await users.authorsAmong(tenantId, ids)).length > 0) throw new AppError('UserOwnsContent', 409);
+      const authors = new Set(await users.authorsAmong(tenantId, ids));
+      if (authors.size > 0) {
+        // Named, so the admin can take them off the list (or deactivate them) and delete the rest.
+        const names = found.filter((target) => authors.has(target.id)).map((target) => target.name);
+        throw new AppError('UserOwnsContent', 409, {
+          field: { name: 'ids', message: 'validation.authorsNotDeleted' },
+          params: { names: namesList(names) },
+        });
+      }
       return transaction(async (tx) => {
         const deleted = await tx.users.deletePeople(tenantId, ids);
         for (const id of ids) {

@@ -1,7 +1,15 @@
 import type { AdminUser, Role } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempt, auditLog, comment, contentInteraction, groupMember, trustedDevice } from '../../db/schema/index.js';
+import {
+  appUser,
+  attempt,
+  auditLog,
+  comment,
+  contentInteraction,
+  groupMember,
+  trustedDevice,
+} from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
 import { call, lastMailTo, makePerson, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -256,13 +264,24 @@ describe('changing people', () => {
 });
 
 describe('deleting people and resetting passwords', () => {
-  it('deletes people all or none: not oneself, not an author of content', async () => {
+  it('deletes people all or none: not oneself, not an author of content, whom the refusal names', async () => {
+    await makeContent(t.db, { tenantId, creatorId, audience: 'all' });
     const a = await makePerson(t.db, tenantId);
     const b = await makePerson(t.db, tenantId);
     const own = await byAdmin().post('/api/user/delete-by-ids', { ids: [a.id, admin.id] });
     expect(own.json().code).toBe('OwnAccount');
     const author = await byAdmin().post('/api/user/delete-by-ids', { ids: [a.id, creatorId] });
-    expect(author.json().code).toBe('UserOwnsContent');
+    const [creator] = await t.db.select({ name: appUser.name }).from(appUser).where(eq(appUser.id, creatorId));
+    expect(author.json()).toMatchObject({
+      code: 'UserOwnsContent',
+      field: 'ids',
+      fields: [
+        {
+          field: 'ids',
+          message: `Nitko nije obrisan. Autori sadržaja ne mogu se obrisati, samo deaktivirati: ${creator?.name}`,
+        },
+      ],
+    });
     expect((await byAdmin().get(`/api/user/${a.id}`)).statusCode).toBe(200);
 
     const done = await byAdmin().post('/api/user/delete-by-ids', { ids: [a.id, b.id] });

@@ -96,6 +96,28 @@ describe('searching and filtering people', () => {
 });
 
 describe('acting on selected people', () => {
+  it('names the authors a delete refused, and keeps the dialog open', async () => {
+    const reason = 'Nitko nije obrisan. Autori sadržaja ne mogu se obrisati, samo deaktivirati: Osoba 02';
+    const { user } = openUsers('ADMIN', '/admin/users', {
+      'POST /user/delete-by-ids': () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'UserOwnsContent',
+          message: 'x',
+          field: 'ids',
+          fields: [{ field: 'ids', message: reason }],
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Odaberi: Osoba 01' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Odaberi: Osoba 02' }));
+    await user.click(screen.getByRole('button', { name: 'Obriši' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Obrisati 2 osobe?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Obriši' }));
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
+  });
+
   it('deactivates the ticked people after asking, and clears the selection', async () => {
     const patched: number[] = [];
     const { user, api } = openUsers('ADMIN', '/admin/users', {
@@ -145,7 +167,7 @@ describe('acting on selected people', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Odaberi: Osoba 02' }));
     await user.click(screen.getByRole('button', { name: 'Zaključaj račun' }));
     const dialog = await screen.findByRole('dialog', { name: 'Zaključati račune odabranih osoba (2)?' });
-    expect(dialog).toHaveTextContent('Lozinka odmah prestaje vrijediti');
+    expect(dialog).toHaveTextContent('Lozinke odmah prestaju vrijediti');
     await user.click(within(dialog).getByRole('button', { name: 'Zaključaj račun' }));
     expect(await screen.findByText('Zaključana su 2 računa.')).toBeInTheDocument();
     expect(api.find('POST', '/user/reset-password')?.body).toEqual({ ids: [1, 2], mode: 'lock' });
@@ -251,6 +273,8 @@ describe('a person’s page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Deaktiviraj' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deaktivirati osobu Ana Anić?' });
+    // One person, in the singular.
+    expect(within(dialog).getByText(/^Osoba se odmah odjavljuje/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Deaktiviraj' }));
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toContainEqual({ active: false }),

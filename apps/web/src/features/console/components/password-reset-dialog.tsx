@@ -48,7 +48,7 @@ export function PasswordResetDialog({
         )
       }
     >
-      <p>{t(`users.reset.${mode}Text`)}</p>
+      <p>{t(`users.reset.${mode}Text`, { count: ids.length })}</p>
     </ConfirmDialog>
   );
 }

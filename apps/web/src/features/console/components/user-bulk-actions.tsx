@@ -107,7 +107,7 @@ function DeactivateDialog({ ids, onCancel, onDone }: DialogProps) {
         })
       }
     >
-      <p>{t('users.confirm.deactivateText')}</p>
+      <p>{t('users.confirm.deactivateText', { count: ids.length })}</p>
     </ConfirmDialog>
   );
 }
@@ -127,7 +127,7 @@ function DeleteDialog({ ids, onCancel, onDone }: DialogProps) {
         remove.mutate(ids, { onSuccess: ({ deleted }) => onDone(t('users.done.deleted', { count: deleted })) })
       }
     >
-      <p>{t('users.confirm.deleteText')}</p>
+      <p>{t('users.confirm.deleteText', { count: ids.length })}</p>
     </ConfirmDialog>
   );
 }

@@ -200,7 +200,7 @@ function UserActions({ user, own }: { user: AdminUser; own: boolean }) {
             )
           }
         >
-          <p>{t('users.confirm.deactivateText')}</p>
+          <p>{t('users.confirm.deactivateText', { count: 1 })}</p>
         </ConfirmDialog>
       ) : null}
       {confirming === 'link' || confirming === 'lock' ? (
@@ -233,7 +233,7 @@ function UserActions({ user, own }: { user: AdminUser; own: boolean }) {
             })
           }
         >
-          <p>{t('users.confirm.deleteText')}</p>
+          <p>{t('users.confirm.deleteText', { count: 1 })}</p>
         </ConfirmDialog>
       ) : null}
       {codes.length > 0 ? <ActivationCodesDialog codes={codes} onClose={() => setCodes([])} /> : null}
