@@ -25,6 +25,11 @@ export const contentInteraction = pgTable(
     live: boolean().notNull().default(true),
     viewedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the person joined the item's audience (the row was made): whoever joins a task after its
+     * deadline is not overdue on it. Null for rows made before it was kept (migration 0032): from the start.
+     */
+    receivedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId, t.contentId] }),

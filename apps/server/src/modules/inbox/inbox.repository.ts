@@ -171,13 +171,13 @@ export const createInboxRepository = (db: DbOrTx) => ({
     tenantId: number,
     contentId: number,
     { publishAt, isTask, deadline }: InboxCopies,
-    { limit, after }: { limit: number; after: number },
+    { limit, after, now }: { limit: number; after: number; now: Date },
   ): Promise<{ added: number; last: number }> {
     const result = await db.execute(sql`
       WITH added AS (
-        INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live)
+        INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live, received_at)
         SELECT ${tenantId}, a.id, ${contentId}, ${publishAt.toISOString()}::timestamptz, ${isTask},
-               ${deadline?.toISOString() ?? null}::timestamptz, true
+               ${deadline?.toISOString() ?? null}::timestamptz, true, ${now.toISOString()}::timestamptz
         FROM (${audienceOf(tenantId, contentId)}) a
         WHERE a.id > ${after} AND NOT EXISTS (SELECT 1 FROM content_interaction ci
           WHERE ci.tenant_id = ${tenantId} AND ci.user_id = a.id AND ci.content_id = ${contentId})
@@ -196,7 +196,7 @@ export const createInboxRepository = (db: DbOrTx) => ({
    * them that they lack, and their untouched rows of live items no longer aimed at them removed.
    * Viewed and finished rows stay as their history, and archived items keep every row.
    */
-  async syncUsers(tenantId: number, userIds: number[]) {
+  async syncUsers(tenantId: number, userIds: number[], now: Date) {
     if (userIds.length === 0) return;
     await db.execute(sql`
       DELETE FROM content_interaction ci
@@ -207,8 +207,9 @@ export const createInboxRepository = (db: DbOrTx) => ({
         AND ${currentItem}
         AND (ci.user_id, ci.content_id) NOT IN (SELECT user_id, content_id FROM (${itemsAimedAt(tenantId, userIds)}) a)`);
     await db.execute(sql`
-      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live)
-      SELECT ${tenantId}, a.user_id, a.content_id, c.publish_at, c.type = 'TASK', t.deadline, true
+      INSERT INTO content_interaction (tenant_id, user_id, content_id, publish_at, is_task, deadline, live, received_at)
+      SELECT ${tenantId}, a.user_id, a.content_id, c.publish_at, c.type = 'TASK', t.deadline, true,
+             ${now.toISOString()}::timestamptz
       FROM (${itemsAimedAt(tenantId, userIds)}) a
         JOIN content c ON c.tenant_id = ${tenantId} AND c.id = a.content_id
         LEFT JOIN task t ON t.tenant_id = c.tenant_id AND t.content_id = c.id

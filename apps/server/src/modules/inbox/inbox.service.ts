@@ -68,7 +68,11 @@ export const createInbox = ({
   });
   /** The next batch of an item's missing rows above `after`: the last id when there may be more, else null. */
   const addBatch = async (tenantId: number, contentId: number, item: InboxItem, after: number) => {
-    const { added, last } = await repo.addMissing(tenantId, contentId, copiesOf(item), { limit: fillBatch, after });
+    const { added, last } = await repo.addMissing(tenantId, contentId, copiesOf(item), {
+      limit: fillBatch,
+      after,
+      now: clock.now(),
+    });
     return added === fillBatch ? last : null;
   };
 
@@ -87,7 +91,7 @@ export const createInbox = ({
     /** Back to unfinished, when what finished the item is gone (an attempt deleted by an admin). */
     reopen: repo.reopen,
     /** Brings users' rows in line with what is aimed at them, inside the caller's transaction (the admin's change). */
-    syncUsers: repo.syncUsers,
+    syncUsers: (tenantId: number, userIds: number[]) => repo.syncUsers(tenantId, userIds, clock.now()),
 
     /**
      * Brings an item's rows in line with its audience and status, inside the caller's transaction — the

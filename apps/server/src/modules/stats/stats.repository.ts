@@ -113,19 +113,26 @@ export const createStatsRepository = (db: DbOrTx) => ({
       .where(and(eq(content.tenantId, tenantId), live(now)))
       .groupBy(content.type),
 
-  /** Live tasks whose deadline has passed with people who have not finished them, most such people first. */
-  overdueTasks: (tenantId: number, now: Date) =>
-    db
+  /**
+   * Live tasks whose deadline has passed with people who have not finished them, most such people first.
+   * Overdue is who had the task before its deadline: someone who joined its audience since had no time.
+   */
+  overdueTasks: (tenantId: number, now: Date) => {
+    const ci = contentInteraction;
+    const unfinished = sql<number>`count(*) FILTER (WHERE ${ci.finishedAt} IS NULL
+      AND (${ci.receivedAt} IS NULL OR ${ci.receivedAt} < ${task.deadline}))`.mapWith(Number);
+    return db
       .select({
         id: content.id,
         name: content.name,
         deadline: sql<string>`${task.deadline}`.mapWith((v) => new Date(v).toISOString()),
         audience: contentReach.audience,
-        unfinished: sql<number>`${contentReach.audience} - ${contentReach.finished}`.mapWith(Number),
+        unfinished,
       })
       .from(content)
       .innerJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
       .innerJoin(contentReach, ofItem)
+      .innerJoin(ci, and(eq(ci.tenantId, content.tenantId), eq(ci.contentId, content.id)))
       .where(
         and(
           eq(content.tenantId, tenantId),
@@ -134,7 +141,10 @@ export const createStatsRepository = (db: DbOrTx) => ({
           gt(contentReach.audience, contentReach.finished),
         ),
       )
-      .orderBy(sql`${contentReach.audience} - ${contentReach.finished} DESC`, asc(task.deadline), asc(content.id)),
+      .groupBy(content.id, content.name, task.deadline, contentReach.audience)
+      .having(sql`${unfinished} > 0`)
+      .orderBy(sql`${unfinished} DESC`, asc(task.deadline), asc(content.id));
+  },
 
   /**
    * Each group's active members, and of the live items in their inboxes how many rows there are and how

@@ -385,3 +385,34 @@ describe('who counts as active', () => {
     expect(await daysOf()).toEqual([...new Set([appDay(start), appDay(next), appDay(t.clock.now())])].sort());
   });
 });
+
+describe('overdue tasks', () => {
+  it('count who had the task by its deadline, not who joined its group since', async () => {
+    const other = (await makeTenant(t.db)).id;
+    const now = t.clock.now();
+    const boss = await makePerson(t.db, other, { role: 'ADMIN', now });
+    const early = await makePerson(t.db, other, { now });
+    const late = await makePerson(t.db, other, { now });
+    const team = await makeGroup(t.db, { tenantId: other, name: 'Tim', members: [early.id] });
+    const item = await ok<{ id: number }>(
+      post(boss, '/api/content', {
+        type: 'TASK',
+        name: 'Popis opreme',
+        task: { deadline: new Date(now.getTime() + HOUR_MS).toISOString() },
+        audience: { groups: [team.id] },
+        publish: { mode: 'now' },
+      }),
+    );
+    t.clock.advance(2 * HOUR_MS);
+    await ok(
+      call(t, { method: 'PATCH', url: `/api/group/${team.id}`, token: boss.token, body: { addUserIds: [late.id] } }),
+    );
+
+    const { overdue } = await ok<{ overdue: unknown }>(get(boss, '/api/stats/dashboard/overview'));
+    expect(overdue).toEqual({
+      tasks: 1,
+      people: 1,
+      items: [expect.objectContaining({ id: item.id, audience: 2, unfinished: 1 })],
+    });
+  });
+});
