@@ -18,7 +18,7 @@ it('sends over TLS from the start (smtps) with the account the URL names, and ne
   const sent = smtp.next();
   expect(await transport.deliver(message)).toMatch(/^250 /);
   expect((await sent).to).toEqual(['ana@demo.hr']);
-  expect(transport.name).toBe(`SMTP 127.0.0.1:${smtp.port}`);
+  expect(transport).toMatchObject({ kind: 'smtp', where: `127.0.0.1:${smtp.port}` });
 });
 
 it('is refused with a wrong password, and says so', async () => {

@@ -23,7 +23,16 @@ export type Envelope = {
  * How a message leaves: SMTP in production, the log in a demo without SMTP. `deliver` answers what the
  * transport said (the SMTP server's reply), which the operator's mail test shows.
  */
-export type MailTransport = { name: string; deliver(message: Envelope): Promise<string>; close(): void };
+/**
+ * Where mail goes: an SMTP server (`where` its host and port, never its credentials) or, without one, a
+ * folder (`where` its path). `deliver` answers what the server said, or the file the message went to.
+ */
+export type MailTransport = {
+  kind: 'smtp' | 'outbox';
+  where: string;
+  deliver(message: Envelope): Promise<string>;
+  close(): void;
+};
 
 export function smtpTransport(url: string, from: string): MailTransport {
   // A pool of connections, reused from message to message: a notice to a whole organisation is thousands
@@ -54,7 +63,8 @@ export function smtpTransport(url: string, from: string): MailTransport {
   });
   return {
     // Where, never who: the URL's user and password stay out of what an operator is shown.
-    name: `SMTP ${hostname}:${port}`,
+    kind: 'smtp',
+    where: `${hostname}:${port}`,
     async deliver({ recipient, subject, text, html, oneClickUnsubscribe }) {
       const info = await transporter.sendMail({
         from,
@@ -81,7 +91,8 @@ export function smtpTransport(url: string, from: string): MailTransport {
  */
 export function outboxTransport(dir: string, log: FastifyBaseLogger): MailTransport {
   return {
-    name: `outbox ${dir}`,
+    kind: 'outbox',
+    where: dir,
     async deliver({ recipient, subject, text }) {
       await mkdir(dir, { recursive: true });
       // Named by time, so the folder lists the newest last.
@@ -89,7 +100,7 @@ export function outboxTransport(dir: string, log: FastifyBaseLogger): MailTransp
       const file = path.join(dir, name);
       await writeFile(file, `To: ${recipient}\nSubject: ${subject}\n\n${text}`);
       log.info({ mail: { to: recipient, subject, file } }, 'mail kept in the outbox folder (no SMTP_URL set)');
-      return `written to ${file} (no SMTP_URL set)`;
+      return file;
     },
     close: () => {},
   };

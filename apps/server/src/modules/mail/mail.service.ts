@@ -54,7 +54,7 @@ export const createMailer = ({ db, jobs, transport, clock }: Deps) => {
         .deliver({ recipient, ...message })
         .then((said) => ({ ok: true, response: said }))
         .catch((err: unknown) => ({ ok: false, response: err instanceof Error ? err.message : String(err) }));
-      return { to: recipient, transport: transport.name, ...response };
+      return { to: recipient, kind: transport.kind, where: transport.where, ...response };
     },
     close: () => transport.close(),
   };

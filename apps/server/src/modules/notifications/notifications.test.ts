@@ -13,7 +13,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     mailTransport: {
-      name: 'test',
+      kind: 'smtp',
+      where: 'test',
       async deliver(message) {
         mails.push(message);
         return '250 kept by the test';

@@ -39,7 +39,16 @@ export const createSystem = ({ mailer, emailOf, audit, jobs, deliveries, publicU
       action: { label: t(lang, 'mail.test.action'), link: publicUrl },
       after: [t(lang, 'mail.signature')],
     });
-    return mailer.test(to, { subject: t(lang, 'mail.test.subject'), text, html });
+    const sent = await mailer.test(to, { subject: t(lang, 'mail.test.subject'), text, html });
+    // In the caller's words: the transport, and what it said (an SMTP server's reply and a refusal's
+    // reason as they came: they are the server's own words, which the operator may have to look up).
+    return {
+      to,
+      transport: t(lang, `mail.test.transport.${sent.kind}`, { where: sent.where }),
+      ok: sent.ok,
+      response:
+        sent.ok && sent.kind === 'outbox' ? t(lang, 'mail.test.written', { file: sent.response }) : sent.response,
+    };
   },
 
   async logs(query: LogQuery): Promise<LogList> {

@@ -44,6 +44,31 @@ describe('GET /email/test', () => {
     expect(refused).toMatchObject({ ok: false, response: expect.stringMatching(/mailbox unavailable/) });
   });
 
+  it('words the transport and its answer in the caller’s language', async () => {
+    // Without SMTP_URL mail is kept in the outbox folder: the answer says so, as the operator reads.
+    const offline = await createTestApp();
+    try {
+      const op = await makePerson(offline.db, (await makeTenant(offline.db)).id, {
+        role: 'SUPERADMIN',
+        now: offline.clock.now(),
+      });
+      const answer = async (lang: string) =>
+        (await call(offline, { url: '/api/email/test', token: op.token, lang })).json().payload;
+      expect(await answer('en')).toMatchObject({
+        ok: true,
+        transport: expect.stringMatching(/^the folder \S+outbox, as SMTP_URL is not set$/),
+        response: expect.stringMatching(/^The message was written to the file \S+\.txt\.$/),
+      });
+      expect(await answer('hr')).toMatchObject({
+        ok: true,
+        transport: expect.stringMatching(/^mapa \S+outbox jer SMTP_URL nije postavljen$/),
+        response: expect.stringMatching(/^Poruka je zapisana u datoteku \S+\.txt\.$/),
+      });
+    } finally {
+      await offline.close();
+    }
+  });
+
   it('is the operator’s alone, and needs an address to send to', async () => {
     const admin = await makePerson(t.db, (await makeTenant(t.db)).id, { role: 'ADMIN', now: t.clock.now() });
     expect((await get('/email/test', admin.token)).statusCode).toBe(403);

@@ -334,6 +334,16 @@ describe('deleting people and resetting passwords', () => {
     expect(await signIn(t, 'link.only@primjer.hr', 'Nova-po-poveznici-1')).toBeTruthy();
   });
 
+  it('says in the mail that an administrator of the organisation started the reset, its name said once', async () => {
+    const pekara = (await makeTenant(t.db, { name: 'Pekara Klas d.o.o.' })).id;
+    const boss = await makePerson(t.db, pekara, { role: 'ADMIN', now: t.clock.now() });
+    const person = await makeUser(t.db, { tenantId: pekara, email: 'pekar@primjer.hr' });
+    await as(boss.token).post('/api/user/reset-password', { ids: [person.id], mode: 'link' });
+    const mail = await lastMailTo(t, 'pekar@primjer.hr');
+    expect(mail?.text).toContain('administrator organizacije Pekara Klas d.o.o. poslao vam je poveznicu');
+    expect(`${mail?.subject}\n${mail?.text}`).not.toMatch(/d\.o\.o\.\./);
+  });
+
   it('locks a compromised account at once: password, sessions and trusted browsers end; the link lets them back in', async () => {
     const person = await makeUser(t.db, { tenantId, email: 'ukraden@primjer.hr' });
     const signin = await t.app.inject({
