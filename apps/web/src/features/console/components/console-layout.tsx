@@ -90,7 +90,7 @@ function Account({ me, signOut }: { me: Me; signOut: SignOut }) {
         <span className="console__who-name">{me.name}</span>
         <span className="console__who-role">{t(`console.roles.${me.role}`)}</span>
       </p>
-      <Button variant="ghost" className="console__sign-out" loading={signOut.pending} onClick={signOut.run}>
+      <Button variant="secondary" loading={signOut.pending} onClick={signOut.run}>
         {t('console.account.signOut')}
       </Button>
     </div>
