@@ -17,6 +17,7 @@ import { ErrorText } from '@/components/error-text';
 import { FileButton } from '@/components/file-button';
 import { Svg } from '@/components/icons';
 import { TextField } from '@/components/text-field';
+import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/errors';
 import { formatFileSize } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -43,7 +44,7 @@ type Upload = {
   progress: number;
   /** Why it did not arrive (the server's words, or the editor's own check); none while it is on its way. */
   error?: string;
-  /** Whether another try could help: not for a file the editor turned down itself. */
+  /** Whether another try could help: not for a file the editor or the server turned down (mayHelpAgain). */
   retriable: boolean;
 };
 
@@ -59,6 +60,13 @@ function draftFileOf(stored: StoredFile, scope: Pick<ConsoleContext, 'me' | 'ten
     url: `/api${scopedPath(`/files/${stored.id}`, scope)}`,
   };
 }
+
+/**
+ * Whether sending the same file again may succeed: after a lost connection or a failure of the server's,
+ * yes; the file's own refusal (its type, its size: a 4xx but "too many") would come back the same.
+ */
+const mayHelpAgain = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
 
 /**
  * Several uploads at once, each cancellable; `onStored` takes each file that arrived. Uploads still on
@@ -103,7 +111,7 @@ function useUploads(onStored: (stored: StoredFile, scope: ConsoleContext) => voi
         // Cancelled (or the editor closed): its row is already gone.
         if (controller.signal.aborted) return;
         controllers.current.delete(key);
-        change(key, { error: serverMessage(t, error), retriable: true });
+        change(key, { error: serverMessage(t, error), retriable: mayHelpAgain(error) });
       },
     );
   };
