@@ -427,10 +427,10 @@ describe('the export', () => {
     // Status, state, attempts, best and last mark, and the latest attempt's answers.
     expect(people.map((row) => [row[3], row[4], ...row.slice(7)]).sort()).toEqual(
       [
-        ['aktivna', 'završeno', 2, 100, 100, 'Da', 'Da'],
-        ['aktivna', 'završeno', 1, 50, 50, 'Da', 'Ne'],
-        ['aktivna', 'nije položeno', 1, 0, 0, 'Ne', 'Ne'],
-        ['deaktivirana', 'otvoreno', 0, '', '', '', ''],
+        ['Aktivan', 'završeno', 2, 100, 100, 'Da', 'Da'],
+        ['Aktivan', 'završeno', 1, 50, 50, 'Da', 'Ne'],
+        ['Aktivan', 'nije položeno', 1, 0, 0, 'Ne', 'Ne'],
+        ['Deaktiviran', 'otvoreno', 0, '', '', '', ''],
       ].sort(),
     );
 

@@ -1,5 +1,5 @@
 import type { ActivityItem, ContentType } from '@kanal/contract';
-import { and, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
   attempt,
@@ -107,22 +107,35 @@ export const createProfileRepository = (db: DbOrTx) => ({
     return { count: rowsOf<{ count: number }>(counted)[0]?.count ?? 0, rows: rowsOf<ActivityRow>(page) };
   },
 
-  /** Everything the product holds of what a person did (their access export): items, attempts, comments, points. */
-  async personalData(tenantId: number, userId: number) {
+  /**
+   * Everything the product holds of what a person did (their access export): items, attempts, comments,
+   * points. An item counts as received once it is out (a scheduled one is not yet), at the later of its
+   * publication and the person's joining its audience.
+   */
+  async personalData(tenantId: number, userId: number, now: Date) {
+    const received = sql<Date>`greatest(${contentInteraction.publishAt}, ${contentInteraction.receivedAt})`.mapWith(
+      contentInteraction.publishAt,
+    );
     const item = { name: content.name, type: content.type };
     const ofItem = (contentId: SQLWrapper) => and(eq(content.tenantId, tenantId), eq(content.id, contentId));
     const [items, attempts, comments, points] = await Promise.all([
       db
         .select({
           ...item,
-          received: contentInteraction.publishAt,
+          received,
           viewedAt: contentInteraction.viewedAt,
           finishedAt: contentInteraction.finishedAt,
         })
         .from(contentInteraction)
         .innerJoin(content, ofItem(contentInteraction.contentId))
-        .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.userId, userId)))
-        .orderBy(contentInteraction.publishAt),
+        .where(
+          and(
+            eq(contentInteraction.tenantId, tenantId),
+            eq(contentInteraction.userId, userId),
+            lte(contentInteraction.publishAt, now),
+          ),
+        )
+        .orderBy(received),
       db
         .select({
           ...item,

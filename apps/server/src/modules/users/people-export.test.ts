@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, attempt, comment, contentInteraction } from '../../db/schema/index.js';
@@ -73,7 +73,7 @@ describe('exporting people', () => {
     const text = res.body;
     expect(text.startsWith('\uFEFFFull name,Email,Username,Phone,Role,Groups,Status,Added\r\n')).toBe(true);
     expect(text).toContain(
-      `'=cmd|' /C calc'!A0,formula@primjer.hr,,'+385 91 000 1111,USER,"Jug, Prodaja",active,05.03.2026.`,
+      `'=cmd|' /C calc'!A0,formula@primjer.hr,,'+385 91 000 1111,USER,"Jug, Prodaja",Active,05.03.2026.`,
     );
     const back = await upload(t, '/api/import/template/check', admin.token, [
       { name: 'people.csv', bytes: Buffer.from(text), type: 'text/csv' },
@@ -119,15 +119,42 @@ describe("a person's access export", () => {
     });
     await t.db.insert(comment).values({ tenantId, userId: person.id, contentId: course.id, text: 'Jasno objašnjeno.' });
 
+    // Published before the person joined its audience: received when they joined. Scheduled: not received yet.
+    const late = await makeContent(t.db, {
+      tenantId,
+      creatorId: admin.id,
+      name: 'Stari cjenik',
+      publishAt: new Date('2026-04-01T08:00:00Z'),
+    });
+    await t.db
+      .update(contentInteraction)
+      .set({ receivedAt: new Date('2026-04-03T09:30:00Z') })
+      .where(and(eq(contentInteraction.userId, person.id), eq(contentInteraction.contentId, late.id)));
+    await makeContent(t.db, {
+      tenantId,
+      creatorId: admin.id,
+      name: 'Sutrašnja obavijest',
+      status: 'scheduled',
+      publishAt: new Date(t.clock.now().getTime() + 24 * 3600_000),
+    });
+
     const res = await get(`/api/export/user/${person.id}`);
     expect(res.statusCode).toBe(200);
     const workbook = await workbookOf(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Osoba', 'Sadržaji', 'Pokušaji', 'Komentari', 'Bodovi']);
-    const [, items, attempts, comments] = workbook.worksheets;
-    if (!items || !attempts || !comments) throw new Error('a sheet is missing');
-    const received = items.getRow(2).values as unknown[];
-    expect(received.slice(1, 2)).toEqual(['Zaštita podataka']);
-    expect(received.slice(4)).toEqual(['01.05.2026., 10:00', '01.05.2026., 10:20']);
+    const [details, items, attempts, comments] = workbook.worksheets;
+    if (!details || !items || !attempts || !comments) throw new Error('a sheet is missing');
+    // The role and the status in the console's words.
+    const value = (field: string) =>
+      details
+        .getRows(2, details.rowCount - 1)
+        ?.find((row) => row.getCell(1).value === field)
+        ?.getCell(2).value;
+    expect([value('Uloga'), value('Status')]).toEqual(['Korisnik', 'Pozvan']);
+    const rows = (items.getRows(2, items.rowCount - 1) ?? []).map((row) => (row.values as unknown[]).slice(1));
+    expect(rows.map((row) => row[0])).toEqual(['Stari cjenik', 'Zaštita podataka']);
+    expect(rows[0]?.[2]).toBe('03.04.2026., 11:30');
+    expect(rows[1]?.slice(3)).toEqual(['01.05.2026., 10:00', '01.05.2026., 10:20']);
     expect((attempts.getRow(2).values as unknown[]).slice(1)).toEqual([
       'Zaštita podataka',
       '01.05.2026., 10:15',

@@ -71,7 +71,7 @@ export function personTables(
         [columns.email, person.email],
         [columns.username, person.username],
         [columns.phone, person.phone],
-        [columns.role, person.role],
+        [columns.role, t(lang, `export.roles.${person.role}`)],
         [columns.groups, person.groups.map((g) => g.name).join(', ')],
         [t(lang, 'export.status'), t(lang, `export.statuses.${person.status}`)],
         [t(lang, 'export.createdAt'), formatDate(new Date(person.createdAt))],

@@ -209,7 +209,10 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
     /** GET /export/user/{id}: everything the product holds about one person (an access request). */
     async exportPerson(actor: Actor, userId: number, format: ExportFormat): Promise<Readable> {
       const target = await person(actor.tenantId, userId);
-      return exportTables(format, personTables(actor.lang, target, await personalData(actor.tenantId, userId)));
+      return exportTables(
+        format,
+        personTables(actor.lang, target, await personalData(actor.tenantId, userId, clock.now())),
+      );
     },
 
     /** POST /import/template/check: every problem and warning of every row, and what importing would do. */
