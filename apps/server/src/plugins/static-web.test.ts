@@ -215,6 +215,13 @@ it('opens the pages mails link to, and the unsubscribe link and its one-click he
     ),
   );
   expect(mailHeader(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  // That URL opened in a browser (a reader's click, a mail client's link) goes on to the page that asks
+  // first: a GET unsubscribes no one.
+  const opened = await call(t, { url: new URL(header.slice(1, -1)).pathname, headers: page });
+  expect(opened.statusCode).toBe(303);
+  expect(opened.headers.location).toBe(`/unsubscribe/${new URL(header.slice(1, -1)).pathname.split('/').at(-1)}`);
+  await openPage(`https://kanal.test${opened.headers.location}`);
+  expect(await emailSettings(byProvider)).toEqual({ content: true, reminder: true });
   const posted = await call(t, {
     method: 'POST',
     url: new URL(header.slice(1, -1)).pathname,

@@ -14,6 +14,13 @@ import { sendNotFound } from './errors.js';
 const MAILED_LINK_PAGE = /^\/(?:unsubscribe|reset-password|welcome|activate)\/[^/]+$/;
 
 /**
+ * A notice's List-Unsubscribe URL: the API's one-click address, which a mail provider posts to (RFC 8058).
+ * Opened in a browser (a reader's click, a mail client showing the header as a link) it is sent on to the
+ * unsubscribe page of the same token, which asks first: a GET unsubscribes no one (mail scanners fetch).
+ */
+const ONE_CLICK_URL = /^\/api\/notifications\/unsubscribe\/([^/]+)$/;
+
+/**
  * A path the web app routes itself: anything outside the API that does not name a file, and the pages
  * e-mails link to. Answered with the app whatever the Accept header says (uptime monitors and link
  * checkers send none, or HEAD).
@@ -58,7 +65,10 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, { root }: { root:
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && isPagePath(req.url);
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    const oneClick = reading ? ONE_CLICK_URL.exec(req.url.split('?', 1)[0] ?? req.url) : null;
+    if (oneClick) return reply.redirect(`/unsubscribe/${oneClick[1]}`, 303);
+    const wantsPage = reading && isPagePath(req.url);
     if (built && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
