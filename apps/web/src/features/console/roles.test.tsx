@@ -84,6 +84,22 @@ describe('a console screen the role may not use', () => {
   });
 });
 
+describe('an item an analyst reads', () => {
+  it('shows the editor read-only: no field to type in, no save, no image to change', async () => {
+    openConsole('ANALYST', '/admin/content/5', {
+      'GET /content/5': () => ok(makeStaffContent(5, { image: 'cover-5', editable: false })),
+      'GET /content/info/categories': () => ok(['Sigurnost']),
+      'GET /group': () => ok({ count: 0, items: [] }),
+      'GET /audience/people': () => ok({ count: 40, items: [] }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zaštita na radu' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Naziv/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Spremi/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ukloni sliku' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Kopiraj|Arhiviraj|Obriši/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('the console navigation', () => {
   it.each([
     [

@@ -270,20 +270,23 @@ export function CoverField({ form, disabled }: SectionProps) {
         <p className="field__hint">{t('editorMaterial.cover.none')}</p>
       )}
       {upload ? <UploadItem upload={upload} onCancel={() => drop(upload.key)} onRetry={() => retry(upload)} /> : null}
-      <div className="cover-field__actions">
-        <FileButton
-          label={t(image ? 'editorMaterial.cover.replace' : 'editorMaterial.cover.choose')}
-          accept="image/*"
-          hint={t('editorMaterial.cover.hint', { size: formatFileSize(UPLOAD_MAX_BYTES, currentLanguage()) })}
-          disabled={disabled || uploading}
-          onFile={choose}
-        />
-        {image ? (
-          <Button variant="secondary" disabled={disabled} onClick={remove}>
-            {t('editorMaterial.cover.remove')}
-          </Button>
-        ) : null}
-      </div>
+      {/* Read-only (an analyst's, another author's item): the image is shown, not offered for change. */}
+      {disabled ? null : (
+        <div className="cover-field__actions">
+          <FileButton
+            label={t(image ? 'editorMaterial.cover.replace' : 'editorMaterial.cover.choose')}
+            accept="image/*"
+            hint={t('editorMaterial.cover.hint', { size: formatFileSize(UPLOAD_MAX_BYTES, currentLanguage()) })}
+            disabled={disabled || uploading}
+            onFile={choose}
+          />
+          {image ? (
+            <Button variant="secondary" disabled={disabled} onClick={remove}>
+              {t('editorMaterial.cover.remove')}
+            </Button>
+          ) : null}
+        </div>
+      )}
       <ErrorText id={errorId}>{error}</ErrorText>
       <p className="visually-hidden" aria-live="polite">
         {said}

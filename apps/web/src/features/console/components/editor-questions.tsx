@@ -170,30 +170,32 @@ export function QuestionsSection({ form, disabled, locked }: Props) {
               />
             ))}
           </ol>
-          <div className="questions__add">
-            <SelectField
-              ref={addRef}
-              label={t('editorQuestions.newType')}
-              className="questions__add-type"
-              value={newType}
-              disabled={disabled}
-              onChange={(event) => setNewType(event.currentTarget.value as QuestionType)}
-            >
-              {QUESTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`editorQuestions.types.${type}`)}
-                </option>
-              ))}
-            </SelectField>
-            <Button
-              variant="secondary"
-              disabled={disabled || full}
-              onClick={() => questions.append(newQuestion(newType))}
-            >
-              {t('editorQuestions.add')}
-            </Button>
-            {full ? <p className="field__hint">{t('editorQuestions.questionsMax', { max: QUESTIONS_MAX })}</p> : null}
-          </div>
+          {disabled ? null : (
+            <div className="questions__add">
+              <SelectField
+                ref={addRef}
+                label={t('editorQuestions.newType')}
+                className="questions__add-type"
+                value={newType}
+                disabled={disabled}
+                onChange={(event) => setNewType(event.currentTarget.value as QuestionType)}
+              >
+                {QUESTION_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`editorQuestions.types.${type}`)}
+                  </option>
+                ))}
+              </SelectField>
+              <Button
+                variant="secondary"
+                disabled={disabled || full}
+                onClick={() => questions.append(newQuestion(newType))}
+              >
+                {t('editorQuestions.add')}
+              </Button>
+              {full ? <p className="field__hint">{t('editorQuestions.questionsMax', { max: QUESTIONS_MAX })}</p> : null}
+            </div>
+          )}
         </>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">
@@ -271,47 +273,50 @@ function QuestionCard({ id, form, index, count, graded, disabled, canDuplicate, 
           <h3 id={headingId} className="question__number" tabIndex={-1} data-focus={`${id}:heading`}>
             {t('editorQuestions.question', { number })}
           </h3>
-          <div className="question__tools">
-            <button
-              type="button"
-              className="icon-button question__tool"
-              data-focus={`${id}:up`}
-              aria-label={t('editorQuestions.moveUp', { number })}
-              title={t('editorQuestions.moveUp', { number })}
-              disabled={index === 0}
-              onClick={() => on.onMove(index, index - 1, 'up')}
-            >
-              <ArrowIcon up />
-            </button>
-            <button
-              type="button"
-              className="icon-button question__tool"
-              data-focus={`${id}:down`}
-              aria-label={t('editorQuestions.moveDown', { number })}
-              title={t('editorQuestions.moveDown', { number })}
-              disabled={index === count - 1}
-              onClick={() => on.onMove(index, index + 1, 'down')}
-            >
-              <ArrowIcon />
-            </button>
-            <Button
-              variant="secondary"
-              className="question__action"
-              aria-label={t('editorQuestions.duplicateNamed', { number })}
-              disabled={!canDuplicate}
-              onClick={() => on.onDuplicate(index)}
-            >
-              {t('editorQuestions.duplicate')}
-            </Button>
-            <Button
-              variant="secondary"
-              className="question__action question__delete"
-              aria-label={t('editorQuestions.deleteNamed', { number })}
-              onClick={() => on.onRemove(index)}
-            >
-              {t('editorQuestions.delete')}
-            </Button>
-          </div>
+          {/* Read-only, the questions are shown without the tools to change them. */}
+          {disabled ? null : (
+            <div className="question__tools">
+              <button
+                type="button"
+                className="icon-button question__tool"
+                data-focus={`${id}:up`}
+                aria-label={t('editorQuestions.moveUp', { number })}
+                title={t('editorQuestions.moveUp', { number })}
+                disabled={index === 0}
+                onClick={() => on.onMove(index, index - 1, 'up')}
+              >
+                <ArrowIcon up />
+              </button>
+              <button
+                type="button"
+                className="icon-button question__tool"
+                data-focus={`${id}:down`}
+                aria-label={t('editorQuestions.moveDown', { number })}
+                title={t('editorQuestions.moveDown', { number })}
+                disabled={index === count - 1}
+                onClick={() => on.onMove(index, index + 1, 'down')}
+              >
+                <ArrowIcon />
+              </button>
+              <Button
+                variant="secondary"
+                className="question__action"
+                aria-label={t('editorQuestions.duplicateNamed', { number })}
+                disabled={!canDuplicate}
+                onClick={() => on.onDuplicate(index)}
+              >
+                {t('editorQuestions.duplicate')}
+              </Button>
+              <Button
+                variant="secondary"
+                className="question__action question__delete"
+                aria-label={t('editorQuestions.deleteNamed', { number })}
+                onClick={() => on.onRemove(index)}
+              >
+                {t('editorQuestions.delete')}
+              </Button>
+            </div>
+          )}
         </div>
 
         <div className="question__main">
