@@ -114,6 +114,7 @@ export const ACCESS: AccessTable = {
   'GET /api/export/users': CAN['people.read'],
   'GET /api/export/user/:id': CAN['people.read'],
   'POST /api/import/template/check': CAN['people.write'],
+  'POST /api/import/template/problems': CAN['people.write'],
   'POST /api/import/template': CAN['people.write'],
   'POST /api/user/import': CAN['people.write'],
   'GET /api/group': CAN['audience.pick'],

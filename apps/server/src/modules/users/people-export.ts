@@ -1,4 +1,4 @@
-import { type AdminUser, IMPORT_COLUMNS, type Language, makeTranslate } from '@kanal/contract';
+import { type AdminUser, IMPORT_COLUMNS, type ImportCheck, type Language, makeTranslate } from '@kanal/contract';
 import { formatDate, formatDateTime } from '../../lib/clock.js';
 import type { ExportTable } from '../../lib/table-export.js';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -112,5 +112,29 @@ export function personTables(
   ];
 }
 
-export const exportFileName = (lang: Language, kind: 'users' | 'user', id?: number) =>
-  kind === 'users' ? t(lang, 'export.fileUsers') : t(lang, 'export.fileUser', { id: id ?? 0 });
+/**
+ * POST /import/template/problems: what the check found, as a sheet to fix the file by: each row's problems,
+ * warnings and why it is skipped, in the file's order.
+ */
+export function importProblemsTable(lang: Language, check: Omit<ImportCheck, 'rows'>): ExportTable {
+  const { columns, problemSheet } = texts[lang].import;
+  const found = [
+    ...check.problems.map((p) => ({ ...p, kind: 'problem' as const })),
+    ...check.warnings.map((p) => ({ ...p, kind: 'warning' as const })),
+    ...check.outcomes.flatMap(({ row, reason }) =>
+      reason ? [{ row, column: null, message: reason.message, kind: 'skipped' as const }] : [],
+    ),
+  ].sort((a, b) => a.row - b.row);
+  return {
+    name: problemSheet.sheet,
+    headers: [problemSheet.row, problemSheet.column, problemSheet.kind, problemSheet.message],
+    rows: found.map((p) => [p.row, p.column ? columns[p.column] : null, problemSheet.kinds[p.kind], p.message]),
+  };
+}
+
+export const exportFileName = (lang: Language, kind: 'users' | 'user' | 'importProblems', id?: number) =>
+  kind === 'users'
+    ? t(lang, 'export.fileUsers')
+    : kind === 'importProblems'
+      ? t(lang, 'import.problemSheet.file')
+      : t(lang, 'export.fileUser', { id: id ?? 0 });

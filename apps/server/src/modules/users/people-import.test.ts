@@ -81,6 +81,18 @@ describe('checking and importing', () => {
     expect(problems[1]?.message).toBe('Nema grupe „Nabava”');
     expect(problems[2]?.message).toBe('Ponavlja se u retku 2');
     expect(await peopleCount()).toBe(before);
+    // The same findings as a sheet to fix the file by (CSV here; XLSX by default), in the file's order.
+    const sheet = await send('/api/import/template/problems?format=csv', bad);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-disposition']).toBe('attachment; filename="kanal-uvoz-problemi.csv"');
+    const lines = sheet.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Redak,Stupac,Vrsta,Opis');
+    expect(lines).toContain('4,Grupe,Problem,Nema grupe „Nabava”');
+    expect(lines).toHaveLength(1 + problems.length);
+    expect(await peopleCount()).toBe(before);
     // Importing the same file refuses it whole.
     const refused = await send('/api/import/template', bad);
     expect(refused.statusCode).toBe(400);

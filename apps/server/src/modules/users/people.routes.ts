@@ -30,7 +30,7 @@ import {
   UserListQuerySchema,
 } from '@kanal/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { EXPORT_TYPES, ExportQuerySchema, sendExport } from '../../lib/table-export.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
@@ -179,6 +179,25 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
       '/import/template/check',
       { ...upload, schema: { ...upload.schema, response: { 200: envelope(ImportCheckSchema) } } },
       async (req) => ({ payload: await people.checkImport(await actor(req), await spreadsheetOf(req)) }),
+    );
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/import/template/problems',
+      {
+        config: conflicts,
+        schema: {
+          tags,
+          querystring: ExportQuerySchema,
+          consumes: ['multipart/form-data'],
+          produces: Object.values(EXPORT_TYPES),
+        },
+      },
+      async (req, reply) =>
+        sendExport(
+          reply,
+          req.query.format,
+          exportFileName(req.lang, 'importProblems'),
+          await people.importProblems(await actor(req), await spreadsheetOf(req), req.query.format),
+        ),
     );
     uploads.post(
       '/group/import',

@@ -29,7 +29,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { GroupsRepository } from './groups.repository.js';
-import { peopleTable, personTables } from './people-export.js';
+import { importProblemsTable, peopleTable, personTables } from './people-export.js';
 import { type ImportRow, parseImport, problem } from './people-import.js';
 import { readSpreadsheet } from './spreadsheet.js';
 import type { AccountChanges, UsersRepository } from './users.repository.js';
@@ -219,6 +219,12 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
     async checkImport(actor: Actor, bytes: Buffer): Promise<ImportCheck> {
       const { count, problems, warnings, outcomes } = await resolveImport(actor, bytes);
       return { rows: count, problems, warnings, outcomes };
+    },
+
+    /** POST /import/template/problems: the check's findings as a spreadsheet, to fix the file by. */
+    async importProblems(actor: Actor, bytes: Buffer, format: ExportFormat): Promise<Readable> {
+      const { problems, warnings, outcomes } = await resolveImport(actor, bytes);
+      return exportTables(format, [importProblemsTable(actor.lang, { problems, warnings, outcomes })]);
     },
 
     /**

@@ -191,6 +191,18 @@ describe('downloading files', () => {
     expect(saved).toEqual([]);
   });
 
+  it('downloads everything the check found as a spreadsheet, from the file again', async () => {
+    const problems: ImportProblem[] = [{ row: 3, column: 'name', code: 'required', message: 'Obavezno' }];
+    const { user, api } = openConsole('ADMIN', '/admin/import', {
+      'POST /import/template/check': () => ok({ rows: 4, problems, warnings: [], outcomes: [] }),
+      'POST /import/template/problems': () => ok({}),
+    });
+    await user.upload(await screen.findByLabelText('Odaberi datoteku s osobama'), csv());
+    await user.click(await screen.findByRole('button', { name: 'Preuzmi sve nalaze provjere (XLSX)' }));
+    await waitFor(() => expect(saved).toEqual(['kanal-import-problems.xlsx']));
+    expect(api.find('POST', '/import/template/problems')).toBeDefined();
+  });
+
   it('downloads the import template', async () => {
     const { user, api } = openConsole('ADMIN', '/admin/import', { 'GET /export/template': () => ok({}) });
     await user.click(await screen.findByRole('button', { name: 'Preuzmi predložak' }));

@@ -30,6 +30,18 @@ export function useCheckImport() {
   });
 }
 
+/** What the check found in the file, as a spreadsheet (XLSX) to fix it by. */
+export function useImportProblemsDownload() {
+  const scope = useConsole();
+  return useMutation({
+    mutationFn: (file: File) =>
+      download(scopedPath('/import/template/problems', scope), 'kanal-import-problems.xlsx', {
+        method: 'POST',
+        body: spreadsheetBody(file),
+      }),
+  });
+}
+
 /** Imports every row or none. */
 export function useImportPeople() {
   const scope = useConsole();

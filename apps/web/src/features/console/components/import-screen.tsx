@@ -19,7 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatFileSize } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { useCheckImport, useImportPeople, useTemplateDownload } from '../api/transfer';
+import { useCheckImport, useImportPeople, useImportProblemsDownload, useTemplateDownload } from '../api/transfer';
 import { ActivationCodesDialog } from './activation-codes';
 import { ConsolePage } from './console-page';
 import './data-table.css';
@@ -113,7 +113,7 @@ function PeopleImport() {
         </ImportStep>
 
         <ImportStep number={3} title={t('transfer.import.check.title')}>
-          <CheckOutcome pending={check.isPending} check={check.data} />
+          <CheckOutcome pending={check.isPending} check={check.data} file={file} />
         </ImportStep>
 
         <ImportStep number={4} title={t('transfer.import.run.title')}>
@@ -170,7 +170,15 @@ function ImportStep({ number, title, children }: { number: number; title: string
  * The check's verdict, said aloud as it changes; the problems follow, each row's together, then the
  * warnings (which do not stop the import) and the rows the import will skip, with why.
  */
-function CheckOutcome({ pending, check }: { pending: boolean; check: ImportCheck | undefined }) {
+function CheckOutcome({
+  pending,
+  check,
+  file,
+}: {
+  pending: boolean;
+  check: ImportCheck | undefined;
+  file: File | null;
+}) {
   const { t } = useTranslation('admin');
   const rows = check ? problemsByRow(check.problems) : [];
   const warnings = check ? problemsByRow(check.warnings) : [];
@@ -212,6 +220,23 @@ function CheckOutcome({ pending, check }: { pending: boolean; check: ImportCheck
           <ProblemTable rows={skipped} kind="skipped" />
         </>
       ) : null}
+      {file && rows.length + warnings.length + skipped.length > 0 && !pending ? <FindingsDownload file={file} /> : null}
+    </>
+  );
+}
+
+/** Every problem, warning and skipped row of the file (the tables show the first ones) as a spreadsheet. */
+function FindingsDownload({ file }: { file: File }) {
+  const { t } = useTranslation('admin');
+  const findings = useImportProblemsDownload();
+  return (
+    <>
+      <div>
+        <Button variant="secondary" loading={findings.isPending} onClick={() => findings.mutate(file)}>
+          {t('transfer.import.check.download')}
+        </Button>
+      </div>
+      <ErrorText alert>{findings.error ? errorText(t, findings.error) : undefined}</ErrorText>
     </>
   );
 }
