@@ -231,4 +231,10 @@ describe('a group’s page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Traženo nije pronađeno.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Natrag na grupe' })).toHaveAttribute('href', '/admin/groups');
   });
+
+  it('answers what is not an id with the same page, without asking the server', async () => {
+    const { api } = openGroups('ADMIN', '/admin/groups/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Traženo nije pronađeno.' })).toBeInTheDocument();
+    expect(api.calls.map((call) => call.path).filter((path) => path.startsWith('/group/'))).toEqual([]);
+  });
 });

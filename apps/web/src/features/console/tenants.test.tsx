@@ -270,6 +270,12 @@ describe('an organisation’s page', () => {
     expect(screen.queryByRole('button', { name: 'Obriši organizaciju' })).not.toBeInTheDocument();
   });
 
+  it('answers what is not an id with the same page, without asking the server', async () => {
+    const { api } = openConsole('/admin/tenants/1.5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organizacija nije pronađena' })).toBeInTheDocument();
+    expect(api.calls.map((call) => call.path).filter((path) => path.startsWith('/tenant/'))).toEqual([]);
+  });
+
   it('answers an unknown id with a not-found message and a way back', async () => {
     openConsole('/admin/tenants/999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Organizacija nije pronađena' })).toBeInTheDocument();
