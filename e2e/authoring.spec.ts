@@ -195,8 +195,9 @@ test('a scheduled item reaches its audience only once its time has come', async 
     data: { email: 'creator@demo.hr', password: 'Demo1234!', rememberMe: false },
   });
   const headers = { authorization: `Bearer ${(await signin.json()).payload.token}` };
-  const found = await request.get('/api/user?q=skladiste%40demo.hr', { headers });
-  const sara = (await found.json()).payload.items.find((u: { email: string }) => u.email === 'skladiste@demo.hr');
+  // The editor's audience picker's search: names and groups, no e-mails (GET /user is not a creator's).
+  const found = await request.get('/api/audience/people?q=Sara%20Skladi%C5%A1tar', { headers });
+  const sara = (await found.json()).payload.items.find((u: { name: string }) => u.name === 'Sara Skladištar');
   const at = new Date(Date.now() + 20_000);
   const made = await request.post('/api/content', {
     headers,
