@@ -5,7 +5,7 @@ import enSystem from '@/locales/en/admin/system.json';
 import hrSystem from '@/locales/hr/admin/system.json';
 import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
-import { signInAs } from './test/console-fixtures';
+import { makeAdminUser, signInAs } from './test/console-fixtures';
 
 type Routes = Parameters<typeof fakeApi>[0];
 const query = (request: FakeRequest) => Object.fromEntries(new URL(request.url, 'http://localhost').searchParams);
@@ -158,6 +158,20 @@ describe('the system page', () => {
       'href',
       '/admin/tenants/3',
     );
+  });
+
+  it('opens a person of another organisation there: the console switches to it first', async () => {
+    const { user, api, router } = openSystem({
+      'GET /tenant/2': () => ok({ id: 2, name: 'Druga firma d.o.o.', image: null, showPromoTag: false, active: true }),
+      'GET /user/9': () => ok(makeAdminUser(9, { name: 'Marko Markić' })),
+      'GET /user/9/activity': () => ok({ count: 0, items: [] }),
+    });
+    const log = await screen.findByRole('table', { name: 'Dnevnik' });
+    const marko = within(log).getByRole('link', { name: 'Marko Markić' });
+    expect(marko).toHaveAttribute('title', 'Otvara se u organizaciji Druga firma d.o.o.');
+    await user.click(marko);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users/9'));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/user/9' && query(c).tenant === '2')).toBe(true));
   });
 
   it('filters by organisation and by an event picked from the list, kept in the address', async () => {
