@@ -232,3 +232,47 @@ test('a scheduled item reaches its audience only once its time has come', async 
   }).toPass({ timeout: 60_000 });
   expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
 });
+
+test('the editor keeps its bars clear, and the content table its rows whole as one grows', async ({
+  page,
+  isMobile,
+}) => {
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlap = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  await openContentList(page);
+  await page.getByRole('link', { name: 'Novi sadržaj' }).first().click();
+  await page.getByRole('button', { name: /Informacija/ }).click();
+  await page.getByLabel('Naziv', { exact: true }).fill('Raspored dežurstava');
+  await page.getByRole('radio', { name: /Spremi kao skicu/ }).check();
+  await page.getByRole('button', { name: 'Spremi skicu' }).click();
+  // The confirmation stands above the save bar stuck to the bottom of the screen, not over it.
+  const toast = page.getByText('Sadržaj „Raspored dežurstava” spremljen je kao skica.');
+  await expect(toast).toBeVisible();
+  const bar = page.locator('.content-editor__bar');
+  await expect(bar).toBeVisible();
+  expect(overlap((await toast.boundingBox()) as Box, (await bar.boundingBox()) as Box)).toBe(false);
+
+  if (!isMobile) {
+    // Scrolled down, the sections' navigation stays in sight below the console's bar.
+    await page.mouse.wheel(0, 1500);
+    const nav = page.getByRole('navigation', { name: 'Dijelovi uređivača' });
+    await expect(async () => {
+      const top = (await page.locator('.console__bar').boundingBox()) as Box;
+      const box = (await nav.boundingBox()) as Box;
+      expect(box.y).toBeGreaterThanOrEqual(top.y + top.height);
+    }).toPass();
+  }
+
+  await page.goto(`/admin/content?q=${encodeURIComponent('Raspored dežurstava')}`);
+  const more = page.getByRole('button', { name: /^Radnje\s*: Raspored dežurstava$/ });
+  await more.click();
+  if (!isMobile) {
+    // The row's cells end together, its border one line however tall the opened actions make it.
+    const bottoms = await page
+      .locator('tr', { has: more })
+      .locator('td')
+      .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().bottom)));
+    expect(new Set(bottoms).size).toBe(1);
+  }
+});

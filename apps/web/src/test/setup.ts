@@ -26,6 +26,13 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
 // and looked at in Chromium end to end.
 HTMLCanvasElement.prototype.getContext = () => null;
 
+// jsdom lays nothing out, so nothing is ever resized: an observer that never calls back (sizes are checked end to end).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 beforeAll(async () => {
   await initI18n();
 });

@@ -45,6 +45,7 @@ import {
 } from '../lib/content-draft';
 import { reachLine } from '../lib/content-reach';
 import { useFormError } from '../lib/form-errors';
+import { useToastClearance } from '../lib/toast-clearance';
 import { ConsolePage } from './console-page';
 import { ContentActions } from './content-actions';
 import { WithContentItem } from './content-item-page';
@@ -181,6 +182,8 @@ function ContentEditor({ item, initial, crumbs }: EditorProps) {
   // Set before the navigation that follows a save, which the blocker then lets through (a state would
   // reach the blocker only on the next render, after the navigation was blocked).
   const saved = useRef(false);
+  const saveBar = useRef<HTMLDivElement>(null);
+  useToastClearance(saveBar);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       formState.isDirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
@@ -490,7 +493,7 @@ function ContentEditor({ item, initial, crumbs }: EditorProps) {
           </section>
 
           {editable ? (
-            <div className="content-editor__bar">
+            <div className="content-editor__bar" ref={saveBar}>
               <ErrorText alert>{errors.root?.message}</ErrorText>
               <div className="form__actions">
                 <Link to="/admin/content" className="button button--secondary">

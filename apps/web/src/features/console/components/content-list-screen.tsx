@@ -233,16 +233,19 @@ function ContentRow({ item }: { item: StaffContentRow }) {
   const reach = reachLine(t, item);
   return (
     <tr>
-      <td className="content-list__what">
-        <Link to={`/admin/content/${item.id}`} className="link content-list__name">
-          {item.name}
-        </Link>
-        <span className="data-table__muted">
-          {[t(`contentType.${item.type}`, { ns: 'common' }), item.category, item.creator.name]
-            .filter(Boolean)
-            .join(' · ')}
-        </span>
-        {item.task ? <span className="data-table__muted">{taskLine(t, item.task)}</span> : null}
+      <td>
+        {/* A flex cell would stop being a table cell and leave its border behind as the row grows. */}
+        <div className="content-list__what">
+          <Link to={`/admin/content/${item.id}`} className="link content-list__name">
+            {item.name}
+          </Link>
+          <span className="data-table__muted">
+            {[t(`contentType.${item.type}`, { ns: 'common' }), item.category, item.creator.name]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+          {item.task ? <span className="data-table__muted">{taskLine(t, item.task)}</span> : null}
+        </div>
       </td>
       <td data-label={t('content.columns.status')}>
         <ContentStatusBadge status={item.status} />
