@@ -312,9 +312,21 @@ export type ImportProblem = z.infer<typeof ImportProblemSchema>;
  * or nothing because the admin may not change that person (a SUPERADMIN's account, for an ADMIN).
  */
 export const IMPORT_OUTCOMES = ['new', 'updated', 'unchanged', 'skipped'] as const;
+/** One field importing changes of a person the organisation has: as it is, and as the row gives it. */
+export const ImportChangeSchema = z.object({
+  column: z.enum(IMPORT_COLUMNS),
+  /** Groups as their names joined by ", "; null for a field that is empty. */
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
+});
+export type ImportChange = z.infer<typeof ImportChangeSchema>;
 export const ImportRowOutcomeSchema = z.object({
   row: z.int(),
+  /** The person's name as the row gives it. */
+  name: z.string(),
   outcome: z.enum(IMPORT_OUTCOMES),
+  /** What an update changes, in the template's column order; empty for the other outcomes. */
+  changes: z.array(ImportChangeSchema),
   /** Why the row is skipped, in the admin's language; null for the other outcomes. */
   reason: z.nullable(z.object({ code: z.string(), message: z.string() })),
 });

@@ -27,6 +27,7 @@ const csv = (...lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`);
 const HEADER = 'Ime i prezime;E-mail;Korisničko ime;Telefon;Uloga;Grupe';
 const send = (url: string, bytes: Uint8Array, name = 'osobe.csv') =>
   upload(t, url, admin.token, [{ name, bytes, type: 'text/csv' }]);
+const outcomesOf = (check: ImportCheck) => check.outcomes.map(({ row, outcome }) => [row, outcome]);
 const peopleCount = async () =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(appUser).where(eq(appUser.tenantId, tenantId)))[0]?.n;
 
@@ -111,7 +112,13 @@ describe('checking and importing', () => {
       rows: 3,
       problems: [],
       warnings: [],
-      outcomes: [2, 3, 4].map((row) => ({ row, outcome: 'new', reason: null })),
+      outcomes: ['Marija Kovač', 'Ivo Ivić', 'Ana Anić'].map((name, i) => ({
+        row: i + 2,
+        name,
+        outcome: 'new',
+        changes: [],
+        reason: null,
+      })),
     });
     const res = await send('/api/import/template', fixed);
     expect(res.statusCode, res.body).toBe(200);
@@ -242,7 +249,10 @@ describe('groups named in a file', () => {
     expect(check.problems).toEqual([
       { row: 4, column: 'groups', code: 'unknownGroup', message: 'Nema grupe „Prodaja sjever”' },
     ]);
-    expect(check.outcomes).toEqual([2, 3].map((row) => ({ row, outcome: 'new', reason: null })));
+    expect(outcomesOf(check)).toEqual([
+      [2, 'new'],
+      [3, 'new'],
+    ]);
 
     const res = await send('/api/import/template', csv(HEADER, ...file.toString().trim().split('\r\n').slice(1, 3)));
     expect(res.json().payload).toMatchObject({ created: 2 });
@@ -340,10 +350,11 @@ describe('export, edit, import: a round trip', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().payload as ImportCheck;
   };
-  const outcomesOf = (check: ImportCheck) => check.outcomes.map(({ row, outcome }) => [row, outcome]);
   const skippedSuperadmin = {
     row: 3,
+    name: 'Sanja Kovačević',
     outcome: 'skipped',
+    changes: [],
     reason: {
       code: 'personNotChangeable',
       message: 'Račun s ulogom SUPERADMIN mijenja samo SUPERADMIN, pa se ovaj redak preskače.',
@@ -356,11 +367,14 @@ describe('export, edit, import: a round trip', () => {
       const check = await checked(orgAdmin.token, '', bytes, `osobe.${format}`);
       expect(check.problems, format).toEqual([]);
       expect(check.rows, format).toBe(5);
-      expect(check.outcomes, format).toEqual([
-        { row: 2, outcome: 'unchanged', reason: null },
-        skippedSuperadmin,
-        ...[4, 5, 6].map((row) => ({ row, outcome: 'unchanged', reason: null })),
+      expect(outcomesOf(check), format).toEqual([
+        [2, 'unchanged'],
+        [3, 'skipped'],
+        [4, 'unchanged'],
+        [5, 'unchanged'],
+        [6, 'unchanged'],
       ]);
+      expect(check.outcomes[1], format).toEqual(skippedSuperadmin);
       expect(
         check.warnings.map(({ row, column, code }) => [row, column, code]),
         format,
@@ -400,5 +414,52 @@ describe('export, edit, import: a round trip', () => {
       expect(check.problems, format).toEqual([]);
       expect(outcomesOf(check), format).toEqual([2, 3, 4, 5, 6].map((row) => [row, 'unchanged']));
     }
+  });
+});
+
+describe('the preview of a checked file', () => {
+  it('says per row who is new, who is updated with what changes, and who is unchanged; another organisation’s person is not updated', async () => {
+    const org = (await makeTenant(t.db)).id;
+    const orgAdmin = await makePerson(t.db, org, { role: 'ADMIN' });
+    const vesna = await makeUser(t.db, {
+      tenantId: org,
+      name: 'Vesna Vidić',
+      email: 'vesna@firma.hr',
+      phone: '+385 91 111 2222',
+    });
+    const tomo = await makeUser(t.db, { tenantId: org, name: 'Tomo Tomić', email: 'tomo@firma.hr', phone: null });
+    await makeGroup(t.db, { tenantId: org, name: 'Ured', members: [vesna.id, tomo.id] });
+    await makeGroup(t.db, { tenantId: org, name: 'Teren' });
+    // The same e-mail as a person of this file, in another organisation.
+    await makeUser(t.db, { tenantId, name: 'Dora Drugić', email: 'dora@drugi.hr' });
+    const file = csv(
+      HEADER,
+      'Nina Nović;nina@firma.hr;;;;Ured',
+      'Vesna Vidić-Horvat;vesna@firma.hr;;+385 91 333 4444;;Ured, Teren',
+      'Tomo Tomić;TOMO@firma.hr;;;USER;ured',
+      'Dora Drugić;dora@drugi.hr;;;;',
+    );
+    const check = (
+      await upload(t, '/api/import/template/check', orgAdmin.token, [{ name: 'osobe.csv', bytes: file }])
+    ).json().payload as ImportCheck;
+    expect(check.outcomes).toEqual([
+      { row: 2, name: 'Nina Nović', outcome: 'new', changes: [], reason: null },
+      {
+        row: 3,
+        name: 'Vesna Vidić-Horvat',
+        outcome: 'updated',
+        changes: [
+          { column: 'name', from: 'Vesna Vidić', to: 'Vesna Vidić-Horvat' },
+          { column: 'phone', from: '+385 91 111 2222', to: '+385 91 333 4444' },
+          { column: 'groups', from: 'Ured', to: 'Ured, Teren' },
+        ],
+        reason: null,
+      },
+      { row: 4, name: 'Tomo Tomić', outcome: 'unchanged', changes: [], reason: null },
+    ]);
+    // Row 5 is no update of the other organisation's Dora: her e-mail is taken, and the row refused.
+    expect(check.problems.map(({ row, column, code }) => [row, column, code])).toEqual([
+      [5, 'email', 'errors.EmailTaken'],
+    ]);
   });
 });

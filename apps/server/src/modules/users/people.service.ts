@@ -9,6 +9,8 @@ import {
   type CreatedUser,
   type CreateUserBody,
   grantableRoles,
+  IMPORT_COLUMNS,
+  type ImportChange,
   type ImportCheck,
   type ImportResult,
   type ImportRowOutcome,
@@ -127,6 +129,22 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
   }
 
   /**
+   * What the check shows of an update: each changed field as it is and as it will be, in the template's
+   * column order; groups by their names as the tenant spells them.
+   */
+  function changeList(row: ImportRow & { groupIds: number[]; groupNames: string[] }, current: AdminUser) {
+    const { changes, groupsChanged } = changesOf(row, current);
+    const list: ImportChange[] = IMPORT_COLUMNS.flatMap((column) =>
+      column !== 'groups' && column in changes ? [{ column, from: current[column], to: changes[column] ?? null }] : [],
+    );
+    if (groupsChanged) {
+      const names = (groups: string[]) => (groups.length > 0 ? groups.join(', ') : null);
+      list.push({ column: 'groups', from: names(current.groups.map((g) => g.name)), to: names(row.groupNames) });
+    }
+    return list;
+  }
+
+  /**
    * An import's rows checked against the tenant: its groups by name (the database's folded key, by which
    * group names are unique, so a name means one group or none), and whose account each e-mail or username
    * is (another tenant's is a problem, the tenant's own is the person to update). A row naming someone the
@@ -171,7 +189,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       const match = existing.get((byEmail ?? byUsername)?.userId ?? 0);
       if (match && !mayHandle.includes(match.role)) {
         const { code, message } = problem(lang, row.row, 'role', 'personNotChangeable');
-        skipped.push({ row: row.row, outcome: 'skipped', reason: { code, message } });
+        skipped.push({ row: row.row, name: row.name, outcome: 'skipped', changes: [], reason: { code, message } });
         return [];
       }
       if (!mayHandle.includes(row.role)) {
@@ -179,7 +197,9 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       } else if (match?.id === actor.userId && match.role !== row.role) {
         problems.push(problem(lang, row.row, 'role', 'errors.OwnAccount'));
       }
-      return [{ ...row, groupIds: [...new Set(groupIdsOf(row))], match }];
+      const groupIds = [...new Set(groupIdsOf(row))];
+      const groupNames = [...new Set(row.groups.flatMap((name) => named.get(name)?.group?.name ?? []))];
+      return [{ ...row, groupIds, groupNames, match }];
     });
     problems.sort((a, b) => a.row - b.row);
     const refusedRows = new Set(problems.map((p) => p.row));
@@ -187,13 +207,11 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       ...skipped,
       ...rows
         .filter((row) => !refusedRows.has(row.row))
-        .map(
-          (row): ImportRowOutcome => ({
-            row: row.row,
-            outcome: !row.match ? 'new' : changesOf(row, row.match).changed ? 'updated' : 'unchanged',
-            reason: null,
-          }),
-        ),
+        .map((row): ImportRowOutcome => {
+          const changes = row.match ? changeList(row, row.match) : [];
+          const outcome = !row.match ? 'new' : changes.length > 0 ? 'updated' : 'unchanged';
+          return { row: row.row, name: row.name, outcome, changes, reason: null };
+        }),
     ].sort((a, b) => a.row - b.row);
     return { count: parsed.count, rows, skipped: skipped.length, problems, warnings: parsed.warnings, outcomes };
   }
