@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES, type ImportProblem } from '@kanal/contract';
+import { IMPORT_MAX_BYTES, type ImportChange, type ImportProblem, type ImportRowOutcome } from '@kanal/contract';
 import { screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
@@ -16,6 +16,13 @@ function openConsole(role: 'ADMIN' | 'ANALYST', path: string, routes: Routes = {
   const api = fakeApi({ 'GET /auth/me': () => ok(who), ...routes });
   return { ...renderApp(path), api };
 }
+
+const outcomeOf = (
+  row: number,
+  name: string,
+  outcome: ImportRowOutcome['outcome'],
+  changes: ImportChange[] = [],
+): ImportRowOutcome => ({ row, name, outcome, changes, reason: null });
 
 const importCalls = (calls: FakeRequest[]) =>
   calls.filter((call) => call.method === 'POST' && call.path === '/import/template');
@@ -52,9 +59,9 @@ describe('importing people', () => {
           problems: [],
           warnings: [],
           outcomes: [
-            { row: 2, outcome: 'new', reason: null },
-            { row: 3, outcome: 'new', reason: null },
-            { row: 4, outcome: 'updated', reason: null },
+            outcomeOf(2, 'Ana Anić', 'new'),
+            outcomeOf(3, 'Pero Perić', 'new'),
+            outcomeOf(4, 'Iva Ivić', 'updated', [{ column: 'phone', from: null, to: '+385 91 123 4567' }]),
           ],
         }),
       'POST /import/template': () =>
@@ -71,7 +78,7 @@ describe('importing people', () => {
     await user.upload(screen.getByLabelText('Odaberi datoteku s osobama'), csv());
     expect(await screen.findByText('3 retka, bez problema. Datoteku možete uvesti.')).toBeInTheDocument();
     expect(screen.getByText(/Odabrano: ljudi\.csv/)).toBeInTheDocument();
-    expect(screen.getByText('Novih osoba: 2, ažuriranih: 1, bez promjena: 0, preskočenih: 0.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nove osobe (2)', pressed: true })).toBeInTheDocument();
 
     await waitFor(() => expect(importButton).toBeEnabled());
     await user.click(importButton);
@@ -86,6 +93,65 @@ describe('importing people', () => {
     expect(importCalls(api.calls)).toHaveLength(1);
   });
 
+  it('previews who is new, who is updated with what changes, and who stays as they are, a page at a time', async () => {
+    const fresh = Array.from({ length: 51 }, (_, i) => outcomeOf(i + 4, `Nova Osoba ${i + 1}`, 'new'));
+    const { user } = openConsole('ADMIN', '/admin/import', {
+      'POST /import/template/check': () =>
+        ok({
+          rows: 53,
+          problems: [],
+          warnings: [],
+          outcomes: [
+            outcomeOf(2, 'Vesna Vidić-Horvat', 'updated', [
+              { column: 'name', from: 'Vesna Vidić', to: 'Vesna Vidić-Horvat' },
+              { column: 'role', from: 'USER', to: 'CREATOR' },
+              { column: 'groups', from: 'Ured', to: null },
+            ]),
+            outcomeOf(3, 'Tomo Tomić', 'unchanged'),
+            ...fresh,
+          ],
+        }),
+    });
+    await user.upload(await screen.findByLabelText('Odaberi datoteku s osobama'), csv());
+    const preview = await screen.findByRole('region', { name: 'Što će se promijeniti' });
+    const chips = within(preview).getByRole('list', { name: 'Prikaži retke' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Nove osobe (51)', 'Ažuriranja (1)', 'Bez promjena (1)']);
+    // The first page of the new people, then the second.
+    const newPeople = within(preview).getByRole('table', { name: 'Nove osobe' });
+    expect(within(newPeople).getAllByRole('row')).toHaveLength(1 + 50);
+    expect(within(newPeople).getAllByRole('row')[1]).toHaveTextContent('4Nova Osoba 1');
+    await user.click(within(preview).getByRole('button', { name: 'Stranica 2' }));
+    const rest = within(preview).getByRole('table', { name: 'Nove osobe' });
+    expect(
+      within(rest)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['54Nova Osoba 51']);
+
+    await user.click(within(chips).getByRole('button', { name: 'Ažuriranja (1)' }));
+    expect(within(chips).getByRole('button', { name: 'Ažuriranja (1)' })).toHaveAttribute('aria-pressed', 'true');
+    const updated = within(preview).getByRole('table', { name: 'Osobe koje se ažuriraju' });
+    const [, vesna] = within(updated).getAllByRole('row');
+    expect(vesna).toHaveTextContent(
+      '2Vesna Vidić-HorvatIme i prezime: Vesna Vidić → Vesna Vidić-HorvatUloga: Korisnik → Autor sadržajaGrupe: Ured → (prazno)',
+    );
+    expect(within(preview).queryByRole('navigation')).not.toBeInTheDocument();
+
+    await user.click(within(chips).getByRole('button', { name: 'Bez promjena (1)' }));
+    const unchanged = within(preview).getByRole('table', { name: 'Osobe bez promjena' });
+    expect(
+      within(unchanged)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Redak', 'Ime i prezime']);
+    expect(within(unchanged).getAllByRole('row')[1]).toHaveTextContent('3Tomo Tomić');
+  });
+
   it('shows the warnings and the rows it will skip, with why, and still lets the file be imported', async () => {
     const reason = 'Račun s ulogom SUPERADMIN mijenja samo SUPERADMIN, pa se ovaj redak preskače.';
     const warning = 'Počinje znakom „=”, koji tablični programi čitaju kao formulu. Spremit će se kao običan tekst.';
@@ -96,15 +162,16 @@ describe('importing people', () => {
           problems: [],
           warnings: [{ row: 4, column: 'name', code: 'formulaLike', message: warning }],
           outcomes: [
-            { row: 2, outcome: 'unchanged', reason: null },
-            { row: 3, outcome: 'skipped', reason: { code: 'personNotChangeable', message: reason } },
-            { row: 4, outcome: 'unchanged', reason: null },
+            outcomeOf(2, 'Ana Anić', 'unchanged'),
+            { ...outcomeOf(3, 'Sanja Kovačević', 'skipped'), reason: { code: 'personNotChangeable', message: reason } },
+            outcomeOf(4, '=Iva Ivić', 'unchanged'),
           ],
         }),
     });
     await user.upload(await screen.findByLabelText('Odaberi datoteku s osobama'), csv());
     expect(await screen.findByText('3 retka, bez problema. Datoteku možete uvesti.')).toBeInTheDocument();
-    expect(screen.getByText('Novih osoba: 0, ažuriranih: 0, bez promjena: 2, preskočenih: 1.')).toBeInTheDocument();
+    // The preview opens on the first kind the file has.
+    expect(screen.getByRole('button', { name: 'Bez promjena (2)', pressed: true })).toBeInTheDocument();
     const warnings = screen.getByRole('table', { name: 'Upozorenja po retcima' });
     expect(within(warnings).getAllByRole('row')[1]).toHaveTextContent(`4Ime i prezime: ${warning}`);
     const skipped = screen.getByRole('table', { name: 'Preskočeni retci' });

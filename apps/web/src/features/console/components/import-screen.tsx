@@ -2,10 +2,11 @@ import {
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
-  IMPORT_OUTCOMES,
+  type ImportChange,
   type ImportCheck,
   type ImportProblem,
   type ImportResult,
+  type ImportRowOutcome,
 } from '@kanal/contract';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useId, useState } from 'react';
@@ -14,6 +15,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { FileButton } from '@/components/file-button';
+import { Pager } from '@/components/pager';
 import { showToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
@@ -22,6 +24,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useCheckImport, useImportPeople, useImportProblemsDownload, useTemplateDownload } from '../api/transfer';
 import { ActivationCodesDialog } from './activation-codes';
 import { ConsolePage } from './console-page';
+import './content-list.css';
 import './data-table.css';
 import './transfer.css';
 import '@/components/button.css';
@@ -30,6 +33,13 @@ import '@/components/form.css';
 const SPREADSHEET_TYPES = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 /** A file full of mistakes would make a table of thousands of rows: the first ones are enough to start fixing. */
 const PROBLEM_ROWS_SHOWN = 100;
+/**
+ * The preview pages through what the check answered (at most IMPORT_MAX_ROWS rows, each a few fields):
+ * the whole answer is already here, so paging it in the browser costs no further call.
+ */
+const PREVIEW_PAGE_SIZE = 50;
+const PREVIEW_OUTCOMES = ['new', 'updated', 'unchanged'] as const;
+type PreviewOutcome = (typeof PREVIEW_OUTCOMES)[number];
 
 /** Why an upload was refused: the size limit in the admin's words, anything else as the server put it. */
 export function uploadErrorText(t: TFunction, error: unknown): string {
@@ -185,9 +195,6 @@ function CheckOutcome({
   const skipped = problemsByRow(
     (check?.outcomes ?? []).flatMap(({ row, reason }) => (reason ? [{ row, column: null, ...reason }] : [])),
   );
-  const counts = Object.fromEntries(
-    IMPORT_OUTCOMES.map((outcome) => [outcome, check?.outcomes.filter((o) => o.outcome === outcome).length ?? 0]),
-  );
   const summary = pending
     ? t('transfer.import.file.checking')
     : !check
@@ -201,7 +208,7 @@ function CheckOutcome({
       <p className={verdict} aria-live="polite">
         {summary}
       </p>
-      {check && rows.length === 0 && !pending ? <p>{t('transfer.import.check.outcomes', counts)}</p> : null}
+      {check && rows.length === 0 && !pending ? <ImportPreview outcomes={check.outcomes} /> : null}
       {rows.length > 0 && !pending ? (
         <>
           <p>{t('transfer.import.check.fix')}</p>
@@ -239,6 +246,94 @@ function FindingsDownload({ file }: { file: File }) {
       <ErrorText alert>{findings.error ? errorText(t, findings.error) : undefined}</ErrorText>
     </>
   );
+}
+
+/**
+ * Who the import adds, updates (and with what) or leaves as they are, one of the three at a time, a page
+ * at a time. Starts on the first of them the file has.
+ */
+function ImportPreview({ outcomes }: { outcomes: ImportRowOutcome[] }) {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const [chosen, setChosen] = useState<PreviewOutcome | null>(null);
+  const [page, setPage] = useState(0);
+  const count = (outcome: PreviewOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
+  const outcome = chosen ?? PREVIEW_OUTCOMES.find((o) => count(o) > 0) ?? 'new';
+  const rows = outcomes.filter((o) => o.outcome === outcome);
+  const pageCount = Math.ceil(rows.length / PREVIEW_PAGE_SIZE);
+  const shown = rows.slice(page * PREVIEW_PAGE_SIZE, (page + 1) * PREVIEW_PAGE_SIZE);
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="import-preview__title">
+        {t('transfer.import.preview.title')}
+      </h3>
+      <ul className="content-list__chips" aria-label={t('transfer.import.preview.filter')}>
+        {PREVIEW_OUTCOMES.map((option) => (
+          <li key={option}>
+            <button
+              type="button"
+              className="content-list__chip"
+              aria-pressed={option === outcome}
+              onClick={() => {
+                setChosen(option);
+                setPage(0);
+              }}
+            >
+              {t(`transfer.import.preview.${option}`, { count: count(option) })}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {rows.length === 0 ? (
+        <p className="data-table__muted">{t(`transfer.import.preview.none.${outcome}`)}</p>
+      ) : (
+        <table className="data-table">
+          <caption className="visually-hidden">{t(`transfer.import.preview.table.${outcome}`)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('transfer.import.check.row')}</th>
+              <th scope="col">{t('transfer.import.columns.name')}</th>
+              {outcome === 'updated' ? <th scope="col">{t('transfer.import.preview.changes')}</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row.row}>
+                <td className="import-problems__row" data-label={t('transfer.import.check.row')}>
+                  {row.row}
+                </td>
+                <td data-label={t('transfer.import.columns.name')}>{row.name}</td>
+                {outcome === 'updated' ? (
+                  <td data-label={t('transfer.import.preview.changes')}>
+                    <ul className="import-problems__list">
+                      {row.changes.map((change) => (
+                        <li key={change.column}>
+                          <span className="import-problems__column">
+                            {t(`transfer.import.columns.${change.column}`)}:{' '}
+                          </span>
+                          {t('transfer.import.preview.change', {
+                            from: changeValue(t, change, change.from),
+                            to: changeValue(t, change, change.to),
+                          })}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} pageCount={pageCount} onPage={setPage} label={t('transfer.import.preview.pages')} />
+    </section>
+  );
+}
+
+/** A field's value as the admin reads it: a role by its name, an empty field said as such. */
+function changeValue(t: TFunction, change: ImportChange, value: string | null) {
+  if (value === null || value === '') return t('transfer.import.preview.empty');
+  return change.column === 'role' ? t(`console.roles.${value}`) : value;
 }
 
 type RowProblems = { row: number; problems: ImportProblem[] };
