@@ -6,6 +6,7 @@ import {
   type MediaFix,
   type MediaType,
   mayChangeItem,
+  mayReadItemStats,
   type NoticeQueued,
   type Promotion,
   type PromotionList,
@@ -158,6 +159,13 @@ export const createContentStaff = ({
     const row = await repo.find(author.tenantId, contentId, clock.now());
     if (!row) throw notFound();
     return { id: row.id, name: row.name, type: row.type, status: row.status };
+  }
+
+  /** What people wrote on an item is read by those who read its figures: a CREATOR's own items only. */
+  async function readableResponses(author: Author, contentId: number): Promise<void> {
+    const row = await repo.find(author.tenantId, contentId, clock.now());
+    if (!row) throw notFound();
+    if (!mayReadItemStats({ role: author.role, id: author.userId }, row.creatorId)) throw new AppError('Forbidden', 403);
   }
 
   /** What an item's statistics need to know of it, in one read: no audience, media or questions. */
@@ -468,12 +476,13 @@ export const createContentStaff = ({
       contentId: number,
       page: { limit: number; offset: number },
     ): Promise<StaffCommentList> {
-      await simple(author, contentId);
+      await readableResponses(author, contentId);
       const { count, rows } = await repo.comments(author.tenantId, contentId, page);
       return { count, items: rows.map(toComment) };
     },
 
     async comment(author: Author, contentId: number, commentId: number): Promise<StaffComment> {
+      await readableResponses(author, contentId);
       const { rows } = await repo.comments(author.tenantId, contentId, { limit: 1, offset: 0, commentId });
       const [row] = rows;
       if (!row) throw notFound();

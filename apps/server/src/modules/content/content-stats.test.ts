@@ -581,6 +581,8 @@ describe('who may read them', () => {
       'results',
       'attempts',
       `users/${people[0]?.id}/attempts`,
+      'comments',
+      'comment',
     ]) {
       const url = `/api/content/${quiz.id}/${path}`;
       expect((await as(analyst).get(url)).statusCode, url).toBe(200);
@@ -589,6 +591,22 @@ describe('who may read them', () => {
       expect((await as(people[0] as Person).get(url)).statusCode, url).toBe(403);
       expect((await as(otherAdmin).get(url)).statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('the named answers across items', () => {
+  it('lists to a creator the answers to their own items only, and opens no other’s', async () => {
+    type List = { count: number; items: { id: number; content: { id: number } }[] };
+    const all = await ok<List>(as(analyst).get('/api/userAnswer?limit=50'));
+    // Every item here with named answers is the creator's.
+    expect(all.items.map((a) => a.content.id)).toEqual(expect.arrayContaining([quiz.id, inquiry.id]));
+    const mine = await ok<List>(as(creator).get('/api/userAnswer?limit=50'));
+    expect(mine.count).toBe(all.count);
+    const theirs = await ok<List>(as(otherCreator).get('/api/userAnswer?limit=50'));
+    expect(theirs).toEqual({ count: 0, items: [] });
+    const one = all.items[0]?.id;
+    expect((await as(creator).get(`/api/userAnswer/${one}`)).statusCode).toBe(200);
+    expect((await as(otherCreator).get(`/api/userAnswer/${one}`)).statusCode).toBe(404);
   });
 });
 

@@ -47,8 +47,8 @@ type Deps = {
   tallyPoll: FormsService['tallyPoll'];
   /** The staff's reads of named attempts (from the forms module): a page by item and person, and one attempt. */
   attempts: {
-    list: (staff: Pick<Author, 'tenantId' | 'userId'>, query: UserAnswerQuery) => Promise<StaffAttemptList>;
-    get: (staff: Pick<Author, 'tenantId' | 'userId'>, attemptId: number) => Promise<StaffAttempt>;
+    list: (staff: Pick<Author, 'tenantId' | 'userId' | 'role'>, query: UserAnswerQuery) => Promise<StaffAttemptList>;
+    get: (staff: Pick<Author, 'tenantId' | 'userId' | 'role'>, attemptId: number) => Promise<StaffAttempt>;
   };
   /** An item's notices: notified, received, opened (from the notifications module). */
   noticeReach: (tenantId: number, contentId: number) => Promise<NoticeReach>;

@@ -1,6 +1,7 @@
 import {
   type AttemptDeleted,
   isPassed,
+  may,
   type PointsFix,
   type StaffAttempt,
   type StaffAttemptList,
@@ -13,7 +14,10 @@ import type { Inbox } from '../inbox/inbox.service.js';
 import type { FormsRepository } from './forms.repository.js';
 import { attemptsWithAnswers } from './forms.service.js';
 
-type Staff = Pick<RequestContext, 'tenantId' | 'userId'>;
+type Staff = Pick<RequestContext, 'tenantId' | 'userId' | 'role'>;
+
+/** Whose items' answers the caller reads: a CREATOR only their own items' (`mayReadItemStats`), the readers all. */
+const creatorFilter = (staff: Staff) => (may(staff, 'stats.read') ? undefined : staff.userId);
 
 type Deps = {
   repo: FormsRepository;
@@ -46,6 +50,7 @@ export const createFormsStaff = ({ repo, transaction }: Deps) => ({
     const { count, rows } = await repo.staffAttempts(staff.tenantId, {
       contentId: query.content,
       userId: query.user,
+      creatorId: creatorFilter(staff),
       limit: query.limit,
       offset: query.offset,
     });
@@ -53,7 +58,12 @@ export const createFormsStaff = ({ repo, transaction }: Deps) => ({
   },
 
   async get(staff: Staff, attemptId: number): Promise<StaffAttempt> {
-    const { rows } = await repo.staffAttempts(staff.tenantId, { attemptId, limit: 1, offset: 0 });
+    const { rows } = await repo.staffAttempts(staff.tenantId, {
+      attemptId,
+      creatorId: creatorFilter(staff),
+      limit: 1,
+      offset: 0,
+    });
     const [row] = rows;
     if (!row) throw notFound();
     const [answered] = await attemptsWithAnswers(repo, staff.tenantId, [row]);

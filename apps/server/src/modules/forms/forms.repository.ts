@@ -464,13 +464,23 @@ export const createFormsRepository = (db: DbOrTx, inbox: Pick<Inbox, 'finishingS
         contentId,
         userId,
         attemptId,
+        creatorId,
         limit,
         offset,
-      }: { contentId?: number; userId?: number; attemptId?: number; limit: number; offset: number },
+      }: {
+        contentId?: number;
+        userId?: number;
+        attemptId?: number;
+        /** Only attempts at items this person made. */
+        creatorId?: number;
+        limit: number;
+        offset: number;
+      },
     ) {
       const where = and(
         eq(attempt.tenantId, tenantId),
         contentId === undefined ? undefined : eq(attempt.contentId, contentId),
+        creatorId === undefined ? undefined : eq(content.creatorId, creatorId),
         userId === undefined ? undefined : eq(attempt.userId, userId),
         attemptId === undefined ? undefined : eq(attempt.id, attemptId),
       );
@@ -483,8 +493,15 @@ export const createFormsRepository = (db: DbOrTx, inbox: Pick<Inbox, 'finishingS
         .orderBy(desc(attempt.createdAt), desc(attempt.id))
         .limit(limit)
         .offset(offset);
-      const total =
-        rows[0]?.count ?? (offset > 0 ? ((await db.select({ n: count() }).from(attempt).where(where))[0]?.n ?? 0) : 0);
+      const counted = async () => {
+        const [row] = await db
+          .select({ n: count() })
+          .from(attempt)
+          .innerJoin(content, and(eq(content.tenantId, attempt.tenantId), eq(content.id, attempt.contentId)))
+          .where(where);
+        return row?.n ?? 0;
+      };
+      const total = rows[0]?.count ?? (offset > 0 ? await counted() : 0);
       return { count: total, rows };
     },
 

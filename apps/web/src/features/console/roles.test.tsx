@@ -82,6 +82,15 @@ describe('a console screen the role may not use', () => {
     await router.navigate('/admin/content/2/statistics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nije dostupno za vašu ulogu' })).toBeInTheDocument();
   });
+
+  it.each(['answers', 'comments'])('shows a creator no %s of another author’s item', async (screenName) => {
+    const other = { id: 99, name: 'Iva Ivić' };
+    const { api } = openConsole('CREATOR', `/admin/content/2/${screenName}`, {
+      'GET /content/2': () => ok(makeStaffContent(2, { creator: other, editable: false })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nije dostupno za vašu ulogu' })).toBeInTheDocument();
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /auth/me', 'GET /content/2']);
+  });
 });
 
 describe('an item an analyst reads', () => {

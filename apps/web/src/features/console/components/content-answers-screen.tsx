@@ -1,4 +1,4 @@
-import { CONTENT_PAGE_SIZE, type StaffAttemptList, type StaffContent } from '@kanal/contract';
+import { CONTENT_PAGE_SIZE, mayReadItemStats, type StaffAttemptList, type StaffContent } from '@kanal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -19,8 +19,13 @@ type AttemptRow = StaffAttemptList['items'][number];
 /** Who answered an item and what (education and inquiries); a poll is anonymous and shows no one. */
 export function ContentAnswersScreen() {
   const { t } = useTranslation('admin');
+  const { me } = useConsole();
   return (
-    <ContentItemPage title={t('contentResponses.answers.title')}>
+    // What people wrote is read by those who read the item's figures (a creator: their own items').
+    <ContentItemPage
+      title={t('contentResponses.answers.title')}
+      allowed={(item) => mayReadItemStats(me, item.creator.id)}
+    >
       {(item) =>
         item.type === 'POLL' ? (
           <p className="note">{t('contentResponses.answers.poll', { count: item.counts.finished })}</p>

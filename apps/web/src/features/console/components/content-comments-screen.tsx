@@ -1,4 +1,4 @@
-import { CONTENT_PAGE_SIZE, type StaffComment, type StaffContent } from '@kanal/contract';
+import { CONTENT_PAGE_SIZE, mayReadItemStats, type StaffComment, type StaffContent } from '@kanal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -8,6 +8,7 @@ import { showToast } from '@/components/toast';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useContentComments, useDeleteComment } from '../api/content';
+import { useConsole } from '../lib/console-context';
 import { pageParam, useListParams } from '../lib/list-params';
 import { ContentItemPage } from './content-item-page';
 import { EmptyState, TableFooter, TableSkeleton } from './data-table';
@@ -16,8 +17,15 @@ import './content-responses.css';
 /** An item's comments, newest first, for moderation: its authors remove what does not belong. */
 export function ContentCommentsScreen() {
   const { t } = useTranslation('admin');
+  const { me } = useConsole();
   return (
-    <ContentItemPage title={t('contentResponses.comments.title')}>{(item) => <Comments item={item} />}</ContentItemPage>
+    // What people wrote is read by those who read the item's figures (a creator: their own items').
+    <ContentItemPage
+      title={t('contentResponses.comments.title')}
+      allowed={(item) => mayReadItemStats(me, item.creator.id)}
+    >
+      {(item) => <Comments item={item} />}
+    </ContentItemPage>
   );
 }
 

@@ -570,6 +570,8 @@ function ItemBar({ item }: { item: StaffContent }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const { me } = useConsole();
+  // Its figures, answers and comments: a creator reads those of their own items only.
+  const readsResponses = mayReadItemStats(me, item.creator.id);
   return (
     <div className="content-editor__item-bar">
       <p className="data-table__muted">
@@ -581,17 +583,17 @@ function ItemBar({ item }: { item: StaffContent }) {
         <Link to={`/admin/content/${item.id}/preview`} className="button button--secondary">
           {t('content.preview.title')}
         </Link>
-        {item.status === 'draft' || !mayReadItemStats(me, item.creator.id) ? null : (
+        {item.status === 'draft' || !readsResponses ? null : (
           <Link to={`/admin/content/${item.id}/statistics`} className="button button--secondary">
             {t('stats.item.link')}
           </Link>
         )}
-        {item.settings.comments ? (
+        {item.settings.comments && readsResponses ? (
           <Link to={`/admin/content/${item.id}/comments`} className="button button--secondary">
             {t('contentResponses.comments.title')}
           </Link>
         ) : null}
-        {hasForm(item.type) ? (
+        {hasForm(item.type) && readsResponses ? (
           <Link to={`/admin/content/${item.id}/answers`} className="button button--secondary">
             {t('contentResponses.answers.title')}
           </Link>
