@@ -165,7 +165,8 @@ export const createContentStaff = ({
   async function readableResponses(author: Author, contentId: number): Promise<void> {
     const row = await repo.find(author.tenantId, contentId, clock.now());
     if (!row) throw notFound();
-    if (!mayReadItemStats({ role: author.role, id: author.userId }, row.creatorId)) throw new AppError('Forbidden', 403);
+    if (!mayReadItemStats({ role: author.role, id: author.userId }, row.creatorId))
+      throw new AppError('Forbidden', 403);
   }
 
   /** What an item's statistics need to know of it, in one read: no audience, media or questions. */
