@@ -328,12 +328,11 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
 
     /** GET /audience/people: the receiving people by name (or a group's), with their groups and nothing else. */
     async audience(actor: Actor, query: AudiencePeopleQuery): Promise<AudiencePeople> {
-      const { count, rows } = await users.listPeople(actor.tenantId, {
-        ...query,
-        role: [],
-        status: ['active', 'invited'],
-        sort: 'name',
-      });
+      const { count, rows } = await users.listPeople(
+        actor.tenantId,
+        { ...query, role: [], status: ['active', 'invited'], sort: 'name' },
+        { namesOnly: true },
+      );
       const groupsOf = await groups.groupsOf(
         actor.tenantId,
         rows.map((row) => row.id),

@@ -428,6 +428,8 @@ describe('the audience picker’s people search', () => {
       count: 1,
       items: [{ id: found.id, name: 'Zvjezdana Publikić', groups: [{ id: group.id, name: 'Publika' }] }],
     });
+    // By name only: no one is found by their e-mail, which this search never shows.
+    expect((await as(token).get('/api/audience/people?q=primjer.hr')).json().payload).toEqual({ count: 0, items: [] });
     const inGroup = (await as(token).get(`/api/audience/people?group=${group.id}&limit=5`)).json().payload;
     expect(inGroup.items.map((person: { id: number }) => person.id)).toEqual([found.id]);
 

@@ -198,7 +198,7 @@ export const createUsersRepository = (db: DbOrTx) => {
      * Within a group, the group's memberships are read first, by their own index (the person's folded
      * name is copied there); over the whole tenant, the trigram index finds the search's words.
      */
-    async listPeople(tenantId: number, query: UserListQuery) {
+    async listPeople(tenantId: number, query: UserListQuery, { namesOnly = false } = {}) {
       const inGroup = query.group;
       const byName = inGroup === undefined ? appUser.searchText : groupMember.searchText;
       const id = inGroup === undefined ? appUser.id : groupMember.userId;
@@ -206,6 +206,9 @@ export const createUsersRepository = (db: DbOrTx) => {
       const where = and(
         eq(appUser.tenantId, tenantId),
         ...searchWords(byName, query.q),
+        // The folded text holds e-mails and usernames too: a search that shows no e-mail must not find by
+        // one either. The index still finds the candidates; their names are checked after it.
+        ...(namesOnly ? searchWords(sql`kanal_fold(${appUser.name})`, query.q) : []),
         query.role.length > 0 ? inArray(appUser.role, query.role) : undefined,
         query.status.length > 0 ? or(...query.status.map((status) => STATUS_IS[status])) : undefined,
         query.notInGroup === undefined
