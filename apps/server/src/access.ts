@@ -109,6 +109,7 @@ export const ACCESS: AccessTable = {
   'DELETE /api/user/:id': CAN['people.write'],
   'POST /api/user/delete-by-ids': CAN['people.write'],
   'POST /api/user/reset-password': CAN['people.write'],
+  'POST /api/user/bulk': CAN['people.write'],
   'POST /api/admin/user/resend-welcome-emails/:id': CAN['people.write'],
   'GET /api/export/template': CAN['people.write'],
   'GET /api/export/users': CAN['people.read'],

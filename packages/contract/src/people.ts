@@ -171,6 +171,33 @@ export const PasswordResetsSchema = z.object({
 });
 export type PasswordResets = z.infer<typeof PasswordResetsSchema>;
 
+/**
+ * POST /user/bulk: an action on everyone GET /user's filters match (the console's "select all N
+ * matching"), at most USER_BULK_MAX people: above that the admin narrows the filter. `removeFromGroup`
+ * names its group. Those the action does not apply to (an active person reactivated, a set-up person
+ * welcomed) are passed over; the answer counts the changed ones, and the new codes of username-only people.
+ */
+export const USER_BULK_MAX = 2000;
+export const USER_BULK_ACTIONS = ['reactivate', 'resendWelcome', 'removeFromGroup'] as const;
+export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+export const UserBulkBodySchema = z.object({
+  action: z.enum(USER_BULK_ACTIONS),
+  filter: z.object({
+    q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
+    role: z._default(z.array(RoleSchema).check(z.maxLength(ROLES.length)), []),
+    status: z._default(z.array(UserStatusSchema).check(z.maxLength(USER_STATUSES.length)), []),
+    group: z.optional(IdSchema),
+  }),
+  groupId: z.optional(IdSchema),
+});
+export type UserBulkBody = z.infer<typeof UserBulkBodySchema>;
+export type UserBulkFilter = UserBulkBody['filter'];
+export const UserBulkResultSchema = z.object({
+  changed: z.int(),
+  codes: PasswordResetsSchema.shape.codes,
+});
+export type UserBulkResult = z.infer<typeof UserBulkResultSchema>;
+
 /** What a person did, as their admin reads it (GET /user/{id}/activity), newest first. */
 export const ACTIVITY_KINDS = ['viewed', 'finished', 'attempt', 'comment'] as const;
 export const ActivityItemSchema = z.object({

@@ -148,9 +148,10 @@ export const createGroupsRepository = (db: DbOrTx) => {
         ON CONFLICT DO NOTHING`);
     },
 
-    async removeMembers(tenantId: number, groupId: number, userIds: number[]): Promise<void> {
-      if (userIds.length === 0) return;
-      await db
+    /** Takes people out of a group; those who were in it. */
+    async removeMembers(tenantId: number, groupId: number, userIds: number[]): Promise<number[]> {
+      if (userIds.length === 0) return [];
+      const removed = await db
         .delete(groupMember)
         .where(
           and(
@@ -158,7 +159,9 @@ export const createGroupsRepository = (db: DbOrTx) => {
             eq(groupMember.groupId, groupId),
             inArray(groupMember.userId, userIds),
           ),
-        );
+        )
+        .returning({ userId: groupMember.userId });
+      return removed.map((row) => row.userId);
     },
   };
 };

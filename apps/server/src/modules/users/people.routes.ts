@@ -26,6 +26,8 @@ import {
   TenantScopeQuerySchema,
   UpdateGroupBodySchema,
   UpdateUserBodySchema,
+  UserBulkBodySchema,
+  UserBulkResultSchema,
   UserIdsBodySchema,
   UserListQuerySchema,
 } from '@kanal/contract';
@@ -134,6 +136,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<Options> = async (app, { people
       schema: { tags, querystring, body: PasswordResetBodySchema, response: { 200: envelope(PasswordResetsSchema) } },
     },
     async (req) => ({ payload: await people.resetPasswords(await actor(req), req.body.ids, req.body.mode) }),
+  );
+  app.post(
+    '/user/bulk',
+    {
+      config: conflicts,
+      schema: { tags, querystring, body: UserBulkBodySchema, response: { 200: envelope(UserBulkResultSchema) } },
+    },
+    async (req) => ({ payload: await people.bulk(await actor(req), req.body) }),
   );
   app.post(
     '/admin/user/resend-welcome-emails/:id',

@@ -19,6 +19,9 @@ import {
   type PasswordResets,
   type Role,
   type UpdateUserBody,
+  USER_BULK_MAX,
+  type UserBulkBody,
+  type UserBulkResult,
   type UserListQuery,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -467,6 +470,75 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         else result.codes.push({ id: target.id, name: target.name, username: target.username ?? '', activationCode });
       }
       return result;
+    },
+
+    /**
+     * POST /user/bulk: an action on everyone the list's filters match (GET /user's own query), those the
+     * action applies to: the deactivated are reactivated, the invited welcomed again, the group's members
+     * taken out of it. People the admin may not handle (a SUPERADMIN, for an ADMIN) are passed over.
+     * Each change is audited as its one-person action is.
+     */
+    async bulk(actor: Actor, { action, filter, groupId }: UserBulkBody): Promise<UserBulkResult> {
+      const { tenantId } = actor;
+      if (action === 'removeFromGroup' && groupId === undefined) throw fieldError('groupId', 'validation.required');
+      await assertGroups(
+        tenantId,
+        [filter.group, groupId].filter((id) => id !== undefined),
+      );
+      const { count, rows } = await users.listPeople(tenantId, {
+        ...filter,
+        sort: 'name',
+        limit: USER_BULK_MAX,
+        offset: 0,
+      });
+      if (count > USER_BULK_MAX) {
+        throw new AppError('BodyParamsInvalid', 400, {
+          field: { name: 'filter', message: 'validation.bulkTooMany' },
+          params: { count, max: USER_BULK_MAX },
+        });
+      }
+      const mayHandle = grantableRoles(actor.role);
+      const targets = rows.filter((row) => mayHandle.includes(row.role));
+      const withStatus = (status: AdminUser['status']) =>
+        targets.filter((row) => row.status === status).map((row) => row.id);
+
+      if (action === 'resendWelcome') {
+        const invited = withStatus('invited');
+        if (invited.length === 0) return { changed: 0, codes: [] };
+        const codes = await invite(tenantId, invited, 'welcome', actor);
+        return {
+          changed: invited.length,
+          codes: targets.flatMap((row) => {
+            const activationCode = codes.get(row.id);
+            return activationCode ? [{ id: row.id, name: row.name, username: row.username ?? '', activationCode }] : [];
+          }),
+        };
+      }
+      return transaction(async (tx) => {
+        let changed: number[];
+        if (action === 'reactivate') {
+          changed = withStatus('deactivated');
+          for (const id of changed) await tx.users.changeAccount(tenantId, id, { active: true }, clock.now());
+        } else {
+          changed = await tx.groups.removeMembers(
+            tenantId,
+            groupId ?? 0,
+            targets.map((row) => row.id),
+          );
+        }
+        if (changed.length === 0) return { changed: 0, codes: [] };
+        await tx.inbox.syncUsers(tenantId, changed);
+        const field = action === 'reactivate' ? 'active' : 'groupIds';
+        await tx.audit.record(
+          ...changed.map((userId) => ({
+            event: 'user.updated' as const,
+            tenantId,
+            userId,
+            details: { by: actor.userId, changed: [field] },
+          })),
+        );
+        return { changed: changed.length, codes: [] };
+      });
     },
 
     /** The welcome again, for someone who has not set up yet (a lost mail, an expired code). */

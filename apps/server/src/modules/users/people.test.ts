@@ -1,4 +1,4 @@
-import type { AdminUser, Role } from '@kanal/contract';
+import { type AdminUser, type Role, USER_BULK_MAX } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,16 @@ import {
   trustedDevice,
 } from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
-import { call, lastMailTo, makePerson, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import {
+  call,
+  lastMailTo,
+  makeAccounts,
+  makePerson,
+  makeTenant,
+  makeUser,
+  signIn,
+  TEST_PASSWORD,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -396,6 +405,87 @@ describe('deleting people and resetting passwords', () => {
     const res = await byAdmin().post('/api/user/reset-password', { ids: [admin.id], mode: 'wipe' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'mode' });
+  });
+});
+
+describe('actions on everyone the filter matches', () => {
+  /** A tenant of its own, so that a filter's matches are only the people made here. */
+  async function bulkTenant() {
+    const id = (await makeTenant(t.db)).id;
+    const own = await makePerson(t.db, id, { role: 'ADMIN', now: t.clock.now() });
+    const person = (name: string, more: Omit<Parameters<typeof makeUser>[1], 'tenantId'> = {}) =>
+      makeUser(t.db, { tenantId: id, name, password: null, ...more });
+    const bulk = (body: unknown) => as(own.token).post('/api/user/bulk', body);
+    return { id, person, bulk };
+  }
+  const activeOf = async (userId: number) =>
+    (await t.db.select({ active: appUser.active }).from(appUser).where(eq(appUser.id, userId)))[0]?.active;
+
+  it('reactivates exactly the deactivated people the search and filters match, in this organisation only', async () => {
+    const { id, person, bulk } = await bulkTenant();
+    const first = await person('Marica Prva', { active: false });
+    const second = await person('Marica Druga', { active: false, role: 'CREATOR' });
+    const otherName = await person('Ivana Treća', { active: false });
+    const analyst = await person('Marica Analitičarka', { active: false, role: 'ANALYST' });
+    const abroad = await makeUser(t.db, { tenantId: (await makeTenant(t.db)).id, name: 'Marica Vani', active: false });
+
+    const res = await bulk({ action: 'reactivate', filter: { q: 'marica', role: ['USER', 'CREATOR'] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload).toEqual({ changed: 2, codes: [] });
+    expect(await activeOf(first.id)).toBe(true);
+    expect(await activeOf(second.id)).toBe(true);
+    expect(await activeOf(otherName.id)).toBe(false);
+    expect(await activeOf(analyst.id)).toBe(false);
+    expect(await activeOf(abroad.id)).toBe(false);
+    const trail = await t.db
+      .select({ userId: auditLog.userId, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, id), eq(auditLog.event, 'user.updated')));
+    expect(trail.map((row) => row.userId).sort()).toEqual([first.id, second.id].sort());
+    expect(trail[0]?.details).toMatchObject({ changed: ['active'] });
+  });
+
+  it('welcomes again the matching people who have not set up yet, and takes the matching ones out of a group', async () => {
+    const { id, person, bulk } = await bulkTenant();
+    await person('Welcome Pozvana', { email: 'welcome.pozvana@primjer.hr' });
+    const coded = await person('Welcome Kodom', { email: null, username: 'welcome.kodom' });
+    await person('Welcome Postavljena', { password: TEST_PASSWORD });
+    const welcomed = await bulk({ action: 'resendWelcome', filter: { q: 'welcome' } });
+    expect(welcomed.statusCode, welcomed.body).toBe(200);
+    expect(welcomed.json().payload).toMatchObject({ changed: 2, codes: [{ id: coded.id, username: 'welcome.kodom' }] });
+    expect((await lastMailTo(t, 'welcome.pozvana@primjer.hr'))?.subject).toBe('Dobro došli u Kanal');
+
+    const user = await person('Član Korisnik');
+    const creator = await person('Član Kreator', { role: 'CREATOR' });
+    const group = await makeGroup(t.db, { tenantId: id, members: [user.id, creator.id] });
+    const removed = await bulk({
+      action: 'removeFromGroup',
+      filter: { role: ['USER'], group: group.id },
+      groupId: group.id,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().payload.changed).toBe(1);
+    const members = await t.db
+      .select({ userId: groupMember.userId })
+      .from(groupMember)
+      .where(eq(groupMember.groupId, group.id));
+    expect(members).toEqual([{ userId: creator.id }]);
+  });
+
+  it("answers 404 for another organisation's group, and names the field of a missing group or too many matches", async () => {
+    const { id, bulk } = await bulkTenant();
+    const foreign = await makeGroup(t.db, { tenantId: (await makeTenant(t.db)).id });
+    expect((await bulk({ action: 'removeFromGroup', filter: {}, groupId: foreign.id })).statusCode).toBe(404);
+    expect((await bulk({ action: 'reactivate', filter: { group: foreign.id } })).statusCode).toBe(404);
+    const noGroup = await bulk({ action: 'removeFromGroup', filter: {} });
+    expect(noGroup.statusCode).toBe(400);
+    expect(noGroup.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'groupId' });
+
+    await makeAccounts(t.db, id, USER_BULK_MAX);
+    const tooMany = await bulk({ action: 'resendWelcome', filter: {} });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'filter' });
+    expect(tooMany.json().message).toContain(String(USER_BULK_MAX + 1));
   });
 });
 
