@@ -173,6 +173,61 @@ describe('acting on selected people', () => {
     expect(api.find('POST', '/user/reset-password')?.body).toEqual({ ids: [1, 2], mode: 'lock' });
   });
 
+  it('offers everyone the filter matches once the page is ticked, and reactivates them by the filter', async () => {
+    const { user, api } = openUsers('ADMIN', '/admin/users?q=Osoba&status=deactivated', {
+      'POST /user/bulk': () => ok({ changed: 3, codes: [] }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Odaberi: Osoba 01' }));
+    // Part of a page: nothing beyond it is offered.
+    expect(screen.queryByRole('button', { name: /koje odgovaraju filtru/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Odaberi sve na ovoj stranici' }));
+    await user.click(screen.getByRole('button', { name: 'Odaberi svih 45 osoba koje odgovaraju filtru' }));
+    expect(screen.getByText('Odabrano je svih 45 osoba koje odgovaraju filtru')).toBeInTheDocument();
+    // The ids of a page mean nothing for all of them: only the actions the server takes by filter.
+    expect(screen.queryByRole('button', { name: 'Obriši' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ponovno aktiviraj' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ponovno aktivirati sve koji odgovaraju filtru?' });
+    expect(dialog).toHaveTextContent('Filtru odgovara 45 osoba.');
+    await user.click(within(dialog).getByRole('button', { name: 'Ponovno aktiviraj' }));
+    expect(await screen.findByText('Ponovno su aktivirane 3 osobe.')).toBeInTheDocument();
+    expect(api.find('POST', '/user/bulk')?.body).toEqual({
+      action: 'reactivate',
+      filter: { q: 'Osoba', role: [], status: ['deactivated'] },
+    });
+    expect(screen.queryByText(/Odabrano je svih/)).not.toBeInTheDocument();
+  });
+
+  it("takes everyone matching out of the filter's group, and shows why the server refused too many", async () => {
+    const refusal = 'Filtru odgovara 2500 osoba, a odjednom ih se može promijeniti najviše 2000: suzite filtar';
+    const { user, api } = openUsers('ADMIN', '/admin/users?group=3', {
+      'POST /user/bulk': () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'BodyParamsInvalid',
+          message: 'x',
+          field: 'filter',
+          fields: [{ field: 'filter', message: refusal }],
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Odaberi sve na ovoj stranici' }));
+    await user.click(screen.getByRole('button', { name: 'Odaberi svih 45 osoba koje odgovaraju filtru' }));
+    await user.click(screen.getByRole('button', { name: 'Odaberi samo ovu stranicu' }));
+    expect(screen.getByText('Odabrano je 20 stavki')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Odaberi svih 45 osoba koje odgovaraju filtru' }));
+    await user.click(screen.getByRole('button', { name: 'Ukloni iz grupe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ukloniti iz grupe sve koji odgovaraju filtru?' });
+    expect(within(dialog).getByRole('combobox', { name: 'Grupa' })).toHaveValue('3');
+    await user.click(within(dialog).getByRole('button', { name: 'Ukloni iz grupe' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(api.find('POST', '/user/bulk')?.body).toEqual({
+      action: 'removeFromGroup',
+      filter: { role: [], status: [], group: 3 },
+      groupId: 3,
+    });
+  });
+
   it('gives an analyst the table without selection or changes', async () => {
     openUsers('ANALYST');
     await screen.findByRole('table', { name: 'Osobe' });

@@ -8,6 +8,8 @@ import type {
   PasswordResets,
   Role,
   UpdateUserBody,
+  UserBulkBody,
+  UserBulkResult,
   UserSort,
   UserStatus,
 } from '@kanal/contract';
@@ -103,6 +105,22 @@ export function useResetPasswords() {
     apiRequest<PasswordResets>(scopedPath('/user/reset-password', scope), { method: 'POST', body }),
   );
 }
+
+/** Reactivates, welcomes again or takes out of a group everyone the list's filters match ("select all N"). */
+export function useBulkUsers() {
+  const scope = useConsole();
+  return useConsoleMutation((body: UserBulkBody) =>
+    apiRequest<UserBulkResult>(scopedPath('/user/bulk', scope), { method: 'POST', body }),
+  );
+}
+
+/** The list's filters as POST /user/bulk takes them: the same people GET /user pages through. */
+export const bulkFilterOf = ({ q, roles, statuses, group }: UserListParams): UserBulkBody['filter'] => ({
+  q: q || undefined,
+  role: roles,
+  status: statuses,
+  group: group ?? undefined,
+});
 
 export function useResendWelcome() {
   const scope = useConsole();

@@ -8,13 +8,13 @@ import {
   type UserSort,
   type UserStatus,
 } from '@kanal/contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorView } from '@/components/status-view';
 import { formatDate } from '@/lib/format';
-import { type UserListParams, useUsers } from '../api/users';
+import { bulkFilterOf, type UserListParams, useUsers } from '../api/users';
 import { useConsole } from '../lib/console-context';
 import { pageParam, useListParams } from '../lib/list-params';
 import { useRowSelection } from '../lib/use-row-selection';
@@ -61,6 +61,20 @@ export function UsersScreen() {
   const filtered = params.q !== '' || params.roles.length > 0 || params.statuses.length > 0 || params.group !== null;
   const items = users.data?.items ?? [];
   const selection = useRowSelection(items, params);
+  // "Select all N matching": offered while the whole page is ticked and more people match; any tick or
+  // a new search takes it back to the rows on screen.
+  const [allMatching, setAllMatching] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's parameters are the trigger.
+  useEffect(() => setAllMatching(false), [params]);
+  const count = users.data?.count ?? 0;
+  const matching =
+    selection.allTicked && count > items.length
+      ? { count, filter: bulkFilterOf(params), all: allMatching, onAll: setAllMatching }
+      : undefined;
+  const tick = (change: () => void) => () => {
+    setAllMatching(false);
+    change();
+  };
 
   return (
     <ConsolePage
@@ -112,7 +126,7 @@ export function UsersScreen() {
       </div>
 
       {canEdit && selection.ticked.length > 0 ? (
-        <UserBulkActions users={selection.ticked} onDone={selection.clear} />
+        <UserBulkActions users={selection.ticked} matching={matching} onDone={tick(selection.clear)} />
       ) : null}
 
       {users.isPending ? (
@@ -146,7 +160,7 @@ export function UsersScreen() {
           <caption className="visually-hidden">{t('users.title')}</caption>
           <thead>
             <tr>
-              {canEdit ? <SelectAllHeader checked={selection.allTicked} onChange={selection.toggleAll} /> : null}
+              {canEdit ? <SelectAllHeader checked={selection.allTicked} onChange={tick(selection.toggleAll)} /> : null}
               <SortHeader column="name" label={t('users.columns.name')} sort={params.sort} onSort={onSort} />
               <SortHeader column="role" label={t('users.columns.role')} sort={params.sort} onSort={onSort} />
               <th scope="col">{t('users.columns.groups')}</th>
@@ -161,7 +175,7 @@ export function UsersScreen() {
                 user={user}
                 selectable={canEdit}
                 selected={selection.isTicked(user.id)}
-                onToggle={() => selection.toggle(user.id)}
+                onToggle={tick(() => selection.toggle(user.id))}
               />
             ))}
           </tbody>
