@@ -108,7 +108,7 @@ test('a creator builds an education for Skladište; a member passes it and finds
     .getByRole('button', { name: 'Svatko', exact: true })
     .click();
   await expect(sara.getByRole('heading', { level: 1, name: 'Čestitamo, položili ste edukaciju!' })).toBeVisible();
-  await expect(sara.getByText('Točno ste odgovorili na 1 od 2 bodovanih pitanja.')).toBeVisible();
+  await expect(sara.getByText('Točno ste odgovorili na 1 od 2 bodovana pitanja.')).toBeVisible();
   await sara.getByRole('button', { name: 'U redu' }).click();
   await expect(card(sara, NAME)).toHaveCount(0);
   await sara.getByRole('link', { name: 'Arhiva' }).click();

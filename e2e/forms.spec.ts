@@ -84,7 +84,7 @@ test('pass an education: right and wrong marks, the result, points, then the arc
   await answerSafetyQuiz(page, true);
   await expect(page.getByRole('img', { name: 'Ostvareni rezultat: 100 %' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Čestitamo, položili ste edukaciju!' })).toBeVisible();
-  await expect(page.getByText('Točno ste odgovorili na 4 od 4 pitanja.')).toBeVisible();
+  await expect(page.getByText('Točno ste odgovorili na 4 od 4 bodovana pitanja.')).toBeVisible();
   await expect(page.getByText('Edukacija će biti spremljena u arhivu.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pošalji komentar' })).toBeVisible();
   // Confetti for a pass; none for whoever asked for less motion.
@@ -152,7 +152,7 @@ test('fail an education, see it as attempted in the archive, then retry from the
 
   await expect(page.getByRole('img', { name: 'Ostvareni rezultat: 0 %' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Nažalost, niste položili edukaciju.' })).toBeVisible();
-  await expect(page.getByText('Točno ste odgovorili na 0 od 4 pitanja.')).toBeVisible();
+  await expect(page.getByText('Točno ste odgovorili na 0 od 4 bodovana pitanja.')).toBeVisible();
   await expect(page.getByText('Edukacija će biti spremljena u arhivu.')).toHaveCount(0);
   await expect(page.getByText(/^Pogledajte materijale još jednom pa pokušajte ponovno\./)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -261,7 +261,7 @@ test('the time limit: an expired question is recorded empty and the next starts;
 
   // The answers from before the reload count: 3 of 4 (the expired first one is wrong), 75 % ≥ 60 %.
   await expect(page.getByRole('img', { name: 'Ostvareni rezultat: 75 %' })).toBeVisible();
-  await expect(page.getByText('Točno ste odgovorili na 3 od 4 pitanja.')).toBeVisible();
+  await expect(page.getByText('Točno ste odgovorili na 3 od 4 bodovana pitanja.')).toBeVisible();
   await page.getByRole('button', { name: 'U redu' }).click();
   await expect(page).toHaveURL(/\/$/);
 

@@ -62,7 +62,7 @@ describe('quiz end screen', () => {
       'POST /mobile/content/mark-finished': () => ok({ done: true }),
     });
     expect(await screen.findByRole('heading', { name: 'Čestitamo, položili ste edukaciju!' })).toBeInTheDocument();
-    expect(screen.getByText('Točno ste odgovorili na 2 od 2 bodovanih pitanja.')).toBeInTheDocument();
+    expect(screen.getByText('Točno ste odgovorili na 2 od 2 bodovana pitanja.')).toBeInTheDocument();
     expect(screen.getByText('Edukacija će biti spremljena u arhivu.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Ostvareni rezultat: 100 %' })).toBeInTheDocument();
     // Without a written answer, there is nothing the organisation reads instead of scoring.
@@ -88,7 +88,7 @@ describe('quiz end screen', () => {
       'POST /mobile/content/4/form/attempt': () => ok(result()),
     });
     expect(await screen.findByRole('heading', { name: 'Nažalost, niste položili edukaciju.' })).toBeInTheDocument();
-    expect(screen.getByText('Točno ste odgovorili na 1 od 2 bodovanih pitanja.')).toBeInTheDocument();
+    expect(screen.getByText('Točno ste odgovorili na 1 od 2 bodovana pitanja.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Ostvareni rezultat: 50 %' })).toBeInTheDocument();
     expect(screen.queryByText('Edukacija će biti spremljena u arhivu.')).not.toBeInTheDocument();
     // What to do next, and that nothing seen has to be seen again.
@@ -116,7 +116,7 @@ describe('quiz end screen', () => {
         'POST /mobile/content/4/form/attempt': () => ok(result()),
       },
     );
-    expect(await screen.findByText('Točno ste odgovorili na 1 od 2 bodovanih pitanja.')).toBeInTheDocument();
+    expect(await screen.findByText('Točno ste odgovorili na 1 od 2 bodovana pitanja.')).toBeInTheDocument();
     expect(screen.getByText('Odgovore vlastitim riječima čita vaša organizacija, ne boduju se.')).toBeInTheDocument();
   });
 
@@ -143,7 +143,7 @@ describe('quiz end screen', () => {
     await user.click(await screen.findByRole('link', { name: 'Pošalji komentar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/content/4/comment'));
     await router.navigate(-1);
-    expect(await screen.findByText('Točno ste odgovorili na 1 od 2 bodovanih pitanja.')).toBeInTheDocument();
+    expect(await screen.findByText('Točno ste odgovorili na 1 od 2 bodovana pitanja.')).toBeInTheDocument();
     expect(attempts(api, 4).map((call) => call.headers.get('idempotency-key'))).toEqual([submissionKey]);
   });
 

@@ -132,7 +132,7 @@ describe('content preview', () => {
 
     // The end: one of two right, under the 75 % pass mark.
     expect(await within(questions).findByText('Nažalost, niste položili edukaciju.')).toBeInTheDocument();
-    expect(within(questions).getByText('Točno ste odgovorili na 1 od 2 bodovanih pitanja.')).toBeInTheDocument();
+    expect(within(questions).getByText('Točno ste odgovorili na 1 od 2 bodovana pitanja.')).toBeInTheDocument();
     expect(within(questions).getByText('Ovo je pregled: odgovori nisu spremljeni ni poslani.')).toBeInTheDocument();
 
     // And again from the start.

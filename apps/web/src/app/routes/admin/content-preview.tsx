@@ -212,7 +212,7 @@ function PreviewEnd({ item, answers }: { item: StaffContent; answers: QuestionAn
       <h2 id="preview-end-title" className="page__title">
         {passed ? t('result.passed') : t('result.failed')}
       </h2>
-      <p>{t('result.correctCount', { correct: score.correct, total: score.total })}</p>
+      <p>{t('result.correctCount', { correct: score.correct, count: score.total })}</p>
       {notKept}
     </article>
   );

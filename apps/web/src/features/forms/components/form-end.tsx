@@ -100,7 +100,7 @@ export function QuizResult({ item, end }: { item: ContentDetail; end: FormEndSta
       <h1 id="form-end-title" className="page__title">
         {result.passed ? t('result.passed') : t('result.failed')}
       </h1>
-      <p>{t('result.correctCount', { correct: result.correct, total: result.total })}</p>
+      <p>{t('result.correctCount', { correct: result.correct, count: result.total })}</p>
       {result.written ? <p className="note">{t('result.textNote')}</p> : null}
       <p className="note">{result.passed ? t('result.archiveNote') : t('result.retryNote')}</p>
       <EndActions
