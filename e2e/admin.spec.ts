@@ -142,6 +142,13 @@ test('an import shows the bad row’s problem, the fixed file imports, and its t
     await setUpWithCode(tab, username, code, `${username}-lozinka`);
     await person?.close();
   }
+
+  // The page's select-all box can be ticked on a phone too, where it stands alone above the cards.
+  await page.goto('/admin/users');
+  const everyone = page.getByRole('checkbox', { name: 'Odaberi sve na ovoj stranici' });
+  await everyone.check();
+  await expect(everyone).toBeChecked();
+  await expect(page.getByRole('table').getByRole('checkbox').nth(1)).toBeChecked();
 });
 
 test('a SUPERADMIN creates an organisation whose first admin signs in to an empty, working console', async ({

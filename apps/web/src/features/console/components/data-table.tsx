@@ -40,7 +40,11 @@ export function SelectAllHeader({ checked, onChange }: { checked: boolean; onCha
   const { t } = useTranslation('admin');
   return (
     <th scope="col" className="data-table__select">
-      <input type="checkbox" aria-label={t('console.table.selectAll')} checked={checked} onChange={onChange} />
+      {/* The words show on a phone, where the header row is gone and this box stands alone above the cards. */}
+      <label className="data-table__select-all">
+        <input type="checkbox" checked={checked} onChange={onChange} />
+        <span className="data-table__select-all-text">{t('console.table.selectAll')}</span>
+      </label>
     </th>
   );
 }
