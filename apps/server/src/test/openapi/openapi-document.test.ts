@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { appUser, tenant } from '../../db/schema/index.js';
 import { makeContent } from '../content-factories.js';
-import { makeSession, makeTenant, makeUser, pngBytes } from '../factories.js';
+import { makeSession, makeTenant, makeUser, pngBytes, upload } from '../factories.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { fillPath } from './openapi-document.js';
 
@@ -26,7 +26,7 @@ let webRoot: string;
 let doc: Document;
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, path, op })),
+    Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, path, op })),
   );
 
 beforeAll(async () => {
@@ -82,9 +82,10 @@ describe('the OpenAPI document', () => {
       '/api/export/user/{id}': String(admin.id),
       '/api/export/content/{id}': String(item.id),
     };
+    const peopleFile = new TextEncoder().encode('Ime i prezime;E-mail\n;nije-adresa\n');
     const mediaType = (type: string) => type.split(';')[0]?.trim();
     const checked: string[] = [];
-    for (const { name, path, op } of operations()) {
+    for (const { name, method, path, op } of operations()) {
       const success = responsesOf(op)['200'];
       const types = Object.keys(success?.content ?? {});
       if (types.length === 0 || types.includes('application/json')) continue;
@@ -94,10 +95,12 @@ describe('the OpenAPI document', () => {
       // Every format a `format` query parameter offers, or the one answer.
       const formats = op.parameters?.find((p) => p.in === 'query' && p.name === 'format')?.schema.enum ?? [undefined];
       for (const format of formats) {
-        const res = await t.app.inject({
-          url: format ? `${url}?format=${format}` : url,
-          headers: { authorization: `Bearer ${token}` },
-        });
+        const target = format ? `${url}?format=${format}` : url;
+        // A POST here answers a sent file with another (the import's problems as a sheet).
+        const res =
+          method === 'post'
+            ? await upload(t, target, token, [{ name: 'osobe.csv', bytes: peopleFile, type: 'text/csv' }])
+            : await t.app.inject({ url: target, headers: { authorization: `Bearer ${token}` } });
         const what = `${name} ${format ?? ''} → ${res.statusCode} ${res.headers['content-type']}`;
         expect(res.statusCode, what).toBe(200);
         expect(types.map(mediaType), what).toContain(mediaType(String(res.headers['content-type'])));
@@ -116,6 +119,8 @@ describe('the OpenAPI document', () => {
       'GET /api/files/{file}',
       'GET /api/mobile/client/logo/{id}',
       'GET /api/mobile/users/avatar/{id}',
+      'POST /api/import/template/problems?format=csv',
+      'POST /api/import/template/problems?format=xlsx',
     ]);
   });
 });
