@@ -12,9 +12,10 @@ export const SCREEN_CAPABILITIES = {
   NewContentScreen: 'content.author',
   // An analyst reads an item in the editor, read-only; a creator changes their own items only.
   ContentEditorScreen: 'content.read',
+  // An item's comments, answers and figures: also its creator's (`mayReadItemStats`, checked once the
+  // item is loaded).
   ContentCommentsScreen: 'content.read',
   ContentAnswersScreen: 'content.read',
-  // An item's figures: also its creator's (`mayReadItemStats`, checked once the item is loaded).
   ContentStatsScreen: 'content.read',
   UsersScreen: 'people.read',
   NewUserScreen: 'people.write',
