@@ -320,7 +320,10 @@ export async function buildApp({
   });
   const users = createUsersService({
     repo: createUsersRepository(db),
-    transaction: (fn) => db.transaction((tx) => fn({ repo: createUsersRepository(tx), audit: createAuditLog(tx) })),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ repo: createUsersRepository(tx), links: createAuthRepository(tx), audit: createAuditLog(tx) }),
+      ),
     me: auth.me,
     files,
     limiter,

@@ -209,8 +209,37 @@ export const createAuthRepository = (db: DbOrTx) => ({
     }
   },
 
-  /** Marks a link used and returns it, in one statement: two clicks can never both succeed. */
-  async consumePasswordToken(tenantId: number, tokenHash: string, purpose: 'activate' | 'reset', now: Date) {
+  /** A new address's confirmation link (stored as its hash); the account's earlier ones stop working. */
+  async replaceEmailChange(
+    tenantId: number,
+    userId: number,
+    change: { email: string; tokenHash: string; expiresAt: Date },
+    now: Date,
+  ): Promise<void> {
+    await db
+      .update(passwordToken)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordToken.tenantId, tenantId),
+          eq(passwordToken.userId, userId),
+          eq(passwordToken.purpose, 'email_change'),
+          isNull(passwordToken.usedAt),
+        ),
+      );
+    await db.insert(passwordToken).values({ tenantId, userId, purpose: 'email_change', ...change });
+  },
+
+  /**
+   * Marks a link used and returns it (with the new address an `email_change` link confirms), in one
+   * statement: two clicks can never both succeed.
+   */
+  async consumePasswordToken(
+    tenantId: number,
+    tokenHash: string,
+    purpose: 'activate' | 'reset' | 'email_change',
+    now: Date,
+  ) {
     const [row] = await db
       .update(passwordToken)
       .set({ usedAt: now })
@@ -223,7 +252,7 @@ export const createAuthRepository = (db: DbOrTx) => ({
           gt(passwordToken.expiresAt, now),
         ),
       )
-      .returning({ tenantId: passwordToken.tenantId, userId: passwordToken.userId });
+      .returning({ tenantId: passwordToken.tenantId, userId: passwordToken.userId, email: passwordToken.email });
     return row;
   },
 

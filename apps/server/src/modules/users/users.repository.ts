@@ -4,7 +4,6 @@ import {
   asc,
   desc,
   eq,
-  gt,
   inArray,
   isNotNull,
   isNull,
@@ -16,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { appUser, content, groupMember, loginIdentifier, passwordToken } from '../../db/schema/index.js';
+import { appUser, content, groupMember, loginIdentifier } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 
@@ -104,45 +103,6 @@ export const createUsersRepository = (db: DbOrTx) => {
 
     async setPhone(tenantId: number, userId: number, phone: string | null, at: Date): Promise<void> {
       await db.update(appUser).set({ phone, updatedAt: at }).where(own(tenantId, userId));
-    },
-
-    /** A new address's confirmation link (stored as its hash); the account's earlier ones stop working. */
-    async replaceEmailChange(
-      tenantId: number,
-      userId: number,
-      change: { email: string; tokenHash: string; expiresAt: Date },
-      now: Date,
-    ): Promise<void> {
-      await db
-        .update(passwordToken)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(passwordToken.tenantId, tenantId),
-            eq(passwordToken.userId, userId),
-            eq(passwordToken.purpose, 'email_change'),
-            isNull(passwordToken.usedAt),
-          ),
-        );
-      await db.insert(passwordToken).values({ tenantId, userId, purpose: 'email_change', ...change });
-    },
-
-    /** Uses a live confirmation link once: its account and new address, undefined when it is not one. */
-    async consumeEmailChange(tenantId: number, tokenHash: string, now: Date) {
-      const [row] = await db
-        .update(passwordToken)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(passwordToken.tenantId, tenantId),
-            eq(passwordToken.tokenHash, tokenHash),
-            eq(passwordToken.purpose, 'email_change'),
-            isNull(passwordToken.usedAt),
-            gt(passwordToken.expiresAt, now),
-          ),
-        )
-        .returning({ userId: passwordToken.userId, email: passwordToken.email });
-      return row?.email ? { userId: row.userId, email: row.email } : undefined;
     },
 
     async findCredentials(tenantId: number, userId: number) {

@@ -23,7 +23,25 @@ import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
 import type { UsersRepository } from './users.repository.js';
 import { emailChangeMail } from './users-mail.js';
 
-type Repos = { repo: UsersRepository; audit: AuditLog };
+type Repos = {
+  repo: UsersRepository;
+  /** The new address's confirmation link, kept with the other links by the auth module (it owns them). */
+  links: {
+    replaceEmailChange(
+      tenantId: number,
+      userId: number,
+      change: { email: string; tokenHash: string; expiresAt: Date },
+      now: Date,
+    ): Promise<void>;
+    consumePasswordToken(
+      tenantId: number,
+      tokenHash: string,
+      purpose: 'email_change',
+      now: Date,
+    ): Promise<{ userId: number; email: string | null } | undefined>;
+  };
+  audit: AuditLog;
+};
 type Deps = {
   repo: UsersRepository;
   /** Runs `fn` in one transaction, with repositories bound to it. */
@@ -76,7 +94,7 @@ export const createUsersService = ({ repo, transaction, me, files, limiter, mail
     // Audited when it takes effect (confirmEmail); a request alone changes nothing.
     const expiresAt = new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS);
     await transaction((tx) =>
-      tx.repo.replaceEmailChange(ctx.tenantId, ctx.userId, { email, tokenHash: hashToken(token), expiresAt }, now),
+      tx.links.replaceEmailChange(ctx.tenantId, ctx.userId, { email, tokenHash: hashToken(token), expiresAt }, now),
     );
     // PUBLIC_URL, never the Host header: a forged Host cannot redirect the link.
     await mailer.send({
@@ -100,8 +118,8 @@ export const createUsersService = ({ repo, transaction, me, files, limiter, mail
     if (tenantId === undefined) throw notFound();
     await transaction(async (tx) => {
       const now = clock.now();
-      const change = await tx.repo.consumeEmailChange(tenantId, hashToken(token), now);
-      if (!change) throw notFound();
+      const change = await tx.links.consumePasswordToken(tenantId, hashToken(token), 'email_change', now);
+      if (!change?.email) throw notFound();
       const account = await tx.repo.findCredentials(tenantId, change.userId);
       if (!account) throw notFound();
       // Someone may have taken the address since the link was sent.
