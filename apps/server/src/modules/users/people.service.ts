@@ -518,7 +518,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         let changed: number[];
         if (action === 'reactivate') {
           changed = withStatus('deactivated');
-          for (const id of changed) await tx.users.changeAccount(tenantId, id, { active: true }, clock.now());
+          await tx.users.reactivate(tenantId, changed, clock.now());
         } else {
           changed = await tx.groups.removeMembers(
             tenantId,

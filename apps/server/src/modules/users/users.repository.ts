@@ -252,6 +252,15 @@ export const createUsersRepository = (db: DbOrTx) => {
       }
     },
 
+    /** Reactivates these accounts of the tenant, in one statement (an action over a whole filtered list). */
+    async reactivate(tenantId: number, userIds: number[], at: Date): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .update(appUser)
+        .set({ active: true, updatedAt: at })
+        .where(and(eq(appUser.tenantId, tenantId), inArray(appUser.id, userIds)));
+    },
+
     /** Whichever of an e-mail and a username another account already holds (login is global). */
     async takenIdentifiers(identifiers: { email: string | null; username: string | null }, exceptUserId?: number) {
       const wanted = [identifiers.email, identifiers.username].filter((value): value is string => value !== null);
