@@ -1,10 +1,9 @@
-import type { ErrorCode } from '@kanal/contract';
+import { ERROR_STATUS, type ErrorCode } from '@kanal/contract';
 
 /** The one error type services throw; the error handler turns it into the API's error body. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly statusCode: number,
     /**
      * Values the translated message interpolates, headers the reply needs (Retry-After), and for
      * BodyParamsInvalid raised by a service the offending field with a locale key as its reason.
@@ -18,11 +17,16 @@ export class AppError extends Error {
     super(code);
     this.name = 'AppError';
   }
+
+  /** The status the contract gives the code (ERROR_STATUS), the same wherever it is thrown. */
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
+  }
 }
 
-export const notFound = () => new AppError('NotFound', 404);
+export const notFound = () => new AppError('NotFound');
 
 /** Seconds a client is asked to wait while the database is away; the pool reconnects by itself. */
 const RETRY_AFTER_SECONDS = 5;
 export const databaseUnavailable = () =>
-  new AppError('ServiceUnavailable', 503, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+  new AppError('ServiceUnavailable', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });

@@ -25,7 +25,7 @@ function nextStart(start: string, granularity: Granularity): string {
 }
 
 const invalid = (name: string, message: string) =>
-  new AppError('BodyParamsInvalid', 400, { field: { name, message: `validation.${message}` } });
+  new AppError('BodyParamsInvalid', { field: { name, message: `validation.${message}` } });
 
 /**
  * The periods an activity call answers: their starts in order, and the days they cover (`first` to

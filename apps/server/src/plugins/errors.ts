@@ -37,21 +37,21 @@ function send(req: FastifyRequest, reply: FastifyReply, error: AppError, fields?
 function fromFastify(error: FastifyError): AppError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PayloadTooLarge', 413);
+      return new AppError('PayloadTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     // @fastify/multipart: an upload route called without a multipart body.
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('UnsupportedMediaType', 415);
+      return new AppError('UnsupportedMediaType');
     // @fastify/multipart limits (plugins/uploads.ts): a file, or the number of files or fields, over the limit.
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('PayloadTooLarge', 413);
+      return new AppError('PayloadTooLarge');
     default:
       // Malformed JSON, an empty JSON body and the like: the client's fault, whatever the cause.
       return error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-        ? new AppError('BodyParamsInvalid', 400)
+        ? new AppError('BodyParamsInvalid')
         : undefined;
   }
 }
@@ -69,7 +69,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrors(req.lang, error.validation);
       req.log.info({ fields: fields.map((f) => f.field) }, 'invalid request');
-      return send(req, reply, new AppError('BodyParamsInvalid', 400), fields);
+      return send(req, reply, new AppError('BodyParamsInvalid'), fields);
     }
     const mapped = fromFastify(error);
     if (mapped) {
@@ -86,7 +86,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     // Never leak internals on a 5xx: the id lets an operator find the logged error.
     req.log.error({ err: error }, 'request failed');
-    return send(req, reply, new AppError('SomethingWentWrong', 500));
+    return send(req, reply, new AppError('SomethingWentWrong'));
   });
 });
 
@@ -99,13 +99,13 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     req.log.info({ code: error.code }, 'bad request path');
     const fields = [{ field: 'path', message: translate(req.lang, 'validation.invalid') }];
-    return send(req, reply, new AppError('BodyParamsInvalid', 400), fields);
+    return send(req, reply, new AppError('BodyParamsInvalid'), fields);
   }
   req.log.error({ err: error }, 'request failed in the router');
-  return send(req, reply, new AppError('SomethingWentWrong', 500));
+  return send(req, reply, new AppError('SomethingWentWrong'));
 }
 
 /** The JSON 404 of the API; the web app's paths get the SPA instead (static-web.ts). */
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {
-  return send(req, reply, new AppError('NotFound', 404));
+  return send(req, reply, new AppError('NotFound'));
 }

@@ -75,7 +75,7 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('session', null);
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest) {
-      if (!this.session) throw new AppError('Unauthorized', 401);
+      if (!this.session) throw new AppError('Unauthorized');
       return this.session;
     },
   });
@@ -102,8 +102,8 @@ export const authGuard = (app: FastifyInstance, gate: SessionGate, access: Acces
   const allowed = (req: FastifyRequest, session: RequestContext | null) => {
     const rule = access[accessKey(req.method, req.routeOptions.url ?? '')];
     if (rule === 'public') return;
-    if (!session) throw new AppError('Unauthorized', 401);
-    if (!rule?.includes(session.role)) throw new AppError('Forbidden', 403);
+    if (!session) throw new AppError('Unauthorized');
+    if (!rule?.includes(session.role)) throw new AppError('Forbidden');
   };
   app.decorateRequest('credentials', null as unknown as Credentials);
   app.decorateRequest('admit', async function admit<T>(this: FastifyRequest, checked: Promise<Checked<T>>) {
@@ -126,7 +126,7 @@ export const authGuard = (app: FastifyInstance, gate: SessionGate, access: Acces
     const token = bearerToken(req);
     if (req.routeOptions.config?.sessionInStatement) {
       const credentials = token === undefined ? undefined : gate.credentials(token);
-      if (!credentials) throw new AppError('Unauthorized', 401);
+      if (!credentials) throw new AppError('Unauthorized');
       req.credentials = credentials;
       return;
     }

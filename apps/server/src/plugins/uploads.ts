@@ -29,7 +29,7 @@ export async function acceptUploads(scope: FastifyInstance, limits: { fileSize: 
 function clientFault(error: unknown): unknown {
   // The plugin's own errors carry a code (and a status) that the error handler maps; busboy's do not.
   if ((error as { code?: unknown }).code) return error;
-  return new AppError('BodyParamsInvalid', 400, { field: { name: 'body', message: 'validation.invalid' } });
+  return new AppError('BodyParamsInvalid', { field: { name: 'body', message: 'validation.invalid' } });
 }
 
 /** A file's bytes; busboy cuts a file at the size limit and ends it quietly, so that is turned into 413 here. */
@@ -39,7 +39,7 @@ async function* fileContent(file: MultipartFile['file']): AsyncGenerator<Buffer>
   } catch (error) {
     throw clientFault(error);
   }
-  if (file.truncated) throw new AppError('PayloadTooLarge', 413);
+  if (file.truncated) throw new AppError('PayloadTooLarge');
 }
 
 /**

@@ -19,7 +19,7 @@ export const validationPlugin = fp(async (app: FastifyInstance) => {
     ] as const) {
       const path = findControlCharacter(value);
       if (path !== null) {
-        throw new AppError('BodyParamsInvalid', 400, {
+        throw new AppError('BodyParamsInvalid', {
           field: { name: path || part, message: 'validation.controlCharacters' },
         });
       }

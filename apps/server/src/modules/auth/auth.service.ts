@@ -265,7 +265,7 @@ export const createAuthService = ({
           ip: meta.ip,
           details: { application: body.application, deactivated: true },
         });
-        throw new AppError('AccountDeactivated', 401);
+        throw new AppError('AccountDeactivated');
       }
       if (!account || !valid) {
         await limiter.record(failures);
@@ -276,7 +276,7 @@ export const createAuthService = ({
           ip: meta.ip,
           details: { application: body.application, trustedDevice: Boolean(trusted) },
         });
-        throw new AppError('WrongCredentials', 401);
+        throw new AppError('WrongCredentials');
       }
       const created = await openSession(repo, account, body);
       await repo.setLanguage(account.tenantId, account.id, meta.lang);
@@ -320,7 +320,7 @@ export const createAuthService = ({
       }
       const { activationCode: code, password } = body;
       if (!code || !password) {
-        throw new AppError('BodyParamsInvalid', 400, {
+        throw new AppError('BodyParamsInvalid', {
           field: { name: code ? 'password' : 'activationCode', message: 'validation.required' },
         });
       }
@@ -330,7 +330,7 @@ export const createAuthService = ({
         if (
           !(await tx.repo.consumeActivationCode(account.tenantId, account.id, hashActivationCode(account, code), now))
         ) {
-          throw new AppError('ActivationCodeInvalid', 400);
+          throw new AppError('ActivationCodeInvalid');
         }
         await replacePassword(tx.repo, account, passwordHash, now);
         await tx.audit.record({
@@ -365,7 +365,7 @@ export const createAuthService = ({
       const accounts = await repo.findAccountsByIds(tenantId, userIds);
       if (accounts.length !== new Set(userIds).size) throw notFound();
       if (kind === 'welcome' && accounts.some((account) => account.passwordHash !== null)) {
-        throw new AppError('AlreadySetUp', 409);
+        throw new AppError('AlreadySetUp');
       }
       const mailed = accounts.flatMap((account) => (account.email ? [{ ...account, email: account.email }] : []));
       const coded = accounts.filter((account) => !account.email);
@@ -402,7 +402,7 @@ export const createAuthService = ({
         const now = clock.now();
         const link = await consumeLink(tx.repo, token, 'activate', now);
         const account = link && (await tx.repo.findAccountById(link.tenantId, link.userId));
-        if (!account?.active || account.passwordHash !== null) throw new AppError('TokenInvalid', 400);
+        if (!account?.active || account.passwordHash !== null) throw new AppError('TokenInvalid');
         await replacePassword(tx.repo, account, passwordHash, now);
         await tx.audit.record({
           event: 'signup.confirmed',
@@ -440,7 +440,7 @@ export const createAuthService = ({
         const now = clock.now();
         const link = await consumeLink(tx.repo, token, 'reset', now);
         const account = link && (await tx.repo.findAccountById(link.tenantId, link.userId));
-        if (!account?.active) throw new AppError('TokenInvalid', 400);
+        if (!account?.active) throw new AppError('TokenInvalid');
         await replacePassword(tx.repo, account, passwordHash, now);
         await tx.audit.record({ event: 'reset.used', tenantId: account.tenantId, userId: account.id, ip: meta.ip });
         return { done: true as const };
@@ -460,7 +460,7 @@ export const createAuthService = ({
           userId: ctx.userId,
           ip: meta.ip,
         });
-        throw new AppError('PasswordNotChanged', 400);
+        throw new AppError('PasswordNotChanged');
       }
       const passwordHash = await hashPassword(body.new);
       return transaction(async (tx) => {

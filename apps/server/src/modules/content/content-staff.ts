@@ -58,8 +58,7 @@ type Deps = {
 /** Media are checked this many at a time. */
 const MEDIA_BATCH = 500;
 
-const fieldError = (name: string, message: string) =>
-  new AppError('BodyParamsInvalid', 400, { field: { name, message } });
+const fieldError = (name: string, message: string) => new AppError('BodyParamsInvalid', { field: { name, message } });
 
 /** A medium's kind, read from its file: pictures, then anything a player plays, then documents. */
 function mediaTypeOf(mime: string): MediaType {
@@ -165,8 +164,7 @@ export const createContentStaff = ({
   async function readableResponses(author: Author, contentId: number): Promise<void> {
     const row = await repo.find(author.tenantId, contentId, clock.now());
     if (!row) throw notFound();
-    if (!mayReadItemStats({ role: author.role, id: author.userId }, row.creatorId))
-      throw new AppError('Forbidden', 403);
+    if (!mayReadItemStats({ role: author.role, id: author.userId }, row.creatorId)) throw new AppError('Forbidden');
   }
 
   /** What an item's statistics need to know of it, in one read: no audience, media or questions. */
@@ -203,7 +201,7 @@ export const createContentStaff = ({
   /** The item, 404 when it is not the tenant's, 403 when the caller may not change it. */
   async function changeable(author: Author, contentId: number): Promise<StaffContent> {
     const item = await get(author, contentId);
-    if (!item.editable) throw new AppError('Forbidden', 403);
+    if (!item.editable) throw new AppError('Forbidden');
     return item;
   }
 
@@ -400,7 +398,7 @@ export const createContentStaff = ({
       const changesMeaning =
         questionsKey(body.questions) !== questionsKey(bodyOf(item).questions) ||
         body.settings.passingScore !== item.settings.passingScore;
-      if (item.locked && changesMeaning) throw new AppError('ContentLocked', 409);
+      if (item.locked && changesMeaning) throw new AppError('ContentLocked');
       const resolved = await resolve(author, body);
       const changes: ContentChanges = {
         name: body.name,
@@ -423,7 +421,7 @@ export const createContentStaff = ({
     /** Drafts and items not yet due go; anything people may have seen is archived instead (409). */
     async remove(author: Author, contentId: number): Promise<{ deleted: number }> {
       const item = await changeable(author, contentId);
-      if (item.status !== 'draft' && item.status !== 'scheduled') throw new AppError('ContentNotDraft', 409);
+      if (item.status !== 'draft' && item.status !== 'scheduled') throw new AppError('ContentNotDraft');
       await authoring.remove(author.tenantId, contentId, auditOf(author, 'content.deleted'));
       return { deleted: 1 };
     },
@@ -453,8 +451,8 @@ export const createContentStaff = ({
 
     async notify(author: Author, contentId: number): Promise<NoticeQueued> {
       const item = await changeable(author, contentId);
-      if (item.status === 'archived') throw new AppError('ContentArchived', 409);
-      if (item.status !== 'published') throw new AppError('NotPublished', 409);
+      if (item.status === 'archived') throw new AppError('ContentArchived');
+      if (item.status !== 'published') throw new AppError('NotPublished');
       const now = clock.now();
       const queued = await authoring.notify(author.tenantId, contentId, now, {
         event: 'content.notified',
@@ -463,7 +461,7 @@ export const createContentStaff = ({
       });
       if ('nextAt' in queued) {
         const seconds = Math.max(1, Math.ceil((queued.nextAt.getTime() - now.getTime()) / 1000));
-        throw new AppError('NoticeTooSoon', 429, {
+        throw new AppError('NoticeTooSoon', {
           params: { minutes: Math.ceil(seconds / 60) },
           headers: { 'retry-after': String(seconds) },
         });
@@ -494,7 +492,7 @@ export const createContentStaff = ({
     async deleteComment(author: Author, contentId: number, commentId: number): Promise<{ deleted: number }> {
       const row = await repo.find(author.tenantId, contentId, clock.now());
       if (!row) throw notFound();
-      if (!mayChange(author, row.creatorId)) throw new AppError('Forbidden', 403);
+      if (!mayChange(author, row.creatorId)) throw new AppError('Forbidden');
       const entry = { event: 'comment.deleted' as const, tenantId: author.tenantId, userId: author.userId };
       if (!(await authoring.removeComment(author.tenantId, contentId, commentId, entry))) throw notFound();
       return { deleted: 1 };

@@ -79,8 +79,7 @@ export const createContentStats = ({
 }: Deps) => {
   async function readable(author: Author, contentId: number): Promise<ItemSummary> {
     const item = await summaryOf(author, contentId);
-    if (!mayReadItemStats({ role: author.role, id: author.userId }, item.creatorId))
-      throw new AppError('Forbidden', 403);
+    if (!mayReadItemStats({ role: author.role, id: author.userId }, item.creatorId)) throw new AppError('Forbidden');
     return item;
   }
 

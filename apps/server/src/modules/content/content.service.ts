@@ -237,14 +237,14 @@ export const createContentService = ({ repo, inbox, clock }: Deps) => {
       const item = await visible(ctx, body.contentId);
       // An item with a form is finished by its submission (spec point 4), never by a plain mark.
       if (!hasForm(item.type)) return mark(ctx, body, true);
-      if (!item.finishedAt) throw new AppError('SubmissionRequired', 409);
+      if (!item.finishedAt) throw new AppError('SubmissionRequired');
       return { done: true };
     },
 
     /** Spec point 6: comments only where the item's settings.comments is true. */
     async comment(ctx: Ctx, { contentId, comment }: CommentBody): Promise<{ done: true }> {
       const item = await visible(ctx, contentId);
-      if (item.settings.comments !== true) throw new AppError('CommentsDisabled', 400);
+      if (item.settings.comments !== true) throw new AppError('CommentsDisabled');
       await repo.insertComment({
         tenantId: ctx.tenantId,
         contentId,

@@ -38,7 +38,7 @@ export function diskFileStore(root: string): FileStore {
       async function* counted(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
         for await (const chunk of chunks) {
           size += chunk.byteLength;
-          if (size > maxBytes) throw new AppError('PayloadTooLarge', 413);
+          if (size > maxBytes) throw new AppError('PayloadTooLarge');
           yield chunk;
         }
       }

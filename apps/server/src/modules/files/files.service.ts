@@ -71,9 +71,9 @@ export const createFilesService = ({ repo, store, contentShowsFile }: Deps) => {
   async function storeUpload(tenantId: number, { fileName, content }: Upload, rule: UploadRule) {
     const { mime, empty, bytes } = await sniffStream(content);
     if (empty) {
-      throw new AppError('BodyParamsInvalid', 400, { field: { name: 'file', message: 'validation.fileEmpty' } });
+      throw new AppError('BodyParamsInvalid', { field: { name: 'file', message: 'validation.fileEmpty' } });
     }
-    if (!mime || !rule.accept.includes(mime)) throw new AppError('UnsupportedMediaType', 415);
+    if (!mime || !rule.accept.includes(mime)) throw new AppError('UnsupportedMediaType');
     const storageKey = newStorageKey(tenantId);
     const size = await store.put(storageKey, bytes, rule.maxBytes);
     return { tenantId, name: safeFileName(fileName, mime), mime, size, storageKey };
@@ -92,11 +92,11 @@ export const createFilesService = ({ repo, store, contentShowsFile }: Deps) => {
     const stored: Awaited<ReturnType<typeof storeUpload>>[] = [];
     try {
       for await (const part of parts) {
-        if (stored.length === rule.maxFiles) throw new AppError('PayloadTooLarge', 413);
+        if (stored.length === rule.maxFiles) throw new AppError('PayloadTooLarge');
         stored.push(await storeUpload(ctx.tenantId, part, rule));
       }
       if (stored.length === 0) {
-        throw new AppError('BodyParamsInvalid', 400, { field: { name: 'file', message: 'validation.required' } });
+        throw new AppError('BodyParamsInvalid', { field: { name: 'file', message: 'validation.required' } });
       }
       const order = stored.map(({ storageKey }) => storageKey);
       // In the order the files came, whatever order the database returns them in.

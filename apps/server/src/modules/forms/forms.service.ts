@@ -41,7 +41,7 @@ type Deps = {
 };
 
 const invalid = (name: string, message: string) =>
-  new AppError('BodyParamsInvalid', 400, { field: { name, message: `validation.${message}` } });
+  new AppError('BodyParamsInvalid', { field: { name, message: `validation.${message}` } });
 
 /** One question's validated answer: its distinct answer ids, or its text, or neither; `index` is its entry's. */
 type CheckedAnswer = { question: GradedQuestion; index: number; answerIds: number[]; text: string | null };
@@ -145,7 +145,7 @@ function answerRows(answers: CheckedAnswer[]): StoredAnswer[] {
 
 /** What a key stored answers a retry, unless the key was used for another item. */
 function storedUnder(known: { contentId: number; result: SubmissionResult }, contentId: number) {
-  if (known.contentId !== contentId) throw new AppError('IdempotencyKeyReused', 422);
+  if (known.contentId !== contentId) throw new AppError('IdempotencyKeyReused');
   return known.result;
 }
 
@@ -226,9 +226,9 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
     // First, so a retry is answered as the first was, whatever has changed since (the item finished).
     if (known) return storedUnder(known, contentId);
     if (!item) throw notFound();
-    if (!hasForm(item.type) || item.questions.length === 0) throw new AppError('NotAForm', 400);
+    if (!hasForm(item.type) || item.questions.length === 0) throw new AppError('NotAForm');
     const answers = checkAnswers(item.questions, body.questionAnswers);
-    if (item.finishedAt) throw new AppError('AlreadySubmitted', 409);
+    if (item.finishedAt) throw new AppError('AlreadySubmitted');
     if (item.type === 'EDUCATION') assertAsChecked(answers, item.checks);
     const score = grade(item, answers);
     const finishes = item.type !== 'EDUCATION' || score.passed === true;
@@ -267,8 +267,8 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
     // item; else the key went to another item at the same moment.
     const taken = key === undefined ? undefined : await repo.findKey(tenantId, userId, key);
     if (taken) return storedUnder(taken, contentId);
-    if (outcome.outcome === 'finished') throw new AppError('AlreadySubmitted', 409);
-    throw new AppError('IdempotencyKeyReused', 422);
+    if (outcome.outcome === 'finished') throw new AppError('AlreadySubmitted');
+    throw new AppError('IdempotencyKeyReused');
   }
 
   async function attempts(ctx: Ctx, query: AttemptsSelection) {
@@ -347,18 +347,18 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
      */
     async check(ctx: Ctx, contentId: number, questionId: number, body: CheckAnswerBody): Promise<AnswerCheck> {
       const form = await getForm(ctx, contentId);
-      if (form.type !== 'EDUCATION') throw new AppError('NotGraded', 400);
+      if (form.type !== 'EDUCATION') throw new AppError('NotGraded');
       const question = form.questions.find((q) => q.id === questionId);
       if (!question) throw notFound();
       const correctAnswers = correctIdsOf(question);
-      if (correctAnswers.length === 0) throw new AppError('NotGraded', 400);
+      if (correctAnswers.length === 0) throw new AppError('NotGraded');
       const answerIds = choiceOf(question, body.answers, 'answers').sort((a, b) => a - b);
       const { tenantId, userId } = ctx;
 
       return transaction(async (tx, inbox) => {
         const interaction = await inbox.lockShared(tenantId, userId, contentId);
         if (!interaction) throw notFound();
-        if (interaction.finishedAt) throw new AppError('AlreadySubmitted', 409);
+        if (interaction.finishedAt) throw new AppError('AlreadySubmitted');
         const answers = await tx.recordCheck({
           tenantId,
           userId,
@@ -392,8 +392,8 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
      */
     async pollResults(ctx: Ctx, contentId: number): Promise<PollResults> {
       const form = await getForm(ctx, contentId);
-      if (form.type !== 'POLL') throw new AppError('NotAForm', 400);
-      if (!form.finishedAt) throw new AppError('SubmissionRequired', 409);
+      if (form.type !== 'POLL') throw new AppError('NotAForm');
+      if (!form.finishedAt) throw new AppError('SubmissionRequired');
       return tallyPoll(ctx.tenantId, contentId, form.questions);
     },
 

@@ -170,7 +170,7 @@ const oneClickUnsubscribeRoute: FastifyPluginAsyncZod<{ notifications: Notificat
       const form = await new Response(body, { headers: { 'content-type': String(req.headers['content-type']) } })
         .formData()
         .catch(() => {
-          throw new AppError('BodyParamsInvalid', 400, { field: { name: 'body', message: 'validation.invalid' } });
+          throw new AppError('BodyParamsInvalid', { field: { name: 'body', message: 'validation.invalid' } });
         });
       return Object.fromEntries(form.entries());
     },

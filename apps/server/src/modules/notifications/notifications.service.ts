@@ -380,7 +380,7 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
     /** This browser's push subscription, for the caller's session. */
     async subscribeWeb(ctx: RequestContext, { endpoint, keys }: WebSubscriptionBody): Promise<{ done: true }> {
       if (!atPushService(endpoint, config.webPushServices)) {
-        throw new AppError('BodyParamsInvalid', 400, { field: { name: 'endpoint', message: 'validation.invalid' } });
+        throw new AppError('BodyParamsInvalid', { field: { name: 'endpoint', message: 'validation.invalid' } });
       }
       await db.transaction((tx) =>
         createNotificationsRepository(tx).addDevice({

@@ -15,7 +15,7 @@ export const createRateLimiter = ({ repo, clock }: Deps) => {
   function tooMany(window: Window): AppError {
     const retryMs = Math.max(0, window.windowStart.getTime() + RATE_WINDOW_MS - clock.now().getTime());
     const seconds = Math.max(1, Math.ceil(retryMs / 1000));
-    return new AppError('TooManyRequests', 429, {
+    return new AppError('TooManyRequests', {
       params: { minutes: Math.ceil(seconds / 60) },
       headers: { 'retry-after': String(seconds) },
     });

@@ -33,7 +33,7 @@ export const createSystem = ({ mailer, emailOf, audit, jobs, deliveries, publicU
   /** A test message to the caller through the configured transport, now; answers what the transport said. */
   async mailTest(ctx: RequestContext, lang: Language): Promise<MailTest> {
     const to = await emailOf(ctx);
-    if (!to) throw new AppError('NoEmailAddress', 409);
+    if (!to) throw new AppError('NoEmailAddress');
     const { text, html } = mailLayout(lang, {
       before: [t(lang, 'mail.test.body')],
       action: { label: t(lang, 'mail.test.action'), link: publicUrl },
@@ -55,7 +55,7 @@ export const createSystem = ({ mailer, emailOf, audit, jobs, deliveries, publicU
     const from = query.from === undefined ? undefined : new Date(query.from);
     const to = query.to === undefined ? undefined : new Date(query.to);
     if (from && to && from > to) {
-      throw new AppError('BodyParamsInvalid', 400, { field: { name: 'from', message: 'validation.dateOrder' } });
+      throw new AppError('BodyParamsInvalid', { field: { name: 'from', message: 'validation.dateOrder' } });
     }
     return audit.page(
       {

@@ -37,8 +37,7 @@ type Deps = {
 };
 
 /** A name another organisation has, whatever its case, accents or spacing: a conflict on `name`. */
-const nameTaken = () =>
-  new AppError('TenantNameTaken', 409, { field: { name: 'name', message: 'errors.TenantNameTaken' } });
+const nameTaken = () => new AppError('TenantNameTaken', { field: { name: 'name', message: 'errors.TenantNameTaken' } });
 
 const toTenant = (row: NonNullable<Awaited<ReturnType<TenantsRepository['find']>>>): AdminTenant => ({
   ...row,
@@ -67,7 +66,7 @@ export const createTenantsService = ({
 
   /** The provider's own organisation holds the SUPERADMINs: it is neither deactivated nor deleted. */
   function assertNotOwn(actor: Actor, tenantId: number) {
-    if (tenantId === actor.tenantId) throw new AppError('OwnTenant', 409);
+    if (tenantId === actor.tenantId) throw new AppError('OwnTenant');
   }
 
   return {
@@ -80,7 +79,7 @@ export const createTenantsService = ({
 
     /** The organisation and its first ADMIN in one transaction; then the admin's welcome mail. */
     async create(actor: Actor, body: CreateTenantBody): Promise<CreatedTenant> {
-      if (await emailTaken(body.admin.email)) throw new AppError('EmailTaken', 409);
+      if (await emailTaken(body.admin.email)) throw new AppError('EmailTaken');
       const { tenantId, adminId } = await transaction(async (tx) => {
         const tenantId = await tx.tenants.insert({ name: body.name, showPromoTag: body.showPromoTag });
         if (tenantId === 'taken') throw nameTaken();
@@ -133,7 +132,7 @@ export const createTenantsService = ({
       const row = await found(tenantId);
       assertNotOwn(actor, tenantId);
       if (name !== row.name) {
-        throw new AppError('BodyParamsInvalid', 400, { field: { name: 'name', message: 'validation.nameMismatch' } });
+        throw new AppError('BodyParamsInvalid', { field: { name: 'name', message: 'validation.nameMismatch' } });
       }
       const storageKeys = await transaction(async (tx) => {
         const keys = await tx.tenants.delete(tenantId);

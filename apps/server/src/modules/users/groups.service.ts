@@ -27,8 +27,7 @@ type Deps = {
 };
 
 /** A name another group of the tenant has, whatever its case, accents or spacing: a conflict on `name`. */
-const nameTaken = () =>
-  new AppError('GroupNameTaken', 409, { field: { name: 'name', message: 'errors.GroupNameTaken' } });
+const nameTaken = () => new AppError('GroupNameTaken', { field: { name: 'name', message: 'errors.GroupNameTaken' } });
 
 const toGroup = (row: { id: number; name: string; memberCount: number; createdAt: Date }): AdminGroup => ({
   ...row,

@@ -52,7 +52,7 @@ async function spreadsheetOf(req: FastifyRequest): Promise<Buffer> {
     for await (const chunk of file.content) chunks.push(chunk);
     return Buffer.concat(chunks);
   }
-  throw new AppError('BodyParamsInvalid', 400, { field: { name: 'file', message: 'validation.required' } });
+  throw new AppError('BodyParamsInvalid', { field: { name: 'file', message: 'validation.required' } });
 }
 
 /** Taken e-mails, usernames and group names, one's own account, an author's deletion; an unknown `?tenant=`. */

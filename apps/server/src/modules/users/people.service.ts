@@ -64,8 +64,7 @@ const namesList = (names: string[]) =>
     ? names.join(', ')
     : `${names.slice(0, NAMES_SHOWN).join(', ')} (+${names.length - NAMES_SHOWN})`;
 
-const fieldError = (name: string, message: string) =>
-  new AppError('BodyParamsInvalid', 400, { field: { name, message } });
+const fieldError = (name: string, message: string) => new AppError('BodyParamsInvalid', { field: { name, message } });
 
 /**
  * The people of a tenant as its admins run them (spec point 7, "User"): list, create, change, deactivate,
@@ -92,7 +91,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
 
   /** Only a SUPERADMIN gives, takes or touches the SUPERADMIN role. */
   function assertMayHandle(actor: Actor, role: Role) {
-    if (!grantableRoles(actor.role).includes(role)) throw new AppError('Forbidden', 403);
+    if (!grantableRoles(actor.role).includes(role)) throw new AppError('Forbidden');
   }
 
   function assertGrantable(actor: Actor, role: Role) {
@@ -110,8 +109,8 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
     exceptUserId?: number,
   ) {
     const taken = await users.takenIdentifiers(identifiers, exceptUserId);
-    if (taken.email) throw new AppError('EmailTaken', 409);
-    if (taken.username) throw new AppError('UsernameTaken', 409);
+    if (taken.email) throw new AppError('EmailTaken');
+    if (taken.username) throw new AppError('UsernameTaken');
   }
 
   /**
@@ -257,7 +256,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       const { tenantId } = actor;
       const { rows, skipped, problems } = await resolveImport(actor, bytes);
       if (problems.length > 0) {
-        throw new AppError('BodyParamsInvalid', 400, {
+        throw new AppError('BodyParamsInvalid', {
           field: { name: 'file', message: 'validation.importHasProblems' },
         });
       }
@@ -273,7 +272,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
               batch.map(({ name, email, username, phone, role }) => ({ name, email, username, phone, role })),
             )
             .catch((error: unknown) => {
-              throw isUniqueViolation(error) ? new AppError('EmailTaken', 409) : error;
+              throw isUniqueViolation(error) ? new AppError('EmailTaken') : error;
             });
           // The rows come back as sent; matched by their identifiers all the same.
           const idOf = new Map(inserted.map((account) => [account.email ?? `@${account.username}`, account.id]));
@@ -295,7 +294,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
             continue;
           }
           if ((await tx.users.changeAccount(tenantId, current.id, changes, clock.now())) === 'taken') {
-            throw new AppError('EmailTaken', 409);
+            throw new AppError('EmailTaken');
           }
           if (groupsChanged) await tx.groups.setGroupsOf(tenantId, current.id, row.groupIds);
           updated.push(current.id);
@@ -364,7 +363,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
           ])
           .catch((error: unknown) => {
             // Another admin took the address or username since the check above.
-            throw isUniqueViolation(error) ? new AppError('EmailTaken', 409) : error;
+            throw isUniqueViolation(error) ? new AppError('EmailTaken') : error;
           });
         if (!created) throw new Error('account insert returned nothing');
         await tx.groups.setGroupsOf(tenantId, created.id, body.groupIds);
@@ -387,7 +386,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       assertMayHandle(actor, current.role);
       const own = userId === actor.userId;
       if (own && ((body.role !== undefined && body.role !== current.role) || body.active === false)) {
-        throw new AppError('OwnAccount', 409);
+        throw new AppError('OwnAccount');
       }
       if (body.groupIds) await assertGroups(tenantId, body.groupIds);
       if (body.role !== undefined) assertGrantable(actor, body.role);
@@ -405,7 +404,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       );
       await transaction(async (tx) => {
         if ((await tx.users.changeAccount(tenantId, userId, changes, clock.now())) === 'taken') {
-          throw new AppError(email !== current.email ? 'EmailTaken' : 'UsernameTaken', 409);
+          throw new AppError(email !== current.email ? 'EmailTaken' : 'UsernameTaken');
         }
         if (groupIds) await tx.groups.setGroupsOf(tenantId, userId, groupIds);
         if (groupIds || changes.active !== undefined) await tx.inbox.syncUsers(tenantId, [userId]);
@@ -429,13 +428,13 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       const found = await users.findPeople(tenantId, [...new Set(userIds)]);
       if (found.length === 0) throw notFound();
       for (const target of found) assertMayHandle(actor, target.role);
-      if (found.some((target) => target.id === actor.userId)) throw new AppError('OwnAccount', 409);
+      if (found.some((target) => target.id === actor.userId)) throw new AppError('OwnAccount');
       const ids = found.map((target) => target.id);
       const authors = new Set(await users.authorsAmong(tenantId, ids));
       if (authors.size > 0) {
         // Named, so the admin can take them off the list (or deactivate them) and delete the rest.
         const names = found.filter((target) => authors.has(target.id)).map((target) => target.name);
-        throw new AppError('UserOwnsContent', 409, {
+        throw new AppError('UserOwnsContent', {
           field: { name: 'ids', message: 'validation.authorsNotDeleted' },
           params: { names: namesList(names) },
         });
@@ -492,7 +491,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         offset: 0,
       });
       if (count > USER_BULK_MAX) {
-        throw new AppError('BodyParamsInvalid', 400, {
+        throw new AppError('BodyParamsInvalid', {
           field: { name: 'filter', message: 'validation.bulkTooMany' },
           params: { count, max: USER_BULK_MAX },
         });

@@ -12,7 +12,7 @@ import {
 } from '../../lib/zip-entries.js';
 
 const fileProblem = (message: string, params?: Record<string, number>) =>
-  new AppError('BodyParamsInvalid', 400, { field: { name: 'file', message }, ...(params ? { params } : {}) });
+  new AppError('BodyParamsInvalid', { field: { name: 'file', message }, ...(params ? { params } : {}) });
 const notSpreadsheet = () => fileProblem('validation.importNotSpreadsheet');
 
 /**

@@ -84,11 +84,11 @@ export const createUsersService = ({ repo, transaction, me, files, limiter, mail
     if (!account) throw notFound();
     if (!(await verifyPassword(account.passwordHash, password))) {
       await limiter.record(failures);
-      throw new AppError('InvalidPassword', 400);
+      throw new AppError('InvalidPassword');
     }
     const current = await me(ctx);
     if (account.email?.toLowerCase() === email) return current;
-    if (await repo.isEmailTaken(email, ctx.tenantId, ctx.userId)) throw new AppError('EmailTaken', 409);
+    if (await repo.isEmailTaken(email, ctx.tenantId, ctx.userId)) throw new AppError('EmailTaken');
     const token = newToken(ctx.tenantId);
     const now = clock.now();
     // Audited when it takes effect (confirmEmail); a request alone changes nothing.
@@ -124,7 +124,7 @@ export const createUsersService = ({ repo, transaction, me, files, limiter, mail
       if (!account) throw notFound();
       // Someone may have taken the address since the link was sent.
       if ((await tx.repo.setEmail(tenantId, change.userId, change.email, now)) === 'taken') {
-        throw new AppError('EmailTaken', 409);
+        throw new AppError('EmailTaken');
       }
       await tx.audit.record({
         event: 'profile.email_changed',
