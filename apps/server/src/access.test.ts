@@ -1,6 +1,8 @@
+import { api, type Operation } from '@kanal/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS } from './access.js';
+import { route } from './plugins/operations.js';
 import { authGuard, type SessionGate } from './plugins/request-context.js';
 import { operationsOf } from './test/openapi/openapi-document.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
@@ -19,40 +21,48 @@ const noSessions: SessionGate = {
   },
 };
 
-describe('the access table', () => {
-  it('has a row for every operation of the OpenAPI document, and no row for a route that does not exist', async () => {
-    const keys = (await operationsOf(t)).map((op) => `${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
-    expect(keys.filter((key) => !(key in ACCESS))).toEqual([]);
-    expect(Object.keys(ACCESS).filter((key) => !keys.includes(key))).toEqual([]);
+const listed = { method: 'GET', path: '/listed', access: 'public', tags: [] } as const satisfies Operation;
+
+describe('the routes of the contract', () => {
+  it('serves every operation of the contract, and nothing that is not one', async () => {
+    const declared = Object.values(api as Record<string, Operation | unknown>).filter(
+      (op): op is Operation => typeof op === 'object' && op !== null && 'access' in op,
+    );
+    const served = (await operationsOf(t)).map((op) => `${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    const keys = declared.map((op) => `${op.method} /api${op.path}`);
+    expect(keys.filter((key) => !served.includes(key))).toEqual([]);
+    // LEGACY (issue 30): routes not yet registered from an operation keep their row in ACCESS.
+    expect(served.filter((key) => !keys.includes(key) && !(key in ACCESS))).toEqual([]);
   });
 
-  it('stops the app from starting when a route has no row', async () => {
+  it('stops the app from starting when a route is not registered from an operation', async () => {
     const app = Fastify();
     // Not awaited: the start (ready) is what must fail.
     void app.register(
-      async (api) => {
-        authGuard(api, noSessions, { 'GET /api/listed': 'public' });
-        api.get('/listed', async () => 'ok');
-        api.get('/forgotten', async () => 'open by omission?');
+      async (scope) => {
+        authGuard(scope, noSessions, {});
+        route(scope, listed, async () => undefined);
+        scope.get('/forgotten', async () => 'open by omission?');
       },
       { prefix: '/api' },
     );
-    await expect(app.ready()).rejects.toThrow('GET /api/forgotten has no row in the access table');
+    await expect(app.ready()).rejects.toThrow('GET /api/forgotten is not registered from an operation of the contract');
   });
 
   it('stops the app from starting when a public route would check a session in its statement', async () => {
     const app = Fastify();
     void app.register(
-      async (api) => {
-        authGuard(api, noSessions, { 'GET /api/open': 'public' });
-        api.get('/open', { config: { sessionInStatement: true } }, async () => 'ok');
+      async (scope) => {
+        authGuard(scope, noSessions, {});
+        route(scope, listed, { sessionInStatement: true }, async () => undefined);
       },
       { prefix: '/api' },
     );
-    await expect(app.ready()).rejects.toThrow('GET /api/open is public');
+    await expect(app.ready()).rejects.toThrow('GET /api/listed is public');
   });
 
-  it('refuses a role the row does not list with 403, and a missing session with 401', async () => {
+  it("refuses a role the operation's capability does not name with 403, and a missing session with 401", async () => {
+    expect(api.myStats.access).toBe('signedIn');
     const upload = ACCESS['POST /api/files'];
     expect(upload).not.toContain('USER');
     const { makeSession, makeTenant, makeUser } = await import('./test/factories.js');

@@ -69,8 +69,6 @@ export const ACCESS: AccessTable = {
   'POST /api/system/jobs/:id/retry': CAN.system,
   'POST /api/mobile/users/avatar': CAN.signedIn,
   'GET /api/mobile/users/avatar/:id': CAN.signedIn,
-  'GET /api/mobile/users/stats': CAN.signedIn,
-  'GET /api/mobile/users/groups': CAN.signedIn,
 
   // Files: read what one may see; upload as an author.
   'GET /api/files/:file': CAN.signedIn,
@@ -83,8 +81,6 @@ export const ACCESS: AccessTable = {
   'GET /api/mobile/content/list/finished': CAN.signedIn,
   'GET /api/mobile/content/list/new-with-attempts': CAN.signedIn,
   'GET /api/mobile/content/list/filters': CAN.signedIn,
-  'GET /api/mobile/content/info/stats': CAN.signedIn,
-  'GET /api/mobile/content/info/count': CAN.signedIn,
   'GET /api/mobile/content/:id': CAN.signedIn,
   'GET /api/mobile/content/:id/material': CAN.signedIn,
   'GET /api/mobile/content/:id/questions': CAN.signedIn,

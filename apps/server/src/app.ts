@@ -343,11 +343,11 @@ export async function buildApp({
 
   await app.register(cookie);
   await app.register(requestContextPlugin);
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { checkDeclared: config.env !== 'production' });
   await app.register(securityPlugin, { scriptHashes: await inlineScriptHashes(webRoot) });
   await app.register(validationPlugin);
   await app.register(serializationPlugin, { checkAgainstZod: config.env !== 'production' });
-  await app.register(openapiPlugin, { version, access: ACCESS });
+  await app.register(openapiPlugin, { version, legacy: ACCESS });
 
   const startedAt = Date.now();
   await app.register(healthRoutes, { db, version, startedAt });

@@ -1,4 +1,6 @@
 export * from './access.js';
+export * as api from './api/index.js';
+export * from './api/operation.js';
 export * from './auth.js';
 export * from './authoring.js';
 export * from './constants.js';

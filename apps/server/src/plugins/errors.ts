@@ -1,4 +1,4 @@
-import { isMessageKey, type Language, pickLanguage, translate } from '@kanal/contract';
+import { IMPLIED_ERRORS, isMessageKey, type Language, type Operation, pickLanguage, translate } from '@kanal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -56,10 +56,21 @@ function fromFastify(error: FastifyError): AppError | undefined {
   }
 }
 
-/** One place turns every error into `{ statusCode, code, message, requestId }`, logged once. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+const declares = (operation: Operation | undefined, code: AppError['code']) =>
+  !operation || (IMPLIED_ERRORS as readonly string[]).includes(code) || (operation.errors ?? []).includes(code);
+
+/**
+ * One place turns every error into `{ statusCode, code, message, requestId }`, logged once. With
+ * `checkDeclared` (outside production), a code the route's operation does not declare fails the call, so
+ * the contract's list of a call's errors cannot fall behind what it answers.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance, { checkDeclared }: { checkDeclared: boolean }) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
+      if (checkDeclared && !declares(req.routeOptions.config?.operation, error.code)) {
+        req.log.error({ code: error.code }, 'an error code the operation does not declare');
+        return send(req, reply, new AppError('SomethingWentWrong'));
+      }
       req.log.info({ code: error.code }, 'request refused');
       const field = error.extra.field;
       const key = field && isMessageKey(field.message) ? field.message : 'validation.invalid';

@@ -1,23 +1,13 @@
+import type { IdKind } from '@kanal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ObjectKind } from '../db/tenant-objects.js';
 import { notFound } from '../lib/app-error.js';
 import type { ScopedContext } from './request-context.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The query parameters that filter a list by the ids of the organisation's objects, and the kind each
-     * names (`?group=` names a group). One that is another organisation's, or no one's, answers 404.
-     */
-    idFilters?: Readonly<Record<string, ObjectKind>>;
-  }
-}
 
 type Options = {
   /** The organisation a call works in (a SUPERADMIN's `?tenant=`, otherwise the caller's). */
   scoped: ScopedContext;
   /** How many of the (distinct) ids name the tenant's objects of that kind. */
-  countOfTenant: (kind: ObjectKind, tenantId: number, ids: readonly number[]) => Promise<number>;
+  countOfTenant: (kind: IdKind, tenantId: number, ids: readonly number[]) => Promise<number>;
 };
 
 /**
@@ -28,13 +18,15 @@ type Options = {
 export function refuseForeignIdFilters(app: FastifyInstance, { scoped, countOfTenant }: Options) {
   app.addHook('onRoute', (route) => {
     const query = (route.schema?.querystring as { shape?: object } | undefined)?.shape ?? {};
-    for (const name of Object.keys(route.config?.idFilters ?? {})) {
+    for (const name of Object.keys(route.config?.operation?.idFilters ?? route.config?.idFilters ?? {})) {
       if (!(name in query))
         throw new Error(`${route.method} ${route.url}: the id filter ${name} is no query parameter`);
     }
   });
   app.addHook('preHandler', async (req) => {
-    const filters = Object.entries(req.routeOptions.config?.idFilters ?? {});
+    const filters = Object.entries(
+      req.routeOptions.config?.operation?.idFilters ?? req.routeOptions.config?.idFilters ?? {},
+    );
     if (filters.length === 0) return;
     const query = req.query as Record<string, number | number[] | undefined>;
     let tenantId: number | undefined;

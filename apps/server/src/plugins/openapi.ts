@@ -1,12 +1,21 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ErrorBodySchema, ROLES } from '@kanal/contract';
+import { ERROR_STATUS, ErrorBodySchema, type Operation, ROLES } from '@kanal/contract';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { rolesOf } from './operations.js';
 import { type AccessTable, accessKey, SESSION_COOKIE } from './request-context.js';
 
 const ROLE_COUNT = ROLES.length;
+
+/** LEGACY (issue 30): a route not yet registered from an operation. */
+type Legacy = {
+  roles: AccessTable[string];
+  statuses: readonly ErrorStatus[];
+  idFilters: Operation['idFilters'];
+  cookieAuth: boolean | undefined;
+};
 
 /** What each error status means for a client; every one of them carries the error body. */
 const ERROR_STATUSES = {
@@ -25,17 +34,19 @@ export type ErrorStatus = keyof typeof ERROR_STATUSES;
 
 /**
  * The error statuses a route can answer. Every route can get bad input and an unreachable database;
- * the rest follows from the route's row in the access table (a session, fewer than every role), its
- * path parameters, a method that takes a body, and its own `errors` (conflicts, rate limits).
+ * the rest follows from the operation's access (a session, fewer than every role), its path parameters,
+ * a method that takes a body, and the statuses of its own `errors` (conflicts, rate limits).
  */
-function errorStatuses(route: RouteOptions, schema: FastifySchema, roles: AccessTable[string]): ErrorStatus[] {
-  const config = route.config ?? {};
+function errorStatuses(route: RouteOptions, schema: FastifySchema, operation: Operation | Legacy): ErrorStatus[] {
+  const roles = 'access' in operation ? rolesOf(operation) : operation.roles;
   const open = roles === 'public';
-  const statuses = new Set<ErrorStatus>([400, 503, ...(config.errors ?? [])]);
+  const statuses = new Set<ErrorStatus>([400, 503]);
+  if ('access' in operation) for (const code of operation.errors ?? []) statuses.add(ERROR_STATUS[code] as ErrorStatus);
+  else for (const status of operation.statuses) statuses.add(status);
   if (!open) statuses.add(401);
   if (!open && roles.length < ROLE_COUNT) statuses.add(403);
   // An id in the path, the body or a query filter may name nothing the caller can see.
-  if (schema.params || (schema.body && !open) || config.idFilters) statuses.add(404);
+  if (schema.params || (schema.body && !open) || operation.idFilters) statuses.add(404);
   // Any body can be too large or of a type the call does not take, whether or not it is used.
   if (route.method !== 'GET' && route.method !== 'HEAD') {
     statuses.add(413);
@@ -63,7 +74,7 @@ function successOf(produces: readonly string[]) {
  * `produces`), and which errors it answers, each with the JSON error body.
  */
 export const openapiPlugin = fp(
-  async (app: FastifyInstance, { version, access }: { version: string; access: AccessTable }) => {
+  async (app: FastifyInstance, { version, legacy }: { version: string; legacy: AccessTable }) => {
     await app.register(swagger, {
       openapi: {
         info: { title: 'Kanal API', version },
@@ -81,9 +92,15 @@ export const openapiPlugin = fp(
         const { produces, ...schema } = document.schema ?? {};
         if (schema.hide) return jsonSchemaTransform(document);
         const config = route.config ?? {};
-        const rule = access[accessKey(String(route.method), route.url)] ?? [];
+        const operation: Operation | Legacy = config.operation ?? {
+          roles: legacy[accessKey(String(route.method), route.url)] ?? [],
+          statuses: config.errors ?? [],
+          idFilters: config.idFilters,
+          cookieAuth: config.cookieAuth,
+        };
+        const rule = 'access' in operation ? rolesOf(operation) : operation.roles;
         const errors = Object.fromEntries(
-          errorStatuses(route, schema, rule).map((status) => [status, ErrorBodySchema]),
+          errorStatuses(route, schema, operation).map((status) => [status, ErrorBodySchema]),
         );
         const transformed = jsonSchemaTransform({
           ...document,
@@ -94,7 +111,7 @@ export const openapiPlugin = fp(
           querystring?: { properties?: Record<string, Record<string, unknown>> };
         };
         // `x-id-of` tells clients (and the tenant-wall suite) which kind of object a filter's id names.
-        for (const [name, kind] of Object.entries(config.idFilters ?? {})) {
+        for (const [name, kind] of Object.entries(operation.idFilters ?? {})) {
           Object.assign(out.querystring?.properties?.[name] ?? {}, {
             'x-id-of': kind,
             description: `By the id of the organisation's ${kind}: another organisation's id, or one no one has, answers 404`,
@@ -107,8 +124,16 @@ export const openapiPlugin = fp(
         }
         if (produces) out.response = { 200: successOf(produces), ...out.response };
         const security: Record<string, string[]>[] =
-          rule === 'public' ? [] : [{ bearer: [] }, ...(config.cookieAuth ? [{ sessionCookie: [] }] : [])];
-        return { url: transformed.url, schema: { ...out, security, 'x-roles': rule === 'public' ? [] : rule } };
+          rule === 'public' ? [] : [{ bearer: [] }, ...(operation.cookieAuth ? [{ sessionCookie: [] }] : [])];
+        return {
+          url: transformed.url,
+          schema: {
+            ...out,
+            security,
+            'x-roles': rule === 'public' ? [] : rule,
+            ...('access' in operation && operation.errors && { 'x-error-codes': operation.errors }),
+          },
+        };
       },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });

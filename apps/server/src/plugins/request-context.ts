@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CallerRow } from '../db/caller.js';
 import { AppError } from '../lib/app-error.js';
+import { rolesOf } from './operations.js';
 
 /** Who is asking: every service call carries it, every tenant-owned query filters by its tenantId. */
 export type RequestContext = { tenantId: number; userId: number; role: Role; sessionId: number };
@@ -41,23 +42,6 @@ declare module 'fastify' {
     /** On a `sessionInStatement` route: admits the caller its statement found (401, 403) and gives the value. */
     admit<T>(checked: Promise<Checked<T>>): Promise<T>;
   }
-  interface FastifyContextConfig {
-    /** Also accept the session cookie, for GET /files/* loaded by <img src>. */
-    cookieAuth?: boolean;
-    /**
-     * For the OpenAPI document: the error statuses this route answers beyond those its shape implies
-     * (plugins/openapi.ts): a refused sign-in, something missing that no id names, conflicts, a reused
-     * idempotency key, rate limits.
-     */
-    errors?: readonly (401 | 404 | 409 | 422 | 429)[];
-    /**
-     * A hot route whose statement checks the session itself, saving a round trip per request: the
-     * guard only reads the token (401 without one), and the handler passes `req.credentials` to the
-     * service and its answer through `req.admit`. Revocation still counts from the next request,
-     * since the check runs in the same statement as the read.
-     */
-    sessionInStatement?: true;
-  }
 }
 
 export const SESSION_COOKIE = 'kanal_session';
@@ -65,7 +49,8 @@ export const SESSION_COOKIE = 'kanal_session';
 function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  if (req.routeOptions.config?.cookieAuth) return req.cookies[SESSION_COOKIE];
+  if (req.routeOptions.config?.operation?.cookieAuth ?? req.routeOptions.config?.cookieAuth)
+    return req.cookies[SESSION_COOKIE];
   return undefined;
 }
 
@@ -85,22 +70,19 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * Who may call each route (src/access.ts): anyone (`'public'`), or a signed-in caller of one of the
- * roles, by `accessKey`.
+ * The API's gate: every route of the scope is registered from an operation of the contract (`route`,
+ * plugins/operations.ts), whose access says who may call it, so nothing is open by omission; a public
+ * route lets anyone through, any other needs a session (401) of one of its roles (403). The session is
+ * resolved from the bearer token (or, where the operation allows, the cookie) whenever one is sent.
  */
+/** LEGACY (issue 30): the access of routes not yet registered from an operation, `"METHOD /path"` → roles. */
 export type AccessTable = Readonly<Record<string, 'public' | readonly Role[]>>;
-/** `"METHOD /path"` as the route is registered; HEAD is answered by its GET route. */
 export const accessKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 
-/**
- * The API's gate, over the access table: every route of the scope must have a row (registering one
- * without fails the start, so nothing is open by omission); a public route lets anyone through,
- * any other needs a session (401) of one of its roles (403). The session is resolved from the bearer
- * token (or, where the route allows, the cookie) whenever one is sent.
- */
-export const authGuard = (app: FastifyInstance, gate: SessionGate, access: AccessTable) => {
+export const authGuard = (app: FastifyInstance, gate: SessionGate, legacy: AccessTable) => {
   const allowed = (req: FastifyRequest, session: RequestContext | null) => {
-    const rule = access[accessKey(req.method, req.routeOptions.url ?? '')];
+    const operation = req.routeOptions.config?.operation;
+    const rule = operation ? rolesOf(operation) : (legacy[accessKey(req.method, req.routeOptions.url ?? '')] ?? []);
     if (rule === 'public') return;
     if (!session) throw new AppError('Unauthorized');
     if (!rule?.includes(session.role)) throw new AppError('Forbidden');
@@ -114,13 +96,12 @@ export const authGuard = (app: FastifyInstance, gate: SessionGate, access: Acces
     return (found as NonNullable<Checked<T>>).value;
   });
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const rule = access[accessKey(method, route.url)];
-      if (rule === undefined) throw new Error(`${method} ${route.url} has no row in the access table`);
-      if (rule === 'public' && route.config?.sessionInStatement)
-        throw new Error(`${method} ${route.url} is public: it has no session to check in its statement`);
-    }
+    const operation = route.config?.operation;
+    if (!operation && legacy[accessKey(String(route.method), route.url)] === undefined)
+      throw new Error(`${route.method} ${route.url} is not registered from an operation of the contract`);
+    if (!operation) return;
+    if (operation.access === 'public' && route.config?.sessionInStatement)
+      throw new Error(`${route.method} ${route.url} is public: it has no session to check in its statement`);
   });
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);

@@ -1,3 +1,4 @@
+import { type Declares, fillPath, type Operation, type OperationInput, type OperationPayload } from '@kanal/contract';
 import { authStore } from './auth-store';
 import { currentLanguage, i18n } from './i18n';
 
@@ -106,9 +107,81 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
   return response;
 }
 
+type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+
 /**
- * Calls the API and returns the body's `payload`: JSON in and out, or a FormData upload. No timeout,
- * as the spec says.
+ * What a call of the operation sends: its path parameters and JSON body as the contract types them (an
+ * upload: a FormData), and its query by the contract's names, where a list may be given as an array
+ * (sent comma-separated, spec point 7) and an empty value is left out.
+ */
+export type CallInput<O extends Operation> = { signal?: AbortSignal; headers?: Record<string, string> } & (Declares<
+  O,
+  'params'
+> extends true
+  ? { params: OperationInput<O, 'params'> }
+  : { params?: never }) &
+  (Declares<O, 'query'> extends true
+    ? { query?: { [K in keyof OperationInput<O, 'query'>]?: OperationInput<O, 'query'>[K] | QueryValue } }
+    : { query?: never }) &
+  (Declares<O, 'body'> extends true
+    ? { body: OperationInput<O, 'body'> }
+    : O['consumes'] extends readonly string[]
+      ? { body: FormData }
+      : { body?: never });
+
+/** Required when the operation has path parameters or a body. */
+type CallArgs<O extends Operation> =
+  Declares<O, 'params'> extends true
+    ? [CallInput<O>]
+    : Declares<O, 'body'> extends true
+      ? [CallInput<O>]
+      : O['consumes'] extends readonly string[]
+        ? [CallInput<O>]
+        : [CallInput<O>?];
+
+/** An operation's path under /api with its parameters and query string filled in. */
+export function pathOf(
+  operation: Operation,
+  params?: Readonly<Record<string, unknown>>,
+  query?: Record<string, QueryValue>,
+) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    const text = Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
+    if (text !== '') search.set(name, text);
+  }
+  const path = fillPath(operation.path, params);
+  return search.size > 0 ? `${path}?${search}` : path;
+}
+
+/**
+ * Calls an operation of the contract and returns the body's `payload` (JSON in and out, or a FormData
+ * upload), or for a file the Response itself. No timeout, as the spec says.
+ */
+export async function call<const O extends Operation>(
+  operation: O,
+  ...[input]: CallArgs<O>
+): Promise<OperationPayload<O>> {
+  const { params, query, body, signal, headers } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  const response = await apiFetch(pathOf(operation, params, query), {
+    method: operation.method,
+    body,
+    signal,
+    headers,
+  });
+  if (!operation.response) return response as OperationPayload<O>;
+  const envelope = (await response.json()) as { payload: OperationPayload<O> };
+  return envelope.payload;
+}
+
+/**
+ * LEGACY (issue 30, until every call goes through `call`): calls the API by a hand-written path.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiFetch(path, options);

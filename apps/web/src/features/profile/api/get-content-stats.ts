@@ -1,12 +1,11 @@
-import type { ContentStats } from '@kanal/contract';
+import { api } from '@kanal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Finished vs total content, for the profile's activity bar. */
-export const getContentStats = (signal?: AbortSignal) =>
-  apiRequest<ContentStats>('/mobile/content/info/stats', { signal });
+export const getContentStats = (signal?: AbortSignal) => call(api.myContentStats, { signal });
 
 export const contentStatsQueryOptions = (enabled: boolean) =>
   queryOptions({

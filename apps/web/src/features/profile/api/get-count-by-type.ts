@@ -1,12 +1,11 @@
-import type { CountByType } from '@kanal/contract';
+import { api } from '@kanal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Finished items per content type. */
-export const getCountByType = (signal?: AbortSignal) =>
-  apiRequest<CountByType>('/mobile/content/info/count', { signal });
+export const getCountByType = (signal?: AbortSignal) => call(api.myCountByType, { signal });
 
 export const countByTypeQueryOptions = (enabled: boolean) =>
   queryOptions({
