@@ -150,7 +150,7 @@ function firstScreenPreloads(): Plugin {
         const list = (...sources: string[]) => [...closure(sources.map(chunkOf), entry)];
         const screens: FirstScreens = {
           app: list('/src/app/routes/app-layout.tsx', '/src/app/routes/home.tsx'),
-          signIn: list('/src/app/routes/login.tsx'),
+          signIn: list('/src/app/routes/account/login.tsx'),
           texts: Object.fromEntries(LANGUAGES.map((lang) => [lang, list(`/src/locales/${lang}/index.ts`)])),
         };
         const args = [screens, SESSION_STORAGE_KEY, LANGUAGE_STORAGE_KEY, DEFAULT_LANGUAGE].map((a) =>
@@ -174,7 +174,7 @@ function firstScreenPreloads(): Plugin {
  */
 const SHARED_WITH_LOGIN = new RegExp(
   [
-    String.raw`/web/src/components/(button|text-field|password-field|error-text|checkbox|icons|page|language-switch|spinner|form|status-view)\.`,
+    String.raw`/web/src/components/(button|icons|page|language-switch|form/(text-field|password-field|error-text|checkbox|form)|feedback/(spinner|status-view))\.`,
     String.raw`/web/src/lib/(errors|use-document-title|use-field-error)\.`,
     String.raw`/contract/src/enums\.`,
     String.raw`/zod/v4/(core/|mini/schemas\.)`,

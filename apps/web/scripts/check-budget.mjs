@@ -17,7 +17,7 @@ const keyOf = (predicate, what) => {
 };
 const roots = [
   keyOf((k) => manifest[k].isEntry, 'the entry'),
-  keyOf((k) => k.endsWith('src/app/routes/login.tsx'), 'the login screen'),
+  keyOf((k) => k.endsWith('src/app/routes/account/login.tsx'), 'the login screen'),
   ...['hr', 'en'].map((lang) => keyOf((k) => k.endsWith(`src/locales/${lang}/index.ts`), `${lang} texts`)),
 ];
 

@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation, useNavigationType, useRouteError } from 'react-router';
 import { Button } from '@/components/button';
-import { LoadingView } from '@/components/status-view';
+import { LoadingView } from '@/components/feedback/status-view';
 import './root-layout.css';
 
 /**

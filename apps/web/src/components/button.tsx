@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Spinner } from './spinner';
+import { Spinner } from './feedback/spinner';
 import './button.css';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {

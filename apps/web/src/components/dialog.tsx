@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { ErrorText } from './error-text';
+import { ErrorText } from './form/error-text';
 import { CloseIcon } from './icons';
 import './button.css';
 import './dialog.css';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { ErrorView, LoadingView } from '@/components/status-view';
-import { Toaster } from '@/components/toast';
+import { ErrorView, LoadingView } from '@/components/feedback/status-view';
+import { Toaster } from '@/components/feedback/toast';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { useSendKeptAnswers } from '@/features/forms/hooks/use-send-kept-answers';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import '@/components/status-view.css';
+import '@/components/feedback/status-view.css';
 import './not-found.css';
 
 export function Component() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Page } from '@/components/page';
-import { ErrorView, LoadingView } from '@/components/status-view';
 import { useMe } from '@/features/auth/api/get-me';
 import { BrowserPush } from '@/features/notifications/components/browser-push';
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorView } from '@/components/status-view';
+import { ErrorView } from '@/components/feedback/status-view';
 import { ApiError } from '@/lib/api-client';
 
 /** 404, or 400 for an id the server refuses outright (beyond its integer range): either way, no such item. */

@@ -1,6 +1,6 @@
 import { may } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
-import { ErrorView, LoadingView } from '@/components/status-view';
+import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { ConsoleHome } from '@/features/console/components/console-home';

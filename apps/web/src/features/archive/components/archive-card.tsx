@@ -7,7 +7,7 @@ import { interactionOf } from '@/content/lib/paths';
 import { markPercent, scoreTone } from '@/content/lib/score';
 import { formatDate } from '@/lib/format';
 import '@/components/button.css';
-import '@/components/progress.css';
+import '@/components/feedback/progress.css';
 import '@/content/components/content-list.css';
 import './archive-card.css';
 import '@/content/components/meta.css';

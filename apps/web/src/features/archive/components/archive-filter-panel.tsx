@@ -1,12 +1,12 @@
 import type { FilterOptions } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { Checkbox } from '@/components/checkbox';
+import { Checkbox } from '@/components/form/checkbox';
 import { formatPeriod } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import type { ArchiveFilters } from '../api/get-finished';
 import { activeFilterCount, EMPTY_FILTERS, FILTER_GROUPS, toggleFilter } from '../lib/archive-filters';
-import '@/components/form.css';
+import '@/components/form/form.css';
 import './archive-filter-panel.css';
 
 type Props = {

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
-import { PasswordField } from '@/components/password-field';
+import { ErrorText } from '@/components/form/error-text';
+import { PasswordField } from '@/components/form/password-field';
 import { useFieldError } from '@/lib/use-field-error';
 import { useChangePassword } from '../api/change-password';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
-import { showToast } from '@/components/toast';
+import { showToast } from '@/components/feedback/toast';
 import { errorText } from '@/lib/errors';
 import { useContentAction, useDeleteContent, useNotifyContent, useUpdateContent } from '../api/content';
 import './content-actions.css';

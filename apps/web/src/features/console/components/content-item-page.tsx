@@ -2,7 +2,7 @@ import type { StaffContent } from '@kanal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorView } from '@/components/status-view';
+import { ErrorView } from '@/components/feedback/status-view';
 import { errorText } from '@/lib/errors';
 import { useContentItem } from '../api/content';
 import { isMissing, useRouteId } from '../lib/route-id';

@@ -16,7 +16,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
-import { ErrorView } from '@/components/status-view';
+import { ErrorView } from '@/components/feedback/status-view';
 import { formatDateTime } from '@/lib/format';
 import { type ContentListParams, useCategories, useContentList } from '../api/content';
 import { useConsole } from '../lib/console-context';

@@ -12,8 +12,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
-import { ErrorView } from '@/components/status-view';
-import { showToast } from '@/components/toast';
+import { ErrorView } from '@/components/feedback/status-view';
+import { showToast } from '@/components/feedback/toast';
 import { markPercent } from '@/content/lib/score';
 import { formatDateTime } from '@/lib/format';
 import {

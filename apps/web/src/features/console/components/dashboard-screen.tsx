@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorView } from '@/components/status-view';
+import { ErrorView } from '@/components/feedback/status-view';
 import { markPercent } from '@/content/lib/score';
 import { formatDateTime } from '@/lib/format';
 import { type ActivityRange, useGroupCompletion, useOverview, useTenantActivity, useTopFive } from '../api/stats';

@@ -13,10 +13,10 @@ import { type FieldError, type UseFormReturn, useFieldArray, useFormState, useWa
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { DocumentIcon } from '@/components/content-icons';
-import { ErrorText } from '@/components/error-text';
-import { FileButton } from '@/components/file-button';
+import { ErrorText } from '@/components/form/error-text';
+import { FileButton } from '@/components/form/file-button';
+import { TextField } from '@/components/form/text-field';
 import { Svg } from '@/components/icons';
-import { TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/errors';
 import { formatFileSize } from '@/lib/format';
@@ -27,9 +27,9 @@ import type { ContentDraft, DraftFile } from '../lib/content-draft';
 import type { SectionProps } from '../lib/editor-section';
 import { useFormError } from '../lib/form-errors';
 import '@/components/button.css';
-import '@/components/file-button.css';
-import '@/components/form.css';
-import '@/components/progress.css';
+import '@/components/form/file-button.css';
+import '@/components/form/form.css';
+import '@/components/feedback/progress.css';
 import './editor-material.css';
 
 type Form = UseFormReturn<ContentDraft>;

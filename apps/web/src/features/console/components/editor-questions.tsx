@@ -3,14 +3,14 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { type FieldError, type UseFieldArrayReturn, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
+import { ErrorText } from '@/components/form/error-text';
+import { SelectField } from '@/components/form/select-field';
 import { CloseIcon, Svg } from '@/components/icons';
-import { SelectField } from '@/components/select-field';
 import { type ContentDraft, type DraftAnswer, type DraftQuestion, newQuestion } from '../lib/content-draft';
 import type { SectionProps } from '../lib/editor-section';
 import { useFormError } from '../lib/form-errors';
 import '@/components/button.css';
-import '@/components/form.css';
+import '@/components/form/form.css';
 import '@/components/tag.css';
 import './editor-questions.css';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
+import { ErrorText } from '@/components/form/error-text';
 import { errorText } from '@/lib/errors';
 import { EXPORT_FORMATS, usePeopleExport } from '../api/transfer';
 import { ConsolePage } from './console-page';

@@ -13,10 +13,10 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
-import { FileButton } from '@/components/file-button';
-import { Pager } from '@/components/pager';
-import { showToast } from '@/components/toast';
+import { Pager } from '@/components/feedback/pager';
+import { showToast } from '@/components/feedback/toast';
+import { ErrorText } from '@/components/form/error-text';
+import { FileButton } from '@/components/form/file-button';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatFileSize } from '@/lib/format';
@@ -28,7 +28,7 @@ import './content-list.css';
 import './data-table.css';
 import './transfer.css';
 import '@/components/button.css';
-import '@/components/form.css';
+import '@/components/form/form.css';
 
 const SPREADSHEET_TYPES = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 /** A file full of mistakes would make a table of thousands of rows: the first ones are enough to start fixing. */

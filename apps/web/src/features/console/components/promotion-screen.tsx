@@ -3,9 +3,9 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
-import { ErrorView } from '@/components/status-view';
-import { showToast } from '@/components/toast';
+import { ErrorView } from '@/components/feedback/status-view';
+import { showToast } from '@/components/feedback/toast';
+import { ErrorText } from '@/components/form/error-text';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
@@ -18,8 +18,8 @@ import { ConsolePage } from './console-page';
 import { ContentStatusBadge } from './content-status-badge';
 import { TableSkeleton } from './data-table';
 import { SearchBox } from './search-box';
-import '@/components/checkbox.css';
-import '@/components/form.css';
+import '@/components/form/checkbox.css';
+import '@/components/form/form.css';
 import './editor-audience.css';
 
 /** A search shows this many organisations; a provider runs tens of them, and a search narrows the rest. */

@@ -1,7 +1,7 @@
 import { CONTENT_PAGE_SIZE, type Promotion } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorView } from '@/components/status-view';
+import { ErrorView } from '@/components/feedback/status-view';
 import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { usePromotions } from '../api/promotions';

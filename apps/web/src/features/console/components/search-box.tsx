@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import '@/components/form.css';
+import '@/components/form/form.css';
 import './search-box.css';
 
 /** How long typing may pause before the list follows. */

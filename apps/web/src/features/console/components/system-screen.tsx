@@ -1,10 +1,10 @@
 import { AUDIT_EVENTS, JOBS_PAGE_SIZE, LOG_PAGE_SIZE, type MailTest } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
-import { SelectField } from '@/components/select-field';
-import { ErrorView } from '@/components/status-view';
-import { TextField } from '@/components/text-field';
+import { ErrorView } from '@/components/feedback/status-view';
+import { ErrorText } from '@/components/form/error-text';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';

@@ -2,7 +2,7 @@ import { type AdminTenant, TENANT_PAGE_SIZE } from '@kanal/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorView } from '@/components/status-view';
+import { ErrorView } from '@/components/feedback/status-view';
 import { formatDate } from '@/lib/format';
 import { useTenants } from '../api/tenants';
 import { pageParam, useListParams } from '../lib/list-params';

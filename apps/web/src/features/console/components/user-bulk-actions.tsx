@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
-import { showToast } from '@/components/toast';
+import { showToast } from '@/components/feedback/toast';
 import { errorText } from '@/lib/errors';
 import { useAllGroups, useUpdateGroup } from '../api/groups';
 import { useBulkUsers, useDeactivateUsers, useDeleteUsers } from '../api/users';

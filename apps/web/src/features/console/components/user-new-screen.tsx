@@ -2,7 +2,7 @@ import type { CreatedUser } from '@kanal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { showToast } from '@/components/toast';
+import { showToast } from '@/components/feedback/toast';
 import { useCreateUser } from '../api/users';
 import { ActivationCodesDialog } from './activation-codes';
 import { ConsolePage } from './console-page';

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
-import { ErrorView } from '@/components/status-view';
+import { ErrorView } from '@/components/feedback/status-view';
 import { formatDate } from '@/lib/format';
 import { bulkFilterOf, type UserListParams, useUsers } from '../api/users';
 import { useConsole } from '../lib/console-context';

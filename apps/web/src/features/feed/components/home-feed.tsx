@@ -1,8 +1,8 @@
 import { type Me, NEW_CONTENT_LIMIT } from '@kanal/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '@/components/pager';
-import { ErrorView } from '@/components/status-view';
+import { Pager } from '@/components/feedback/pager';
+import { ErrorView } from '@/components/feedback/status-view';
 import { CardListSkeleton } from '@/content/components/card-skeleton';
 import { parsePage } from '@/lib/pager';
 import { HOME_PAGE_STORAGE_KEY } from '@/lib/storage-keys';

@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
-import { Checkbox } from '@/components/checkbox';
+import { Checkbox } from '@/components/form/checkbox';
 import { CloseIcon } from '@/components/icons';
 import { formStorageKey } from '@/lib/storage-keys';
 import { removeStored } from '@/lib/stored-value';
@@ -18,9 +18,9 @@ import { type AnswerKey, type QuestionFlow, useLocalQuestionFlow, useQuestionFlo
 import { buildEndState, endPath } from '../lib/form-result';
 import type { QuestionCheck } from '../lib/question-flow';
 import { QuestionTimer } from './question-timer';
-import '@/components/form.css';
+import '@/components/form/form.css';
 import '@/content/components/detail.css';
-import '@/components/progress.css';
+import '@/components/feedback/progress.css';
 import './question-run.css';
 
 type Given = Omit<QuestionAnswer, 'questionId'>;

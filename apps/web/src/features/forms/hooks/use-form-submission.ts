@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showToast } from '@/components/toast';
+import { showToast } from '@/components/feedback/toast';
 import { useMarkFinished } from '@/content/api/mark-finished';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';

@@ -2,10 +2,10 @@ import { COMMENT_MAX_LENGTH, CommentBodySchema, MESSAGE_PARAMS } from '@kanal/co
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
+import { ErrorText } from '@/components/form/error-text';
 import { serverMessage } from '@/lib/errors';
 import { useSendComment } from '../api/send-comment';
-import '@/components/form.css';
+import '@/components/form/form.css';
 import './comment-form.css';
 
 type Props = {

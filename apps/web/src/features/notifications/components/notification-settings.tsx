@@ -2,12 +2,12 @@ import { NOTICE_TOPICS, type NotificationSettings, PREFERENCE_CHANNELS } from '@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { Checkbox } from '@/components/checkbox';
-import { ErrorText } from '@/components/error-text';
-import { ErrorView, LoadingView } from '@/components/status-view';
-import { showToast } from '@/components/toast';
+import { ErrorView, LoadingView } from '@/components/feedback/status-view';
+import { showToast } from '@/components/feedback/toast';
+import { Checkbox } from '@/components/form/checkbox';
+import { ErrorText } from '@/components/form/error-text';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notifications';
-import '@/components/form.css';
+import '@/components/form/form.css';
 import './notification-settings.css';
 
 /** Which notices the person takes by e-mail and by push: news and reminders, each on its own. */

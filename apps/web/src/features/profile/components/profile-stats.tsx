@@ -2,12 +2,12 @@ import { CONTENT_TYPE_DISPLAY_ORDER } from '@kanal/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentTypeIcon } from '@/components/content-icons';
-import { Spinner } from '@/components/spinner';
-import { ErrorView } from '@/components/status-view';
+import { Spinner } from '@/components/feedback/spinner';
+import { ErrorView } from '@/components/feedback/status-view';
 import { useContentStats } from '../api/get-content-stats';
 import { useCountByType } from '../api/get-count-by-type';
 import { useUserStats } from '../api/get-user-stats';
-import '@/components/progress.css';
+import '@/components/feedback/progress.css';
 import './profile-stats.css';
 
 export const percentOf = (part: number, whole: number) =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { pagerPages } from '@/lib/pager';
-import { ChevronLeftIcon, ChevronRightIcon } from './content-icons';
-import './button.css';
+import { ChevronLeftIcon, ChevronRightIcon } from '../content-icons';
+import '../button.css';
 import './pager.css';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
+import { Button } from '../button';
 import { Spinner } from './spinner';
-import './error-text.css';
+import '../form/error-text.css';
 import './status-view.css';
 
 export function LoadingView() {

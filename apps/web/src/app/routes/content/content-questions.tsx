@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { LoadingView } from '@/components/feedback/status-view';
 import { Page } from '@/components/page';
-import { LoadingView } from '@/components/status-view';
 import { ContentUnavailable } from '@/content/components/content-unavailable';
 import { useRouteContent } from '@/content/hooks/use-route-content';
 import { interactionOf, questionsPath } from '@/content/lib/paths';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
+import { ErrorText } from '@/components/form/error-text';
 import { CardPage } from '@/components/page';
 import { useUnsubscribe } from '@/features/notifications/api/notifications';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/components/button.css';
-import '@/components/form.css';
+import '@/components/form/form.css';
 
 /**
  * An e-mail's unsubscribe link: a button rather than on opening, so a mail scanner that follows links

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
+import { ErrorText } from '@/components/form/error-text';
 import { CardPage } from '@/components/page';
 import { useConfirmEmail } from '@/features/profile/api/update-profile';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/components/button.css';
-import '@/components/form.css';
+import '@/components/form/form.css';
 
-export { loader } from './profile-texts';
+export { loader } from '../profile-texts';
 
 /**
  * The link mailed to a new e-mail address. A button rather than on opening, so a mail scanner that

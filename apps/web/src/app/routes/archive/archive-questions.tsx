@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { Page } from '@/components/page';
-import { ErrorView, LoadingView } from '@/components/status-view';
 import { useRouteContent } from '@/content/hooks/use-route-content';
 import { useAttempts } from '@/features/archive/api/get-attempts';
 import { usePollResults } from '@/features/archive/api/get-poll-results';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from '../icons';
 import { TextField, type TextFieldProps } from './text-field';
 
 export function PasswordField({ id, ...props }: Omit<TextFieldProps, 'type' | 'trailing'>) {

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import './button.css';
+import '../button.css';
 import './file-button.css';
 
 type Props = {
