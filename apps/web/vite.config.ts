@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@kanal/contract';
 import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
-import { LANGUAGE_STORAGE_KEY, SESSION_STORAGE_KEY } from './src/lib/storage-keys';
+import { LANGUAGE_STORAGE_KEY, SESSION_STORAGE_KEY } from './src/lib/browser/storage-keys';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -175,7 +175,7 @@ function firstScreenPreloads(): Plugin {
 const SHARED_WITH_LOGIN = new RegExp(
   [
     String.raw`/web/src/components/(button|icons|page|language-switch|form/(text-field|password-field|error-text|checkbox|form)|feedback/(spinner|status-view))\.`,
-    String.raw`/web/src/lib/(errors|use-document-title|use-field-error)\.`,
+    String.raw`/web/src/lib/(errors|hooks/use-document-title|hooks/use-field-error)\.`,
     String.raw`/contract/src/enums\.`,
     String.raw`/zod/v4/(core/|mini/schemas\.)`,
   ].join('|'),
@@ -183,7 +183,7 @@ const SHARED_WITH_LOGIN = new RegExp(
 const SIGNED_IN_APP = new RegExp(
   [
     '/web/src/(features/(?!auth/|console/)|content/|components/)',
-    String.raw`/web/src/lib/(query-keys|stored-value|format|paths|score|use-media-query|pager|use-go-back)\.`,
+    String.raw`/web/src/lib/(query-keys|browser/stored-value|format|paths|score|hooks/use-media-query|pager|hooks/use-go-back)\.`,
     String.raw`/web/src/features/auth/api/get-me\.`,
     String.raw`/contract/src/(envelope|content|forms|people|notifications)\.`,
     String.raw`/@tanstack/(query-core/build/modern/queryObserver|react-query/build/modern/(IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions))\.`,

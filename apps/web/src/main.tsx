@@ -5,9 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { reportOpenedFromMail } from '@/lib/browser/mail-receipt';
+import { registerServiceWorker } from '@/lib/browser/offline';
 import { initI18n } from '@/lib/i18n';
-import { reportOpenedFromMail } from '@/lib/mail-receipt';
-import { registerServiceWorker } from '@/lib/offline';
 import { createQueryClient } from '@/lib/query-client';
 
 registerServiceWorker();

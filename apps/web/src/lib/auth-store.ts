@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SESSION_STORAGE_KEY as STORAGE_KEY } from './storage-keys';
+import { SESSION_STORAGE_KEY as STORAGE_KEY } from './browser/storage-keys';
 
 export type Session = { token: string; userId: number };
 

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@kanal/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY } from './storage-keys';
+import { LANGUAGE_STORAGE_KEY } from './browser/storage-keys';
 
 export const NAMESPACES = ['common', 'auth', 'shell', 'home', 'content', 'archive'] as const;
 

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import type { Capability } from '../access.js';
 import type { ErrorCode } from '../errors.js';
+import type { Capability } from './access.js';
 
 /**
  * One call of the API, declared once: the server registers its route from it (the access rule, the

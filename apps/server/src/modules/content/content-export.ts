@@ -7,7 +7,7 @@ import {
   type StaffContent,
 } from '@kanal/contract';
 import { formatDateTime } from '../../lib/clock.js';
-import type { ExportTable } from '../../lib/table-export.js';
+import type { ExportTable } from '../../lib/files/table-export.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
 import type { ContentStatsRepository } from './content-stats.repository.js';

@@ -18,7 +18,7 @@ import {
 } from '@kanal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EXPORT_TYPES, ExportQuerySchema, sendExport } from '../../lib/table-export.js';
+import { EXPORT_TYPES, ExportQuerySchema, sendExport } from '../../lib/files/table-export.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
 import { contentFileName } from './content-export.js';
 import type { Author } from './content-staff.js';

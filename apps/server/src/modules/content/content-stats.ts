@@ -20,8 +20,8 @@ import {
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { addDays, appDay, type Clock } from '../../lib/clock.js';
+import { type ExportFormat, exportTables } from '../../lib/files/table-export.js';
 import { periodsOf, sumByPeriod } from '../../lib/periods.js';
-import { type ExportFormat, exportTables } from '../../lib/table-export.js';
 import type { FormsService } from '../forms/forms.service.js';
 import { contentTables, stateOf } from './content-export.js';
 import type { Author, ItemSummary } from './content-staff.js';

@@ -9,7 +9,7 @@ import {
 } from '@kanal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { STORED_FILE_TYPES, sendFile } from '../../lib/send-file.js';
+import { STORED_FILE_TYPES, sendFile } from '../../lib/files/send-file.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
 import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { FilesService } from './files.service.js';

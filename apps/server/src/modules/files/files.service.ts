@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Role, type StoredFile, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MIME_TYPES } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { FileDownload } from '../../lib/send-file.js';
-import { extensionsOf, sniffStream } from '../../lib/sniff-mime.js';
+import type { FileDownload } from '../../lib/files/send-file.js';
+import { extensionsOf, sniffStream } from '../../lib/files/sniff-mime.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { Upload } from '../../plugins/uploads.js';
 import type { FileStore } from './file-store.js';

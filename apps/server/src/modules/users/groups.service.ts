@@ -13,8 +13,8 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { GroupsRepository } from './groups.repository.js';
 import type { Actor, PeopleService } from './people.service.js';
-import { parseGroupImport, problem } from './people-import.js';
-import { readSpreadsheet } from './spreadsheet.js';
+import { parseGroupImport, problem } from './spreadsheets/people-import.js';
+import { readSpreadsheet } from './spreadsheets/spreadsheet.js';
 import type { UsersRepository } from './users.repository.js';
 
 type Repos = { groups: GroupsRepository; inbox: Inbox };

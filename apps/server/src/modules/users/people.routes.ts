@@ -34,13 +34,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { EXPORT_TYPES, ExportQuerySchema, sendExport } from '../../lib/table-export.js';
+import { EXPORT_TYPES, ExportQuerySchema, sendExport } from '../../lib/files/table-export.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
 import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
 import type { GroupsService } from './groups.service.js';
 import type { Actor, PeopleService } from './people.service.js';
-import { exportFileName } from './people-export.js';
-import { importTemplate } from './people-import.js';
+import { exportFileName } from './spreadsheets/people-export.js';
+import { importTemplate } from './spreadsheets/people-import.js';
 
 const XLSX = EXPORT_TYPES.xlsx;
 const TEMPLATE_FILE = { hr: 'kanal-osobe-predlozak.xlsx', en: 'kanal-people-template.xlsx' } as const;

@@ -26,17 +26,17 @@ import {
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { type ExportFormat, exportTables } from '../../lib/files/table-export.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { type ExportFormat, exportTables } from '../../lib/table-export.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { GroupsRepository } from './groups.repository.js';
-import { importProblemsTable, peopleTable, personTables } from './people-export.js';
-import { type ImportRow, parseImport, problem } from './people-import.js';
-import { readSpreadsheet } from './spreadsheet.js';
+import { importProblemsTable, peopleTable, personTables } from './spreadsheets/people-export.js';
+import { type ImportRow, parseImport, problem } from './spreadsheets/people-import.js';
+import { readSpreadsheet } from './spreadsheets/spreadsheet.js';
 import type { AccountChanges, UsersRepository } from './users.repository.js';
 
 type Repos = { users: UsersRepository; groups: GroupsRepository; inbox: Inbox; audit: AuditLog };

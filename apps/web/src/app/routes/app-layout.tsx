@@ -10,7 +10,7 @@ import { useLanguageFollower } from '@/features/notifications/hooks/use-language
 import { ProfileStats } from '@/features/profile/components/profile-stats';
 import { TopBar } from '@/features/shell/components/top-bar';
 import { useTenantManifest } from '@/features/shell/hooks/use-tenant-manifest';
-import { useOnline } from '@/lib/offline';
+import { useOnline } from '@/lib/browser/offline';
 import './app-layout.css';
 
 /** Everything behind login: the user's details first, then the top bar and the screen. */

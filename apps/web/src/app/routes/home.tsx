@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { Page } from '@/components/page';
 import { HomeFeed } from '@/features/feed/components/home-feed';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /** The greeting uses the first name, as people greet each other. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;

@@ -11,7 +11,7 @@ import {
   EmailSection,
   ProfileSection,
 } from '@/features/profile/components/profile-editor';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 export { loader } from './profile-texts';
 

@@ -2,7 +2,7 @@ import type { ContentDetail } from '@kanal/contract';
 import type { ReactElement } from 'react';
 import { useParams } from 'react-router';
 import { LoadingView } from '@/components/feedback/status-view';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 import { useContent } from '../api/get-content';
 import { ContentUnavailable, parseId } from '../components/content-unavailable';
 

@@ -6,7 +6,7 @@ import { CardPage } from '@/components/page';
 import { useConfirmEmail } from '@/features/profile/api/update-profile';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 import '@/components/button.css';
 import '@/components/form/form.css';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { CardPage } from '@/components/page';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 export function Component() {
   const { t } = useTranslation('auth');

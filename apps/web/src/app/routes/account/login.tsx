@@ -4,8 +4,8 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { CardPage } from '@/components/page';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useSession } from '@/lib/auth-store';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 import { redirectTarget } from '@/lib/redirect';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   const { t } = useTranslation('auth');

@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { CardPage } from '@/components/page';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 const PURPOSES = { welcome: 'welcome', activate: 'activate', 'reset-password': 'reset' } as const;
 

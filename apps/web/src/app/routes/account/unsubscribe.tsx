@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { CardPage } from '@/components/page';
 import { useUnsubscribe } from '@/features/notifications/api/notifications';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 import '@/components/button.css';
 import '@/components/form/form.css';
 

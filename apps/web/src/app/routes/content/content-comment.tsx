@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page';
 import { useRouteContent } from '@/content/hooks/use-route-content';
 import { CommentForm } from '@/features/item/components/comment-form';
-import { useGoBack } from '@/lib/use-go-back';
+import { useGoBack } from '@/lib/hooks/use-go-back';
 import '@/content/components/meta.css';
 
 export function Component() {

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { PasswordField } from '@/components/form/password-field';
-import { useFieldError } from '@/lib/use-field-error';
+import { useFieldError } from '@/lib/hooks/use-field-error';
 import { useChangePassword } from '../api/change-password';
 
 const resolver = zodResolver(ChangePasswordFormSchema);

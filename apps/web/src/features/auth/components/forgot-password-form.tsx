@@ -7,7 +7,7 @@ import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { TextField } from '@/components/form/text-field';
 import { serverMessage } from '@/lib/errors';
-import { useFieldError } from '@/lib/use-field-error';
+import { useFieldError } from '@/lib/hooks/use-field-error';
 import { useForgotPassword } from '../api/forgot-password';
 
 const resolver = zodResolver(ForgotPasswordBodySchema);

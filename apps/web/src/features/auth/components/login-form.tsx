@@ -17,7 +17,7 @@ import { ErrorText } from '@/components/form/error-text';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
 import { serverMessage } from '@/lib/errors';
-import { useFieldError } from '@/lib/use-field-error';
+import { useFieldError } from '@/lib/hooks/use-field-error';
 import { useHasPassword } from '../api/has-password';
 import { useSetupPassword } from '../api/setup-password';
 import { useSignIn } from '../api/sign-in';

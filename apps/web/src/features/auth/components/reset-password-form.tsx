@@ -11,7 +11,7 @@ import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { PasswordField } from '@/components/form/password-field';
 import { serverMessage } from '@/lib/errors';
-import { useFieldError } from '@/lib/use-field-error';
+import { useFieldError } from '@/lib/hooks/use-field-error';
 import { useActivate } from '../api/activate';
 import { useResetPassword } from '../api/reset-password';
 

@@ -14,7 +14,7 @@ import {
 } from '@kanal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { download } from '@/lib/download';
+import { download } from '@/lib/browser/download';
 import { queryKeys } from '@/lib/query-keys';
 import { scopedPath, useConsole } from '../lib/console-context';
 import type { ExportFormat } from './transfer';

@@ -1,7 +1,7 @@
 import { IMPORT_MAX_BYTES, type ImportCheck, type ImportResult } from '@kanal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { download } from '@/lib/download';
+import { download } from '@/lib/browser/download';
 import { scopedPath, useConsole } from '../lib/console-context';
 import { useConsoleMutation } from './use-console-mutation';
 

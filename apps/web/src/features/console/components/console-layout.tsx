@@ -6,7 +6,7 @@ import { Button } from '@/components/button';
 import { Toaster } from '@/components/feedback/toast';
 import { LanguageSwitch } from '@/components/language-switch';
 import { ApiError } from '@/lib/api-client';
-import { useStoredValue } from '@/lib/stored-value';
+import { useStoredValue } from '@/lib/browser/stored-value';
 import { useTenant, useTenants } from '../api/tenants';
 import { type ConsoleContext, ConsoleContextValue } from '../lib/console-context';
 import { SCREEN_CAPABILITIES, type ScreenName } from '../lib/console-screens';

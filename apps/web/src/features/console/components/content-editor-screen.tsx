@@ -29,9 +29,9 @@ import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { ApiError } from '@/lib/api-client';
+import { readStored, removeStored, writeStored } from '@/lib/browser/stored-value';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
-import { readStored, removeStored, writeStored } from '@/lib/stored-value';
 import { useCategories, useCreateContent, useUpdateContent } from '../api/content';
 import { type ConsoleContext, useConsole } from '../lib/console-context';
 import {

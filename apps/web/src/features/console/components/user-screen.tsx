@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/dialog';
 import { ErrorView } from '@/components/feedback/status-view';
 import { showToast } from '@/components/feedback/toast';
 import { ErrorText } from '@/components/form/error-text';
-import { download } from '@/lib/download';
+import { download } from '@/lib/browser/download';
 import { errorText } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useActivity, useDeleteUsers, useResendWelcome, useUpdateUser, useUser } from '../api/users';

@@ -1,6 +1,6 @@
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
-import { useFieldError } from '@/lib/use-field-error';
+import { useFieldError } from '@/lib/hooks/use-field-error';
 
 /** Conflicts the server answers without a field, and the field each is about. */
 const CONFLICT_FIELDS: Record<string, string> = {

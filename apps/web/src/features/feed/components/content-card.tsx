@@ -6,7 +6,7 @@ import { Deadline } from '@/content/components/deadline';
 import { TypeLabel } from '@/content/components/type-label';
 import { fileUrl, interactionOf, itemPath } from '@/content/lib/paths';
 import { formatDate } from '@/lib/format';
-import { useIsPhone } from '@/lib/use-media-query';
+import { useIsPhone } from '@/lib/hooks/use-media-query';
 import '@/components/button.css';
 import '@/components/tag.css';
 import '@/content/components/content-list.css';

@@ -1,8 +1,8 @@
 import type { ContentType, Question, QuestionAnswer } from '@kanal/contract';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { formStorageKey } from '@/lib/storage-keys';
-import { readStored, writeStored } from '@/lib/stored-value';
+import { formStorageKey } from '@/lib/browser/storage-keys';
+import { readStored, writeStored } from '@/lib/browser/stored-value';
 import { useCheckAnswer } from '../api/check-answer';
 import {
   advanceDelay,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '@/lib/auth-store';
-import { useOnline } from '@/lib/offline';
+import { useOnline } from '@/lib/browser/offline';
 import { sendKept } from '../lib/outbox';
 
 /** Sends the answers kept offline as soon as there is a connection: at start, and each time it returns. */

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { outboxStorageKey } from '@/lib/browser/storage-keys';
+import { readStored, writeStored } from '@/lib/browser/stored-value';
 import { queryKeys } from '@/lib/query-keys';
-import { outboxStorageKey } from '@/lib/storage-keys';
-import { readStored, writeStored } from '@/lib/stored-value';
 import { submitAnswers } from '../api/submit-answers';
 import { type FormEndState, parseEndState } from './form-result';
 

@@ -8,7 +8,7 @@ import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { BellIcon } from '@/components/icons';
 import { itemPath } from '@/content/lib/paths';
 import { formatDateTime } from '@/lib/format';
-import { useIsPhone } from '@/lib/use-media-query';
+import { useIsPhone } from '@/lib/hooks/use-media-query';
 import { useBell, useMarkRead } from '../api/notifications';
 import './bell.css';
 

@@ -20,7 +20,7 @@ import { TextField } from '@/components/form/text-field';
 import { fileUrl } from '@/content/lib/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
-import { useFieldError } from '@/lib/use-field-error';
+import { useFieldError } from '@/lib/hooks/use-field-error';
 import { useRequestEmailChange, useUpdateDetails, useUploadAvatar } from '../api/update-profile';
 import './profile-editor.css';
 

@@ -10,7 +10,7 @@ import { TypeLabel } from '@/content/components/type-label';
 import { interactionOf } from '@/content/lib/paths';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
-import { useGoBack } from '@/lib/use-go-back';
+import { useGoBack } from '@/lib/hooks/use-go-back';
 import '@/components/page.css';
 import '@/content/components/detail.css';
 import './task-detail.css';

@@ -1,4 +1,4 @@
-import { apiFetch, type RequestOptions } from './api-client';
+import { apiFetch, type RequestOptions } from '../api-client';
 
 /**
  * Fetches a file from the API with the session's token (a plain link would go without it) and hands

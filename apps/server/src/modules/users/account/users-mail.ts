@@ -1,7 +1,7 @@
 import { type Language, makeTranslate, PASSWORD_TOKEN_TTL_MS } from '@kanal/contract';
-import { mailLayout } from '../../lib/mail-layout.js';
-import en from '../../locales/en.json' with { type: 'json' };
-import hr from '../../locales/hr.json' with { type: 'json' };
+import { mailLayout } from '../../../lib/mail-layout.js';
+import en from '../../../locales/en.json' with { type: 'json' };
+import hr from '../../../locales/hr.json' with { type: 'json' };
 
 const t = makeTranslate({ hr, en });
 

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IMPORT_MAX_LINE_LENGTH, IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES } from '@kanal/contract';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { AppError } from '../../lib/app-error.js';
+import { AppError } from '../../../lib/app-error.js';
 import {
   type UnpackBudget,
   UnpackLimitError,
@@ -9,7 +9,7 @@ import {
   type ZipEntry,
   ZipFormatError,
   zipEntries,
-} from '../../lib/zip-entries.js';
+} from '../../../lib/files/zip-entries.js';
 
 const fileProblem = (message: string, params?: Record<string, number>) =>
   new AppError('BodyParamsInvalid', { field: { name: 'file', message }, ...(params ? { params } : {}) });

@@ -1,10 +1,10 @@
 import { type AdminUser, IMPORT_COLUMNS, type ImportCheck, type Language, makeTranslate } from '@kanal/contract';
-import { formatDate, formatDateTime } from '../../lib/clock.js';
-import type { ExportTable } from '../../lib/table-export.js';
-import en from '../../locales/en.json' with { type: 'json' };
-import hr from '../../locales/hr.json' with { type: 'json' };
-import type { ProfileService } from '../profile/profile.service.js';
-import type { UsersRepository } from './users.repository.js';
+import { formatDate, formatDateTime } from '../../../lib/clock.js';
+import type { ExportTable } from '../../../lib/files/table-export.js';
+import en from '../../../locales/en.json' with { type: 'json' };
+import hr from '../../../locales/hr.json' with { type: 'json' };
+import type { ProfileService } from '../../profile/profile.service.js';
+import type { UsersRepository } from '../users.repository.js';
 
 const t = makeTranslate({ hr, en });
 const texts = { hr, en } as const;

@@ -1,9 +1,9 @@
 import { AVATAR_MAX_BYTES } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, auditLog } from '../../db/schema/index.js';
-import { call, lastMailTo, makeTenant, makeUser, pdfBytes, pngBytes, signIn, upload } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { appUser, auditLog } from '../../../db/schema/index.js';
+import { call, lastMailTo, makeTenant, makeUser, pdfBytes, pngBytes, signIn, upload } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, attempt, comment, contentInteraction } from '../../db/schema/index.js';
-import { makeContent, makeGroup } from '../../test/content-factories.js';
-import { call, makePerson, makeTenant, makeUser, upload } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { appUser, attempt, comment, contentInteraction } from '../../../db/schema/index.js';
+import { makeContent, makeGroup } from '../../../test/content-factories.js';
+import { call, makePerson, makeTenant, makeUser, upload } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let tenantId: number;

@@ -9,18 +9,18 @@ import {
   type PhoneBody,
   type StoredFile,
 } from '@kanal/contract';
-import { AppError, notFound } from '../../lib/app-error.js';
-import type { Clock } from '../../lib/clock.js';
-import { verifyPassword } from '../../lib/passwords.js';
-import type { FileDownload } from '../../lib/send-file.js';
-import { hashToken, newToken, tokenTenant } from '../../lib/tokens.js';
-import type { RequestContext } from '../../plugins/request-context.js';
-import type { Upload } from '../../plugins/uploads.js';
-import type { AuditLog } from '../audit/audit.service.js';
-import type { FilesService } from '../files/files.service.js';
-import type { Mailer } from '../mail/mail.service.js';
-import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
-import type { UsersRepository } from './users.repository.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { FileDownload } from '../../../lib/files/send-file.js';
+import { verifyPassword } from '../../../lib/passwords.js';
+import { hashToken, newToken, tokenTenant } from '../../../lib/tokens.js';
+import type { RequestContext } from '../../../plugins/request-context.js';
+import type { Upload } from '../../../plugins/uploads.js';
+import type { AuditLog } from '../../audit/audit.service.js';
+import type { FilesService } from '../../files/files.service.js';
+import type { Mailer } from '../../mail/mail.service.js';
+import type { RateLimiter } from '../../rate-limit/rate-limit.service.js';
+import type { UsersRepository } from '../users.repository.js';
 import { emailChangeMail } from './users-mail.js';
 
 type Repos = {

@@ -14,11 +14,11 @@ import {
   TEXT_ANSWER_MAX_LENGTH,
   TIME_RESTRICTION_MAX_S,
   TIME_RESTRICTION_MIN_S,
-} from './constants.js';
-import adminEn from './locales/admin.en.json' with { type: 'json' };
-import adminHr from './locales/admin.hr.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
-import hr from './locales/hr.json' with { type: 'json' };
+} from '../constants.js';
+import adminEn from '../locales/admin.en.json' with { type: 'json' };
+import adminHr from '../locales/admin.hr.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import hr from '../locales/hr.json' with { type: 'json' };
 
 /**
  * The messages shared by the server's error bodies and the web app's forms, per language: those every

@@ -13,8 +13,8 @@ import {
   TokenParamsSchema,
 } from '@kanal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendFile } from '../../lib/send-file.js';
-import { acceptUploads, uploadedFiles } from '../../plugins/uploads.js';
+import { sendFile } from '../../../lib/files/send-file.js';
+import { acceptUploads, uploadedFiles } from '../../../plugins/uploads.js';
 import type { UsersService } from './users.service.js';
 
 const tags = ['users'];

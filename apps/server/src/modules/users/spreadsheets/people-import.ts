@@ -13,8 +13,8 @@ import {
   translate,
 } from '@kanal/contract';
 import ExcelJS from 'exceljs';
-import en from '../../locales/en.json' with { type: 'json' };
-import hr from '../../locales/hr.json' with { type: 'json' };
+import en from '../../../locales/en.json' with { type: 'json' };
+import hr from '../../../locales/hr.json' with { type: 'json' };
 import { fileProblem, type Sheet } from './spreadsheet.js';
 
 const texts = makeTranslate({ hr, en });

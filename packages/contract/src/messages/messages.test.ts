@@ -32,20 +32,22 @@ describe('translate', () => {
     const keys = (o: object, prefix = ''): string[] =>
       Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
     for (const file of ['', 'admin.']) {
-      const hr = await import(`./locales/${file}hr.json`);
-      const en = await import(`./locales/${file}en.json`);
+      const hr = await import(`../locales/${file}hr.json`);
+      const en = await import(`../locales/${file}en.json`);
       expect(keys(hr.default).sort()).toEqual(keys(en.default).sort());
     }
     // A message lives in one of the two catalogues, never both.
-    const core = await import('./locales/en.json');
-    const admin = await import('./locales/admin.en.json');
+    const core = await import('../locales/en.json');
+    const admin = await import('../locales/admin.en.json');
     expect(keys(core.default).filter((key) => keys(admin.default).includes(key))).toEqual([]);
   });
 });
 
 describe('contract schemas', () => {
   it('report locale keys, check new passwords and coerce ids', async () => {
-    const { NewPasswordSchema, ResetPasswordFormSchema, IdParamsSchema, SignInBodySchema } = await import('./index.js');
+    const { NewPasswordSchema, ResetPasswordFormSchema, IdParamsSchema, SignInBodySchema } = await import(
+      '../index.js'
+    );
     const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
       r.error?.issues[0]?.message;
     expect(firstMessage(NewPasswordSchema.safeParse(''))).toBe('validation.required');

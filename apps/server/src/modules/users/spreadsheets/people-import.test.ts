@@ -2,10 +2,19 @@ import type { ImportCheck } from '@kanal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, contentInteraction } from '../../db/schema/index.js';
-import { makeContent, makeGroup } from '../../test/content-factories.js';
-import { call, lastMailTo, makePerson, makeTenant, makeUser, pngBytes, signIn, upload } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { appUser, contentInteraction } from '../../../db/schema/index.js';
+import { makeContent, makeGroup } from '../../../test/content-factories.js';
+import {
+  call,
+  lastMailTo,
+  makePerson,
+  makeTenant,
+  makeUser,
+  pngBytes,
+  signIn,
+  upload,
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let tenantId: number;

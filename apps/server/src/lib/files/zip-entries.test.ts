@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deflatedPart, deflatedRepeat, storedPart, zip } from '../test/zip-archive.js';
+import { deflatedPart, deflatedRepeat, storedPart, zip } from '../../test/zip-archive.js';
 import { type UnpackBudget, UnpackLimitError, unpackEntry, ZipFormatError, zipEntries } from './zip-entries.js';
 
 const MB = 1024 * 1024;

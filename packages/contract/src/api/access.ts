@@ -1,4 +1,4 @@
-import { ROLES, type Role } from './enums.js';
+import { ROLES, type Role } from '../enums.js';
 
 /**
  * Which role may do what, declared once (DESIGN.md §5): the server's access table builds each route's

@@ -1,10 +1,10 @@
 import { IMPORT_MAX_UNPACKED_BYTES } from '@kanal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeGroup } from '../../test/content-factories.js';
-import { makePerson, makeTenant } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { deflatedPart, deflatedRepeat, storedPart, zip } from '../../test/zip-archive.js';
+import { makeGroup } from '../../../test/content-factories.js';
+import { makePerson, makeTenant } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { deflatedPart, deflatedRepeat, storedPart, zip } from '../../../test/zip-archive.js';
 
 // Issue 28: an import's spreadsheet is read within limits, so a small file that unpacks to gigabytes,
 // or holds millions of rows, is refused at once instead of filling the shared process's memory.
