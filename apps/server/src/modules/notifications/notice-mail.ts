@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/clock.js';
 import { mailLayout } from '../../lib/mail-layout.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
-import { type NoticeDelivery, topicOf } from './notifications.repository.js';
+import { type NoticeDelivery, topicOf } from './deliveries.repository.js';
 
 const t = makeTranslate({ hr, en });
 

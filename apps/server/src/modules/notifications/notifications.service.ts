@@ -1,4 +1,3 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type Bell,
   MINUTE_MS,
@@ -25,15 +24,18 @@ import type { RequestContext } from '../../plugins/request-context.js';
 import type { Jobs } from '../jobs/jobs.service.js';
 import type { MailTransport } from '../mail/mail.service.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
-import { itemPath, noticeMail, pushText, testText } from './notice-mail.js';
 import {
-  createNotificationsRepository,
+  createDeliveriesRepository,
   type Delivery,
   type Notice,
   type NoticeDelivery,
   topicOf,
-} from './notifications.repository.js';
+} from './deliveries.repository.js';
+import { itemPath, noticeMail, pushText, testText } from './notice-mail.js';
+import { createNoticeTokens } from './notice-tokens.js';
+import { createNotificationsRepository } from './notifications.repository.js';
 import {
+  atPushService,
   EXPO_BATCH,
   EXPO_RECEIPT_BATCH,
   newVapidKeys,
@@ -62,29 +64,11 @@ type Deps = {
   };
 };
 
-/** Whether a subscription's endpoint is at one of the push services the configuration names. */
-const atPushService = (endpoint: string, services: readonly URL[]) => {
-  const url = new URL(endpoint);
-  return services.some(
-    (service) =>
-      url.protocol === service.protocol &&
-      // The scheme's own port unless the configuration names another: a push service's host does not
-      // make any port of it a push service (URL leaves the default port out, so :443 reads as '').
-      url.port === service.port &&
-      (url.hostname === service.hostname ||
-        (service.protocol === 'https:' && url.hostname.endsWith(`.${service.hostname}`))),
-  );
-};
-
 /** VAPID's contact: the app's address when it is https, otherwise the sender address of its mail. */
 function vapidSubject({ publicUrl, mailFrom }: Deps['config']): string {
   if (publicUrl.startsWith('https:')) return publicUrl;
   return `mailto:${mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom}`;
 }
-
-/** How this app mints the tokens it signs (unsubscribeToken, receiptOf): ids without leading zeros. */
-const UNSUBSCRIBE_TOKEN = /^([1-9]\d*)\.([1-9]\d*)\.(content|reminder)\.[\w-]{32}$/;
-const RECEIPT = /^([1-9]\d*)\.([1-9]\d*)\.[\w-]{32}$/;
 
 const BATCH = 100;
 /** E-mails (and web pushes) sent at once by one process: as many as the mail pool's connections. */
@@ -99,6 +83,7 @@ const RECEIPT_KEPT_MS = 24 * 60 * MINUTE_MS;
  */
 export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, log, config }: Deps) => {
   const repo = createNotificationsRepository(db);
+  const deliveries = createDeliveriesRepository(db);
 
   // The VAPID keys are read (or made and kept) once, when the first push goes out or is subscribed to.
   let vapid: Promise<{ publicKey: string; privateKey: string }> | undefined;
@@ -116,39 +101,8 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
     return transport;
   };
 
-  // Receipts come from clients without a session (a service worker): each push carries its own signed
-  // receipt, `tenant.delivery.signature`, which only this app can make.
-  let receiptKey: Promise<string> | undefined;
-  const signature = async (tenantId: number, deliveryId: number) => {
-    receiptKey ??= repo.secret('receipts', () => randomBytes(32).toString('base64url'));
-    return createHmac('sha256', await receiptKey)
-      .update(`${tenantId}.${deliveryId}`)
-      .digest('base64url')
-      .slice(0, 32);
-  };
-  // An e-mail's unsubscribe link names the person and the kind of notice, signed like the receipts.
-  let unsubscribeKey: Promise<string> | undefined;
-  const unsubscribeSignature = async (payload: string) => {
-    unsubscribeKey ??= repo.secret('unsubscribe', () => randomBytes(32).toString('base64url'));
-    return createHmac('sha256', await unsubscribeKey)
-      .update(payload)
-      .digest('base64url')
-      .slice(0, 32);
-  };
-  const unsubscribeToken = async (tenantId: number, userId: number, topic: NoticeTopic) =>
-    `${tenantId}.${userId}.${topic}.${await unsubscribeSignature(`${tenantId}.${userId}.${topic}`)}`;
-  /**
-   * Whether a token a client sent is, byte for byte, the one this app mints: any other spelling of the same
-   * numbers (leading zeros, another case, more parts, padding) is not a token of ours.
-   */
-  const sameToken = (given: string, minted: string) => {
-    const a = Buffer.from(given);
-    const b = Buffer.from(minted);
-    return a.length === b.length && timingSafeEqual(a, b);
-  };
-
-  const receiptOf = async (tenantId: number, deliveryId: number) =>
-    `${tenantId}.${deliveryId}.${await signature(tenantId, deliveryId)}`;
+  const tokens = createNoticeTokens(repo.secret);
+  const { receiptOf, unsubscribeToken } = tokens;
 
   const messageOf = async (delivery: Delivery): Promise<PushMessage> => ({
     ...(delivery.kind === 'test'
@@ -237,7 +191,7 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
   /** The push service no longer knows this browser or phone: it is forgotten, and not tried again. */
   async function forgetGone(delivery: Pick<Delivery, 'tenantId' | 'id' | 'deviceId'>) {
     if (delivery.deviceId !== null) await repo.forgetDevice(delivery.tenantId, delivery.deviceId);
-    await repo.markFailed(delivery, 'the push service no longer knows the device', null);
+    await deliveries.markFailed(delivery, 'the push service no longer knows the device', null);
   }
 
   let receiptsReadAt = Number.NEGATIVE_INFINITY;
@@ -251,7 +205,7 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
     if (now - receiptsReadAt < MINUTE_MS) return;
     receiptsReadAt = now;
     for (;;) {
-      const taken = await repo.takeTickets(new Date(now - RECEIPT_DELAY_MS), EXPO_RECEIPT_BATCH);
+      const taken = await deliveries.takeTickets(new Date(now - RECEIPT_DELAY_MS), EXPO_RECEIPT_BATCH);
       if (taken.length === 0) return;
       const receipts = await (await push()).receipts(taken.map((t) => t.ticket)).catch((err: unknown) => {
         log.warn({ err }, 'Expo receipts could not be read; they are read on the next run');
@@ -259,13 +213,13 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
       });
       // What has no receipt yet is read again later, until Expo no longer keeps it.
       const later = taken.filter((t) => !receipts?.has(t.ticket) && now - t.sentAt.getTime() < RECEIPT_KEPT_MS);
-      await repo.returnTickets(later);
+      await deliveries.returnTickets(later);
       if (!receipts) return;
       for (const delivery of taken) {
         const outcome = receipts.get(delivery.ticket);
         if (!outcome || 'sent' in outcome) continue;
         if ('gone' in outcome) await forgetGone(delivery);
-        else await repo.markFailed(delivery, outcome.error, null);
+        else await deliveries.markFailed(delivery, outcome.error, null);
       }
       // Returned tickets would be taken again at once: they wait for the next run.
       if (taken.length < EXPO_RECEIPT_BATCH || later.length > 0) return;
@@ -273,13 +227,13 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
   }
 
   /** What became of deliveries, written as soon as it is known (a sender that dies after it resends none). */
-  async function settle(deliveries: Delivery[], outcomes: PushOutcome[]): Promise<void> {
-    const sent = deliveries.flatMap((delivery, i) => {
+  async function settle(batch: Delivery[], outcomes: PushOutcome[]): Promise<void> {
+    const sent = batch.flatMap((delivery, i) => {
       const outcome = outcomes[i];
       return outcome && 'sent' in outcome ? [{ ...delivery, ticket: outcome.ticket ?? null }] : [];
     });
-    await repo.markSent(sent, clock.now());
-    for (const [i, delivery] of deliveries.entries()) {
+    await deliveries.markSent(sent, clock.now());
+    for (const [i, delivery] of batch.entries()) {
       const outcome = outcomes[i] ?? { error: 'not sent' };
       if ('sent' in outcome) continue;
       if ('gone' in outcome) {
@@ -290,7 +244,7 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
         { delivery: delivery.id, channel: delivery.channel, error: outcome.error },
         'notification delivery failed',
       );
-      await repo.markFailed(delivery, outcome.error, retryAt(clock.now(), delivery.attempts + 1));
+      await deliveries.markFailed(delivery, outcome.error, retryAt(clock.now(), delivery.attempts + 1));
     }
   }
 
@@ -321,7 +275,7 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
       ...NOTIFICATION_CHANNELS.map(async (channel) => {
         for (;;) {
           const now = clock.now();
-          const batch = await repo.claim(channel, now, new Date(now.getTime() + config.deliveryLeaseMs), BATCH);
+          const batch = await deliveries.claim(channel, now, new Date(now.getTime() + config.deliveryLeaseMs), BATCH);
           await sendBatch(batch);
           if (batch.length < BATCH) return;
         }
@@ -338,7 +292,7 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
      * deliveries are sent after it commits. Answers how many were notified.
      */
     fanOut: (tx: Tx, notice: Notice, audience: SQL, now: Date): Promise<number> =>
-      createNotificationsRepository(tx).fanOut(notice, audience, now),
+      createDeliveriesRepository(tx).fanOut(notice, audience, now),
 
     async settings(ctx: RequestContext): Promise<NotificationSettings> {
       const off = await repo.optOuts(ctx.tenantId, ctx.userId);
@@ -413,11 +367,9 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
      * provider: that kind of notice no longer comes by e-mail.
      */
     async unsubscribe(token: string): Promise<{ topic: NoticeTopic }> {
-      const [, tenant = '', user = '', topic] = UNSUBSCRIBE_TOKEN.exec(token) ?? [];
-      if (topic !== 'content' && topic !== 'reminder') throw notFound();
-      const tenantId = Number(tenant);
-      const userId = Number(user);
-      if (!sameToken(token, await unsubscribeToken(tenantId, userId, topic))) throw notFound();
+      const named = await tokens.readUnsubscribe(token);
+      if (!named) throw notFound();
+      const { tenantId, userId, topic } = named;
       if (!(await repo.hasPerson(tenantId, userId))) throw notFound();
       await repo.optOut(tenantId, userId, 'email', topic);
       return { topic };
@@ -425,14 +377,11 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
 
     /** A client's report that a push notice arrived or was opened, by the receipt that came with it. */
     async recordReceipt(receipt: string, state: 'received' | 'opened'): Promise<{ done: true }> {
-      const [, tenant, delivery] = RECEIPT.exec(receipt) ?? [];
-      const tenantId = Number(tenant);
-      const deliveryId = Number(delivery);
-      const valid = tenant !== undefined && sameToken(receipt, await receiptOf(tenantId, deliveryId));
+      const named = await tokens.readReceipt(receipt);
       const recorded =
-        valid &&
+        named !== null &&
         (await db.transaction((tx) =>
-          createNotificationsRepository(tx).recordReceipt(tenantId, deliveryId, state, clock.now()),
+          createNotificationsRepository(tx).recordReceipt(named.tenantId, named.deliveryId, state, clock.now()),
         ));
       if (!recorded) throw notFound();
       return { done: true };
@@ -467,7 +416,7 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
     },
 
     /** Deliveries waiting and given up (the operator's system page). */
-    deliveryTotals: () => repo.deliveryTotals(),
+    deliveryTotals: () => deliveries.deliveryTotals(),
 
     /** An item's notices for its statistics: notified, received, opened (people). */
     reach: (tenantId: number, contentId: number): Promise<NoticeReach> => repo.reach(tenantId, contentId),
@@ -482,7 +431,7 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
      */
     async testPush(ctx: RequestContext): Promise<TestPush> {
       await limiter.consume(`testpn:user:${ctx.userId}`, TEST_PUSHES_PER_WINDOW);
-      const devices = await repo.queueTest(ctx.tenantId, ctx.userId, clock.now());
+      const devices = await deliveries.queueTest(ctx.tenantId, ctx.userId, clock.now());
       if (devices > 0) void jobs.kick();
       return { devices };
     },

@@ -125,3 +125,17 @@ export function pushTransport({ vapid, expo }: Options): PushTransport {
 
 /** The VAPID key pair: the configured one, or a new one to keep (web-push's generator). */
 export const newVapidKeys = () => webpush.generateVAPIDKeys();
+
+/** Whether a subscription's endpoint is at one of the push services the configuration names. */
+export const atPushService = (endpoint: string, services: readonly URL[]) => {
+  const url = new URL(endpoint);
+  return services.some(
+    (service) =>
+      url.protocol === service.protocol &&
+      // The scheme's own port unless the configuration names another: a push service's host does not
+      // make any port of it a push service (URL leaves the default port out, so :443 reads as '').
+      url.port === service.port &&
+      (url.hostname === service.hostname ||
+        (service.protocol === 'https:' && url.hostname.endsWith(`.${service.hostname}`))),
+  );
+};
