@@ -142,7 +142,7 @@ export const ACCESS: AccessTable = {
   'GET /api/userAnswer/:id': CAN['content.read'],
   // Deleting an attempt changes a person's points: the tenant's admins.
   'DELETE /api/userAnswer/:id': CAN['people.write'],
-  // An item's statistics: a CREATOR's own items only (modules/content/content-stats.ts).
+  // An item's statistics: a CREATOR's own items only (modules/item-stats/item-stats.service.ts).
   'GET /api/content/:id/info': CAN['content.read'],
   'GET /api/content/:id/reach': CAN['content.read'],
   'GET /api/content/:id/info/activity': CAN['content.read'],

@@ -3,7 +3,7 @@ import { createContentServices } from '../app.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { groupMember, userGroup } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
-import type { Audience, NewContent } from '../modules/content/content-authoring.js';
+import type { Audience, NewContent } from '../modules/authoring/authoring-writes.js';
 
 let sequence = 0;
 

@@ -87,7 +87,7 @@ export const content = pgTable(
     index('content_tenant_creator_idx').on(t.tenantId, t.creatorId),
     // Which items show a file as their cover, when a user asks for it (content.showsFile).
     index('content_image_idx').on(t.tenantId, t.image).where(sql`${t.image} IS NOT NULL`),
-    // The staff list's default order, a page at a time (content-authoring.repository, list).
+    // The staff list's default order, a page at a time (authoring.repository, list).
     index('content_publish_idx').on(t.tenantId, t.publishAt.desc(), t.id.desc()),
     // The staff search: any part of a word of the name or category (trigrams, pg_trgm).
     index('content_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),

@@ -20,9 +20,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_TYPES, ExportQuerySchema, sendExport } from '../../lib/files/table-export.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
-import { contentFileName } from './content-export.js';
-import type { Author } from './content-staff.js';
-import type { ContentStats } from './content-stats.js';
+import type { Author } from '../authoring/authoring.service.js';
+import { contentFileName } from './item-export.js';
+import type { ContentStats } from './item-stats.service.js';
 
 type Options = {
   stats: ContentStats;

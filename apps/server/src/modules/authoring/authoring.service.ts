@@ -10,6 +10,7 @@ import {
   type NoticeQueued,
   type Promotion,
   type PromotionList,
+  type QuestionType,
   REMINDER_MINUTES,
   type SimpleContent,
   type StaffComment,
@@ -24,12 +25,11 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
-import type { ContentRepository } from './content.repository.js';
-import type { ContentAuthoring, ContentChanges, NewContent } from './content-authoring.js';
-import type { AuthoringRepository } from './content-authoring.repository.js';
+import type { AuthoringRepository } from './authoring.repository.js';
+import type { ContentAuthoring, ContentChanges, NewContent } from './authoring-writes.js';
 
 /** The staff member calling, in the organisation they work in, and their own (a SUPERADMIN's provider). */
-/** An item as its statistics read it (content-stats.ts). */
+/** An item as its statistics read it (item-stats.service.ts). */
 export type ItemSummary = Pick<StaffContent, 'id' | 'name' | 'type' | 'status' | 'publishAt'> & {
   creatorId: number;
   passingScore: number | null;
@@ -39,10 +39,32 @@ export type ItemSummary = Pick<StaffContent, 'id' | 'name' | 'type' | 'status' |
 
 export type Author = Pick<RequestContext, 'tenantId' | 'userId' | 'role'> & { lang: Language; ownTenantId: number };
 
+/** The content module's reads of an item's media (with their files) and questions (with their answers). */
+type ItemReads = {
+  listMedia: (
+    tenantId: number,
+    contentId: number,
+  ) => PromiseLike<{ id: number; type: MediaType; name: string; fileId: string; mime: string; size: number }[]>;
+  listQuestions: (
+    tenantId: number,
+    contentId: number,
+  ) => PromiseLike<
+    {
+      id: number;
+      title: string;
+      type: QuestionType;
+      answerId: number | null;
+      answerTitle: string | null;
+      answerIsCorrect: boolean | null;
+    }[]
+  >;
+};
+
 type Deps = {
   authoring: ContentAuthoring;
   repo: AuthoringRepository;
-  reads: Pick<ContentRepository, 'listMedia' | 'listQuestions'>;
+  /** An item's media and questions as the content module reads them (its repository's). */
+  reads: ItemReads;
   /** The tenant's files among these ids, with their kinds (from the files module). */
   filesOf: (tenantId: number, ids: string[]) => Promise<{ id: string; mime: string }[]>;
   /** Whether a file's bytes are in the store (from the files module). */

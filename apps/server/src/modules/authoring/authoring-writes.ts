@@ -10,8 +10,8 @@ import {
 } from '@kanal/contract';
 import type { AuditEntry, AuditLog } from '../audit/audit.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
-import type { AuthoringRepository } from './content-authoring.repository.js';
-import { type NoticeScheduler, planSchedule, SCHEDULE_QUEUES } from './content-schedule.js';
+import type { AuthoringRepository } from './authoring.repository.js';
+import { type NoticeScheduler, planSchedule, SCHEDULE_QUEUES } from './authoring-schedule.js';
 
 export type Audience = 'all' | { groups?: number[]; users?: number[] };
 
@@ -200,7 +200,7 @@ async function writeCopies(repos: Repos, tenantId: number, sourceId: number): Pr
 }
 
 /**
- * Writing content: the staff API (content-staff.ts), the demo seed and the test factories all write
+ * Writing content: the staff API (authoring.service.ts), the demo seed and the test factories all write
  * through these, so every way in keeps the inboxes in step: each change, its inbox rows and its audit
  * entry are one transaction.
  */

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/clock.js';
 import type { ExportTable } from '../../lib/files/table-export.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
-import type { ContentStatsRepository } from './content-stats.repository.js';
+import type { ContentStatsRepository } from './item-stats.repository.js';
 
 const t = makeTranslate({ hr, en });
 

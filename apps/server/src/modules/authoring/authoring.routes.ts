@@ -24,7 +24,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ScopedContext } from '../../plugins/request-context.js';
-import type { Author, ContentStaff } from './content-staff.js';
+import type { Author, ContentStaff } from './authoring.service.js';
 
 type Options = {
   staff: ContentStaff;
@@ -38,7 +38,7 @@ const unknownTenant = { errors: [404] } as const;
 
 /**
  * The staff side of content (spec point 7, "Content"): authoring, moderation and
- * maintenance. Who may call each: src/access.ts; a CREATOR's limits to their own items: content-staff.ts.
+ * maintenance. Who may call each: src/access.ts; a CREATOR's limits to their own items: authoring.service.ts.
  */
 export const contentStaffRoutes: FastifyPluginAsyncZod<Options> = async (app, { staff, scoped }) => {
   const tags = ['content'];

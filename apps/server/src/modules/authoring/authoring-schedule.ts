@@ -4,8 +4,8 @@ import { occurrenceDeadline } from '../../lib/recurrence.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { JobAgain, Jobs } from '../jobs/jobs.service.js';
 import type { Notifications } from '../notifications/notifications.service.js';
-import type { ContentAuthoring } from './content-authoring.js';
-import { type AuthoringRepository, createAuthoringRepository } from './content-authoring.repository.js';
+import { type AuthoringRepository, createAuthoringRepository } from './authoring.repository.js';
+import type { ContentAuthoring } from './authoring-writes.js';
 
 /** The job queues of an item's schedule: its notices and a repeating task's next occurrence. */
 export const SCHEDULE_QUEUES = {

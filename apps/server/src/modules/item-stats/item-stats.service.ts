@@ -22,10 +22,10 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { addDays, appDay, type Clock } from '../../lib/clock.js';
 import { type ExportFormat, exportTables } from '../../lib/files/table-export.js';
 import { periodsOf, sumByPeriod } from '../../lib/periods.js';
+import type { Author, ItemSummary } from '../authoring/authoring.service.js';
 import type { FormsService } from '../forms/forms.service.js';
-import { contentTables, stateOf } from './content-export.js';
-import type { Author, ItemSummary } from './content-staff.js';
-import type { ContentStatsRepository } from './content-stats.repository.js';
+import { contentTables, stateOf } from './item-export.js';
+import type { ContentStatsRepository } from './item-stats.repository.js';
 
 type Deps = {
   repo: ContentStatsRepository;
