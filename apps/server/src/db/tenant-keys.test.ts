@@ -8,7 +8,7 @@ import type { DbOrTx } from './client.js';
 // with tenant_id, so every row and every reference stays within one tenant's shard. Read from the catalogue,
 // so a new table is held to it without editing this test.
 
-/** Tables with a tenant_id that are not a tenant's, and why (docs/decisions.md, "Ready to be distributed by tenant"). */
+/** Tables with a tenant_id that are not a tenant's, and why (docs/adr/0006-ready-to-distribute-by-tenant.md). */
 const EXEMPT = {
   login_identifier: 'a sign-in identifier is unique across tenants (login has no tenant picker): a reference table',
   audit_log: 'events before an account is known have no tenant: kept undistributed',

@@ -5,9 +5,9 @@ import type { Capability } from './access.js';
 /**
  * One call of the API, declared once: the server registers its route from it (the access rule, the
  * validation, the serialisation and the OpenAPI entry follow), and the web calls it through the typed
- * client, so a changed path, payload or role fails the typecheck on both sides (docs/adr, "one typed
- * route table"). Declare one as an object literal `as const satisfies Operation`, so that a bundle keeps
- * only the operations it calls and their schemas.
+ * client, so a changed path, payload or role fails the typecheck on both sides
+ * (docs/adr/0009-one-typed-route-table.md). Declare one as an object literal `as const satisfies Operation`,
+ * so that a bundle keeps only the operations it calls and their schemas.
  */
 export type Operation = {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
