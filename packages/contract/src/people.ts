@@ -34,6 +34,19 @@ export const tenantScope = { tenant: z.optional(IdStringSchema) };
 export const TenantScopeQuerySchema = z.object(tenantScope);
 export type TenantScopeQuery = z.infer<typeof TenantScopeQuerySchema>;
 
+/** The formats of a spreadsheet export, and the media type each is sent as. */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+/** An export's query: XLSX unless `?format=csv`, in the caller's organisation or a SUPERADMIN's `?tenant=`. */
+export const ExportQuerySchema = z.object({
+  ...tenantScope,
+  format: z._default(z.enum(EXPORT_FORMATS), 'xlsx'),
+});
+
 /** GET /user: a search over name, e-mail and username (accent-insensitive), filters, a sort and a page. */
 export const UserListQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),

@@ -1,20 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { TenantScopeQuerySchema } from '@kanal/contract';
+import { EXPORT_TYPES, type ExportFormat } from '@kanal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import * as z from 'zod/mini';
 
-export type ExportFormat = 'xlsx' | 'csv';
-
-/** An export's query: XLSX unless `?format=csv`, in the caller's organisation or a SUPERADMIN's `?tenant=`. */
-export const ExportQuerySchema = z.object({
-  ...TenantScopeQuerySchema.shape,
-  format: z._default(z.enum(['xlsx', 'csv']), 'xlsx'),
-});
-export const EXPORT_TYPES: Record<ExportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};
+/** LEGACY (issue 30, until every export route is declared in the contract, where these now live). */
+export { EXPORT_TYPES, type ExportFormat, ExportQuerySchema } from '@kanal/contract';
 
 type Cell = string | number | null;
 /** One table of an export: its name (the XLSX sheet), headers, and rows as they come. */
