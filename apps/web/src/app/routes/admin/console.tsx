@@ -1,32 +1,32 @@
 import { may } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorView, LoadingView } from '@/components/feedback/status-view';
+import { ConsoleHome } from '@/console/layout/console-home';
+import { ConsoleLayout } from '@/console/layout/console-layout';
+import { guardScreens } from '@/console/layout/not-available';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
-import { ConsoleHome } from '@/features/console/components/console-home';
-import { ConsoleLayout } from '@/features/console/components/console-layout';
-import { ContentAnswersScreen } from '@/features/console/components/content-answers-screen';
-import { ContentCommentsScreen } from '@/features/console/components/content-comments-screen';
 import {
   ContentEditorScreen,
   NewContentScreen,
   NewPromotionScreen,
-} from '@/features/console/components/content-editor-screen';
-import { ContentListScreen } from '@/features/console/components/content-list-screen';
-import { ExportsScreen } from '@/features/console/components/exports-screen';
-import { GroupScreen } from '@/features/console/components/group-screen';
-import { GroupsScreen } from '@/features/console/components/groups-screen';
-import { ImportScreen } from '@/features/console/components/import-screen';
-import { guardScreens } from '@/features/console/components/not-available';
-import { PromotionScreen } from '@/features/console/components/promotion-screen';
-import { PromotionsScreen } from '@/features/console/components/promotions-screen';
-import { SystemScreen } from '@/features/console/components/system-screen';
-import { NewTenantScreen } from '@/features/console/components/tenant-new-screen';
-import { TenantScreen } from '@/features/console/components/tenant-screen';
-import { TenantsScreen } from '@/features/console/components/tenants-screen';
-import { NewUserScreen } from '@/features/console/components/user-new-screen';
-import { UserScreen } from '@/features/console/components/user-screen';
-import { UsersScreen } from '@/features/console/components/users-screen';
+} from '@/features/authoring/components/content-editor-screen';
+import { ContentListScreen } from '@/features/authoring/components/content-list-screen';
+import { SystemScreen } from '@/features/operations/components/system-screen';
+import { PromotionScreen } from '@/features/organisations/components/promotion-screen';
+import { PromotionsScreen } from '@/features/organisations/components/promotions-screen';
+import { NewTenantScreen } from '@/features/organisations/components/tenant-new-screen';
+import { TenantScreen } from '@/features/organisations/components/tenant-screen';
+import { TenantsScreen } from '@/features/organisations/components/tenants-screen';
+import { GroupScreen } from '@/features/people/components/groups/group-screen';
+import { GroupsScreen } from '@/features/people/components/groups/groups-screen';
+import { ExportsScreen } from '@/features/people/components/transfer/exports-screen';
+import { ImportScreen } from '@/features/people/components/transfer/import-screen';
+import { NewUserScreen } from '@/features/people/components/users/user-new-screen';
+import { UserScreen } from '@/features/people/components/users/user-screen';
+import { UsersScreen } from '@/features/people/components/users/users-screen';
+import { ContentAnswersScreen } from '@/features/statistics/components/content-answers-screen';
+import { ContentCommentsScreen } from '@/features/statistics/components/content-comments-screen';
 import { loadAreaTexts } from '@/lib/i18n';
 import { Component as NotFound } from '../not-found';
 

@@ -1,7 +1,7 @@
 import { QUIZ_ADVANCE_EDUCATION_MS, type StaffContent } from '@kanal/contract';
 import { act, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStaffContent, signInAs } from '@/features/console/test/console-fixtures';
+import { makeStaffContent, signInAs } from '@/console/test/console-fixtures';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 

@@ -1,6 +1,6 @@
-import { ContentStatsScreen } from '@/features/console/components/content-stats-screen';
-import { DashboardScreen } from '@/features/console/components/dashboard-screen';
-import { guardScreens } from '@/features/console/components/not-available';
+import { guardScreens } from '@/console/layout/not-available';
+import { ContentStatsScreen } from '@/features/statistics/components/content-stats-screen';
+import { DashboardScreen } from '@/features/statistics/components/dashboard-screen';
 
 /**
  * The statistics screens are their own chunk, with the chart library, which no other console screen

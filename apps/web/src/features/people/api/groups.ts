@@ -1,0 +1,97 @@
+import {
+  type AdminGroup,
+  type AdminGroupList,
+  type AdminUserList,
+  type CreateGroupBody,
+  GROUP_PAGE_SIZE,
+  type Group,
+  type GroupImportResult,
+  type UpdateGroupBody,
+  USER_PAGE_SIZE,
+} from '@kanal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { spreadsheetBody } from '@/console/api/transfer';
+import { useConsoleMutation } from '@/console/api/use-console-mutation';
+import { scopedPath, useConsole } from '@/console/lib/console-context';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export type GroupListParams = { q: string; page: number };
+
+export function useGroups(params: GroupListParams) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.groups(scope.tenantId, params),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminGroupList>(
+        scopedPath('/group', scope, { q: params.q, limit: GROUP_PAGE_SIZE, offset: params.page * GROUP_PAGE_SIZE }),
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every group of the organisation, by name: the choices of filters and pickers. */
+export function useAllGroups() {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.allGroups(scope.tenantId),
+    queryFn: ({ signal }) => apiRequest<Group[]>(scopedPath('/group/tenant', scope), { signal }),
+  });
+}
+
+export function useGroup(id: number | null) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.group(scope.tenantId, id ?? 0),
+    queryFn: ({ signal }) => apiRequest<AdminGroup>(scopedPath(`/group/${id}`, scope), { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useGroupMembers(id: number, params: { q: string; page: number }) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.members(scope.tenantId, id, params),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminUserList>(
+        scopedPath(`/group/${id}/users`, scope, {
+          q: params.q,
+          limit: USER_PAGE_SIZE,
+          offset: params.page * USER_PAGE_SIZE,
+        }),
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateGroup() {
+  const scope = useConsole();
+  return useConsoleMutation((body: CreateGroupBody) =>
+    apiRequest<AdminGroup>(scopedPath('/group', scope), { method: 'POST', body }),
+  );
+}
+
+/** Renames a group and adds or removes members, in one call. */
+export function useUpdateGroup(id: number) {
+  const scope = useConsole();
+  return useConsoleMutation((body: Partial<UpdateGroupBody>) =>
+    apiRequest<AdminGroup>(scopedPath(`/group/${id}`, scope), { method: 'PATCH', body }),
+  );
+}
+
+export function useDeleteGroup() {
+  const scope = useConsole();
+  return useConsoleMutation((id: number) =>
+    apiRequest<unknown>(scopedPath(`/group/${id}`, scope), { method: 'DELETE' }),
+  );
+}
+
+/** A spreadsheet with a column of group names: the new ones are created. */
+export function useImportGroups() {
+  const scope = useConsole();
+  return useConsoleMutation(async (file: File) =>
+    apiRequest<GroupImportResult>(scopedPath('/group/import', scope), { method: 'POST', body: spreadsheetBody(file) }),
+  );
+}

@@ -1,0 +1,150 @@
+import type {
+  ActivityPage,
+  AdminUser,
+  AdminUserList,
+  CreatedUser,
+  CreateUserBody,
+  PasswordResetBody,
+  PasswordResets,
+  Role,
+  UpdateUserBody,
+  UserBulkBody,
+  UserBulkResult,
+  UserSort,
+  UserStatus,
+} from '@kanal/contract';
+import { USER_PAGE_SIZE } from '@kanal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useConsoleMutation } from '@/console/api/use-console-mutation';
+import { scopedPath, useConsole } from '@/console/lib/console-context';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** The people table's state, as the URL keeps it. */
+export type UserListParams = {
+  q: string;
+  roles: Role[];
+  statuses: UserStatus[];
+  group: number | null;
+  /** Leaves out this group's members (the people one may add to it). */
+  notInGroup?: number;
+  sort: UserSort;
+  page: number;
+};
+
+export function useUsers(params: UserListParams) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.users(scope.tenantId, params),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminUserList>(
+        scopedPath('/user', scope, {
+          q: params.q,
+          role: params.roles,
+          status: params.statuses,
+          group: params.group,
+          notInGroup: params.notInGroup,
+          sort: params.sort,
+          limit: USER_PAGE_SIZE,
+          offset: params.page * USER_PAGE_SIZE,
+        }),
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(id: number | null) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.user(scope.tenantId, id ?? 0),
+    queryFn: ({ signal }) => apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useActivity(id: number, page: number) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.activity(scope.tenantId, id, page),
+    queryFn: ({ signal }) =>
+      apiRequest<ActivityPage>(
+        scopedPath(`/user/${id}/activity`, scope, { limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE }),
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateUser() {
+  const scope = useConsole();
+  return useConsoleMutation((body: CreateUserBody) =>
+    apiRequest<CreatedUser>(scopedPath('/user', scope), { method: 'POST', body }),
+  );
+}
+
+export function useUpdateUser() {
+  const scope = useConsole();
+  return useConsoleMutation(({ id, ...body }: UpdateUserBody & { id: number }) =>
+    apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { method: 'PATCH', body }),
+  );
+}
+
+/** Deletes one person or several at once (all or none). */
+export function useDeleteUsers() {
+  const scope = useConsole();
+  return useConsoleMutation((ids: number[]) =>
+    apiRequest<{ deleted: number }>(scopedPath('/user/delete-by-ids', scope), { method: 'POST', body: { ids } }),
+  );
+}
+
+/** A reset link (or, with `lock`, a lock) for each chosen person with an e-mail; the username-only ones get new codes. */
+export function useResetPasswords() {
+  const scope = useConsole();
+  return useConsoleMutation((body: PasswordResetBody) =>
+    apiRequest<PasswordResets>(scopedPath('/user/reset-password', scope), { method: 'POST', body }),
+  );
+}
+
+/** Reactivates, welcomes again or takes out of a group everyone the list's filters match ("select all N"). */
+export function useBulkUsers() {
+  const scope = useConsole();
+  return useConsoleMutation((body: UserBulkBody) =>
+    apiRequest<UserBulkResult>(scopedPath('/user/bulk', scope), { method: 'POST', body }),
+  );
+}
+
+/** The list's filters as POST /user/bulk takes them: the same people GET /user pages through. */
+export const bulkFilterOf = ({ q, roles, statuses, group }: UserListParams): UserBulkBody['filter'] => ({
+  q: q || undefined,
+  role: roles,
+  status: statuses,
+  group: group ?? undefined,
+});
+
+export function useResendWelcome() {
+  const scope = useConsole();
+  return useConsoleMutation((id: number) =>
+    apiRequest<CreatedUser>(scopedPath(`/admin/user/resend-welcome-emails/${id}`, scope), { method: 'POST' }),
+  );
+}
+
+/**
+ * Deactivates several people. The API has no call for many at once, so each is its own change: the
+ * answer says how many went through and why the first refused one did not.
+ */
+export function useDeactivateUsers() {
+  const scope = useConsole();
+  return useConsoleMutation(async (ids: number[]) => {
+    const results = await Promise.allSettled(
+      ids.map((id) =>
+        apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { method: 'PATCH', body: { active: false } }),
+      ),
+    );
+    const refused = results.find((result) => result.status === 'rejected');
+    return {
+      done: results.filter((result) => result.status === 'fulfilled').length,
+      refusal: refused?.status === 'rejected' ? (refused.reason as unknown) : undefined,
+    };
+  });
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '@/console/components/list-filter';
+import { useAllGroups } from '../../api/groups';
+
+/** The people table's group filter: every group of the organisation, by name. */
+export function GroupFilter({ value, onChange }: { value: number | null; onChange: (group: number | null) => void }) {
+  const { t } = useTranslation('admin');
+  const groups = useAllGroups();
+  return (
+    <FilterSelect
+      label={t('users.filters.group')}
+      anyLabel={t('users.filters.any')}
+      value={value === null ? '' : String(value)}
+      options={(groups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+      disabled={!groups.data}
+      onChange={(group) => onChange(group ? Number(group) : null)}
+    />
+  );
+}
