@@ -81,25 +81,36 @@ module.exports = {
       to: { path: `${web}features/`, pathNot: `${web}features/$1/` },
     },
     {
+      name: 'console-shell-below-features',
+      comment:
+        "console/ is the console's shell (layout, navigation, tenant context, tables, the API several of its " +
+        'features share): its features use it, it knows none of them. Screens that need two features are ' +
+        'put together in app/routes/admin.',
+      severity: 'error',
+      from: { path: `${web}console/` },
+      to: { path: `${web}features/` },
+    },
+    {
       name: 'features-below-the-app',
       comment: 'Screens (app/routes) compose features; features do not reach up.',
       severity: 'error',
-      from: { path: `${web}(features|content|components|lib)/` },
+      from: { path: `${web}(features|console|content|components|lib)/` },
       to: { path: `${web}app/` },
     },
     {
       name: 'shared-content-below-features',
-      comment: 'content/ is the content API and helpers several features share; it knows no feature.',
+      comment:
+        'content/ is the content API and helpers several features share; it knows no feature and not the console.',
       severity: 'error',
       from: { path: `${web}content/` },
-      to: { path: `${web}features/` },
+      to: { path: `${web}(features|console)/` },
     },
     {
       name: 'primitives-below-everything',
-      comment: 'components/ and lib/ are the app-wide primitives: they know no feature and no content.',
+      comment: 'components/ and lib/ are the app-wide primitives: they know no feature, no content, not the console.',
       severity: 'error',
       from: { path: `${web}(components|lib)/` },
-      to: { path: `${web}(features|content)/` },
+      to: { path: `${web}(features|content|console)/` },
     },
   ],
   options: {

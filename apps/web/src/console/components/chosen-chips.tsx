@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { CloseIcon } from '@/components/icons';
-import '@/features/authoring/components/editor/editor-audience.css';
+import './picker.css';
 
 type Props = {
   items: { id: number; name: string }[];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
-import '@/features/statistics/components/stats.css';
+import './stats-section.css';
 
 /** A section of the statistics with its heading. */
 export function StatsSection({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {

@@ -1,13 +1,14 @@
 import type { ContentStatus } from '@kanal/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/feedback/toast';
-import { useContentAction, useDeleteContent, useNotifyContent, useUpdateContent } from '@/console/api/content';
+import { useContentAction, useDeleteContent, useUpdateContent } from '@/console/api/content';
+import { NotifyButton } from '@/console/components/notify-button';
 import { errorText } from '@/lib/errors';
-import './content-actions.css';
+import '@/console/components/content-actions.css';
 
 export type ActionTarget = { id: number; name: string; status: ContentStatus; audience: number; finished: number };
 
@@ -130,64 +131,6 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
           }
         >
           <p>{t('content.actions.deleteText')}</p>
-        </ConfirmDialog>
-      ) : null}
-    </>
-  );
-}
-
-/**
- * Notify those of a published item's audience who have not finished it, once asked. With everyone
- * finished there is no one to remind: the button says so instead of sending to nobody.
- */
-export function NotifyButton({ item }: { item: Pick<ActionTarget, 'id' | 'name' | 'audience' | 'finished'> }) {
-  const { t } = useTranslation('admin');
-  const notify = useNotifyContent();
-  const [asking, setAsking] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const reasonId = useId();
-  const unfinished = item.audience - item.finished;
-  const close = () => {
-    setAsking(false);
-    setFailure(undefined);
-  };
-  return (
-    <>
-      <Button
-        variant="secondary"
-        disabled={unfinished <= 0}
-        aria-describedby={unfinished <= 0 ? reasonId : undefined}
-        onClick={() => setAsking(true)}
-      >
-        {t('content.actions.notify')}
-      </Button>
-      {unfinished <= 0 ? (
-        <span id={reasonId} className="content-actions__reason">
-          {t('content.actions.nobodyToNotify')}
-        </span>
-      ) : null}
-      {asking ? (
-        <ConfirmDialog
-          title={t('content.actions.notifyTitle', { name: item.name })}
-          confirmLabel={t('content.actions.notify')}
-          pending={notify.isPending}
-          error={failure}
-          onCancel={close}
-          onConfirm={async () => {
-            try {
-              const queued = await notify.mutateAsync(item.id);
-              showToast(
-                queued.id === null
-                  ? t('content.actions.nobodyToNotify')
-                  : t('content.actions.notified', { count: queued.recipients }),
-              );
-              close();
-            } catch (error) {
-              setFailure(errorText(t, error));
-            }
-          }}
-        >
-          <p>{t('content.actions.notifyText', { count: unfinished })}</p>
         </ConfirmDialog>
       ) : null}
     </>

@@ -28,6 +28,7 @@ import { pageParam, useListParams } from '@/console/lib/list-params';
 import { formatDateTime } from '@/lib/format';
 import { reachLine } from '../lib/content-reach';
 import { ContentActions } from './content-actions';
+import '@/console/components/filter-chips.css';
 import './content-list.css';
 
 const DEFAULT_SORT: ContentSort = '-publishAt';

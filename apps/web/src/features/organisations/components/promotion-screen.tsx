@@ -20,7 +20,7 @@ import { formatDate } from '@/lib/format';
 import { usePromotion, useSendPromotion } from '../api/promotions';
 import '@/components/form/checkbox.css';
 import '@/components/form/form.css';
-import '@/features/authoring/components/editor/editor-audience.css';
+import '@/console/components/picker.css';
 
 /** A search shows this many organisations; a provider runs tens of them, and a search narrows the rest. */
 const FOUND_MAX = 100;

@@ -12,6 +12,7 @@ import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import '@/console/components/content-actions.css';
 import './content-responses.css';
 
 type AttemptRow = StaffAttemptList['items'][number];

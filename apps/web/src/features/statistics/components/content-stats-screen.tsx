@@ -17,12 +17,13 @@ import { showToast } from '@/components/feedback/toast';
 import { ContentItemPage } from '@/console/components/content-item-page';
 import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/data-table';
 import { FilterSelect } from '@/console/components/list-filter';
+import { NotifyButton } from '@/console/components/notify-button';
 import { SearchBox } from '@/console/components/search-box';
 import { AsOf, StatsSection } from '@/console/components/stats-section';
 import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { markPercent } from '@/content/lib/score';
-import { NotifyButton } from '@/features/authoring/components/content-actions';
+import '@/console/components/content-actions.css';
 import { formatDateTime } from '@/lib/format';
 import {
   useAudience,

@@ -15,6 +15,7 @@ import type { ContentDraft, DraftRef } from '../../lib/content-draft';
 import type { SectionProps } from '../../lib/editor-section';
 import '@/components/form/checkbox.css';
 import '@/components/form/form.css';
+import '@/console/components/picker.css';
 import './editor-audience.css';
 
 type Audience = ContentDraft['audience'];

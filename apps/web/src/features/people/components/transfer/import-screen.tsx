@@ -29,7 +29,7 @@ import { errorText } from '@/lib/errors';
 import { formatFileSize } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { ActivationCodesDialog } from '../users/activation-codes';
-import '@/features/authoring/components/content-list.css';
+import '@/console/components/filter-chips.css';
 import '@/console/components/data-table.css';
 import './transfer.css';
 import '@/components/button.css';
