@@ -1,4 +1,4 @@
-import { api, type Operation } from '@kanal/contract';
+import { api, CAPABILITIES, type Operation } from '@kanal/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS } from './access.js';
@@ -63,7 +63,7 @@ describe('the routes of the contract', () => {
 
   it("refuses a role the operation's capability does not name with 403, and a missing session with 401", async () => {
     expect(api.myStats.access).toBe('signedIn');
-    const upload = ACCESS['POST /api/files'];
+    const upload = CAPABILITIES[api.uploadFile.access];
     expect(upload).not.toContain('USER');
     const { makeSession, makeTenant, makeUser } = await import('./test/factories.js');
     const { id: tenantId } = await makeTenant(t.db);

@@ -70,30 +70,6 @@ export const ACCESS: AccessTable = {
   'POST /api/mobile/users/avatar': CAN.signedIn,
   'GET /api/mobile/users/avatar/:id': CAN.signedIn,
 
-  // Files: read what one may see; upload as an author.
-  'GET /api/files/:file': CAN.signedIn,
-  'GET /api/mobile/client/logo/:id': CAN.signedIn,
-  'POST /api/files': CAN['content.author'],
-  'POST /api/files/multiple': CAN['content.author'],
-
-  // The end-user content, forms and archive.
-  'GET /api/mobile/content/list/new': CAN.signedIn,
-  'GET /api/mobile/content/list/finished': CAN.signedIn,
-  'GET /api/mobile/content/list/new-with-attempts': CAN.signedIn,
-  'GET /api/mobile/content/list/filters': CAN.signedIn,
-  'GET /api/mobile/content/:id': CAN.signedIn,
-  'GET /api/mobile/content/:id/material': CAN.signedIn,
-  'GET /api/mobile/content/:id/questions': CAN.signedIn,
-  'GET /api/mobile/media/info/:id': CAN.signedIn,
-  'POST /api/mobile/content/mark-viewed': CAN.signedIn,
-  'POST /api/mobile/content/mark-finished': CAN.signedIn,
-  'POST /api/mobile/content/info/comment': CAN.signedIn,
-  'POST /api/mobile/content/:id/form/attempt': CAN.signedIn,
-  'POST /api/mobile/content/:id/questions/:questionId/check': CAN.signedIn,
-  'GET /api/mobile/content/:id/form/attempts': CAN.signedIn,
-  'GET /api/mobile/content/form/attempts': CAN.signedIn,
-  'GET /api/mobile/content/:id/poll/results': CAN.signedIn,
-
   // People and groups of the caller's tenant (spec point 7, "User" and "Group").
   'GET /api/user': CAN['people.read'],
   // The editor's audience picker: names and groups only, for everyone who writes or reads content.

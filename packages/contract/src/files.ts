@@ -18,6 +18,9 @@ export const UPLOAD_MIME_TYPES = [
   'audio/mp4',
   'audio/ogg',
 ] as const;
+/** What a stored file can be: an upload's types, and the SVG logos the demo organisations are seeded with. */
+export const STORED_FILE_TYPES = [...UPLOAD_MIME_TYPES, 'image/svg+xml'] as const;
+
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 /** An uploaded file; `url` is where it is downloaded (GET /api/files/{id}, cookie auth accepted). */
@@ -31,3 +34,6 @@ export const StoredFileSchema = z.object({
 export type StoredFile = z.infer<typeof StoredFileSchema>;
 
 export const StoredFileListSchema = z.array(StoredFileSchema);
+
+/** GET /files/{file}: a stored file names itself by a UUID. */
+export const FileParamsSchema = z.object({ file: z.uuid() });

@@ -77,6 +77,8 @@ export type SubmitAnswersBody = z.infer<typeof SubmitAnswersBodySchema>;
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKeySchema = z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[A-Za-z0-9_-]+$/));
+/** A malformed key answers 400 naming the header; a missing one means the submission is not retried. */
+export const SubmissionHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.optional(IdempotencyKeySchema) });
 
 /**
  * What a submission stored and how it scored. EDUCATION: finalMark = correct / total over the graded

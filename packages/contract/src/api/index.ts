@@ -1,2 +1,5 @@
 // Every operation of the API (operation.ts), by domain; the package exports them as the `api` namespace.
+export * from './content.js';
+export * from './files.js';
+export * from './forms.js';
 export * from './profile.js';

@@ -1,9 +1,5 @@
 import type { Readable } from 'node:stream';
-import { UPLOAD_MIME_TYPES } from '@kanal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** What a stored file can be: an upload's types, and the SVG logos the demo organisations are seeded with. */
-export const STORED_FILE_TYPES = [...UPLOAD_MIME_TYPES, 'image/svg+xml'];
 
 /**
  * A stored file on its way out: what the headers need, its bytes, and how long a browser may keep it.
