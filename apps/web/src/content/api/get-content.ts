@@ -1,13 +1,13 @@
-import type { ContentDetail, ContentList } from '@kanal/contract';
+import { api, type ContentList } from '@kanal/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 import { interactionOf } from '../lib/paths';
 
 export const getContent = (id: number, signal?: AbortSignal) =>
-  apiRequest<ContentDetail>(`/mobile/content/${id}`, { signal });
+  call(api.getItem, { params: { id: String(id) }, signal });
 
 export const contentQueryOptions = (id: number, enabled: boolean) =>
   queryOptions({

@@ -1,10 +1,9 @@
-import type { ContentIdBody, ContentList } from '@kanal/contract';
+import { api, type ContentIdBody, type ContentList } from '@kanal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const markFinished = (body: ContentIdBody) =>
-  apiRequest<{ done: true }>('/mobile/content/mark-finished', { method: 'POST', body });
+export const markFinished = (body: ContentIdBody) => call(api.markItemFinished, { body });
 
 /** Spec point 4: after finishing, the new, finished and filter lists (and the statistics) are fetched again. */
 export const useMarkFinished = () => {

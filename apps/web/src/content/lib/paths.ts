@@ -16,5 +16,3 @@ export const questionsPath = ({ id, type }: Routed) =>
 /** The caller's own interaction (the API sends it as a one-entry list). */
 export const interactionOf = (item: Pick<ContentItem, 'contentInteractions'>) =>
   item.contentInteractions[0] ?? { viewedAt: null, finishedAt: null };
-
-export const fileUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;

@@ -1,12 +1,12 @@
-import type { AttemptList } from '@kanal/contract';
+import { api } from '@kanal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The caller's attempts at one item, newest first. */
 export const getAttempts = (id: number, signal?: AbortSignal) =>
-  apiRequest<AttemptList>(`/mobile/content/${id}/form/attempts`, { signal });
+  call(api.listItemAttempts, { params: { id: String(id) }, signal });
 
 export const attemptsQueryOptions = (id: number, enabled: boolean) =>
   queryOptions({

@@ -1,21 +1,20 @@
-import { ARCHIVE_PAGE_SIZE, type ArchiveList, type FinishedFilters } from '@kanal/contract';
+import { ARCHIVE_PAGE_SIZE, api, type FinishedFilters } from '@kanal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 
 export type ArchiveFilters = { [K in keyof FinishedFilters]: string[] };
 
-/** Spec point 7: limit 3, offset 3·page, each filter as comma-separated values; empty filters are left out. */
-export function finishedSearch(page: number, filters: ArchiveFilters): string {
-  const params = new URLSearchParams({ limit: String(ARCHIVE_PAGE_SIZE), offset: String(ARCHIVE_PAGE_SIZE * page) });
-  for (const [name, values] of Object.entries(filters)) if (values.length > 0) params.set(name, values.join(','));
-  return params.toString();
-}
-
-/** The caller's finished content, the latest finished first. */
+/**
+ * The caller's finished content, the latest finished first. Spec point 7: limit 3, offset 3·page, each
+ * filter as comma-separated values; empty filters are left out.
+ */
 export const getFinished = (page: number, filters: ArchiveFilters, signal?: AbortSignal) =>
-  apiRequest<ArchiveList>(`/mobile/content/list/finished?${finishedSearch(page, filters)}`, { signal });
+  call(api.listFinishedItems, {
+    query: { limit: ARCHIVE_PAGE_SIZE, offset: ARCHIVE_PAGE_SIZE * page, ...filters },
+    signal,
+  });
 
 export const finishedQueryOptions = (page: number, filters: ArchiveFilters, enabled: boolean) =>
   queryOptions({

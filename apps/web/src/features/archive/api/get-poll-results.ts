@@ -1,12 +1,12 @@
-import type { PollResults } from '@kanal/contract';
+import { api } from '@kanal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Everyone's answers to a poll the caller finished, counted (a poll keeps no personal answers). */
 export const getPollResults = (id: number, signal?: AbortSignal) =>
-  apiRequest<PollResults>(`/mobile/content/${id}/poll/results`, { signal });
+  call(api.getPollResults, { params: { id: String(id) }, signal });
 
 export const pollResultsQueryOptions = (id: number, enabled: boolean) =>
   queryOptions({

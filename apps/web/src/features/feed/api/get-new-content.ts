@@ -1,12 +1,12 @@
-import { type ContentList, NEW_CONTENT_LIMIT } from '@kanal/contract';
+import { api, NEW_CONTENT_LIMIT } from '@kanal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Unfinished content for the caller, tasks first, then the newest (DESIGN.md §5). */
 export const getNewContent = (limit: number, offset: number, signal?: AbortSignal) =>
-  apiRequest<ContentList>(`/mobile/content/list/new?limit=${limit}&offset=${offset}`, { signal });
+  call(api.listNewItems, { query: { limit, offset }, signal });
 
 /** Home's page (zero-based) of NEW_CONTENT_LIMIT items. */
 export const newContentQueryOptions = (enabled: boolean, page = 0) =>

@@ -1,14 +1,11 @@
-import type { AnswerCheck } from '@kanal/contract';
+import { type AnswerCheck, api } from '@kanal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export type AnswerCheckRequest = { questionId: number; answers: number[] };
 
 export const checkAnswer = (contentId: number, { questionId, answers }: AnswerCheckRequest) =>
-  apiRequest<AnswerCheck>(`/mobile/content/${contentId}/questions/${questionId}/check`, {
-    method: 'POST',
-    body: { answers },
-  });
+  call(api.checkAnswer, { params: { id: String(contentId), questionId: String(questionId) }, body: { answers } });
 
 /**
  * Asks the server whether a quiz answer is right (the questions carry no answer key). `onChecked` is in

@@ -1,11 +1,11 @@
-import type { QuestionList } from '@kanal/contract';
+import { api } from '@kanal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getQuestions = (id: number, signal?: AbortSignal) =>
-  apiRequest<QuestionList>(`/mobile/content/${id}/questions`, { signal });
+  call(api.getItemQuestions, { params: { id: String(id) }, signal });
 
 export const questionsQueryOptions = (id: number, enabled: boolean) =>
   queryOptions({

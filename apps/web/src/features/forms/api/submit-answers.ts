@@ -1,11 +1,11 @@
-import { IDEMPOTENCY_KEY_HEADER, type QuestionAnswer, type SubmissionResult } from '@kanal/contract';
+import { api, IDEMPOTENCY_KEY_HEADER, type QuestionAnswer, type SubmissionResult } from '@kanal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const submitAnswers = (contentId: number, questionAnswers: QuestionAnswer[], idempotencyKey: string) =>
-  apiRequest<SubmissionResult>(`/mobile/content/${contentId}/form/attempt`, {
-    method: 'POST',
+  call(api.submitAnswers, {
+    params: { id: String(contentId) },
     body: { questionAnswers },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });

@@ -1,11 +1,11 @@
-import type { Material } from '@kanal/contract';
+import { api } from '@kanal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getMaterial = (id: number, signal?: AbortSignal) =>
-  apiRequest<Material>(`/mobile/content/${id}/material`, { signal });
+  call(api.getItemMaterial, { params: { id: String(id) }, signal });
 
 export const materialQueryOptions = (id: number, enabled: boolean) =>
   queryOptions({

@@ -1,10 +1,9 @@
-import type { CommentBody } from '@kanal/contract';
+import { api, type CommentBody } from '@kanal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const sendComment = (body: CommentBody) =>
-  apiRequest<{ done: true }>('/mobile/content/info/comment', { method: 'POST', body });
+export const sendComment = (body: CommentBody) => call(api.commentOnItem, { body });
 
 /** The item's detail carries the caller's own comments, so it is fetched again afterwards. */
 export const useSendComment = () => {

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { ArchiveIcon, HomeIcon, ProfileIcon } from '@/components/icons';
 import { ARCHIVE_PAGE_STORAGE_KEY } from '@/lib/browser/storage-keys';
 import { writeStored } from '@/lib/browser/stored-value';
+import { fileUrl } from '@/lib/file-url';
 import { ProfilePanel } from './profile-panel';
 import '@/components/button.css';
 import './top-bar.css';
@@ -38,7 +39,7 @@ export function TopBar({ me, onSignOut, signingOut, profileStats, bell }: Props)
     if (returnFocus) triggerRef.current?.focus();
   }, []);
 
-  const logo = me.tenant.image ? `/api/files/${encodeURIComponent(me.tenant.image)}` : null;
+  const logo = me.tenant.image ? fileUrl(me.tenant.image) : null;
 
   return (
     <header className="top-bar">
