@@ -35,7 +35,8 @@ export type ErrorStatus = keyof typeof ERROR_STATUSES;
 /**
  * The error statuses a route can answer. Every route can get bad input and an unreachable database;
  * the rest follows from the operation's access (a session, fewer than every role), its path parameters,
- * a method that takes a body, and the statuses of its own `errors` (conflicts, rate limits).
+ * a method that takes a body, and the statuses of its own `errors` (conflicts, rate limits). Every
+ * operation of the contract documents 404, which any call may answer (IMPLIED_ERRORS).
  */
 function errorStatuses(route: RouteOptions, schema: FastifySchema, operation: Operation | Legacy): ErrorStatus[] {
   const roles = 'access' in operation ? rolesOf(operation) : operation.roles;
@@ -45,8 +46,10 @@ function errorStatuses(route: RouteOptions, schema: FastifySchema, operation: Op
   else for (const status of operation.statuses) statuses.add(status);
   if (!open) statuses.add(401);
   if (!open && roles.length < ROLE_COUNT) statuses.add(403);
-  // An id in the path, the body or a query filter may name nothing the caller can see.
-  if (schema.params || (schema.body && !open) || operation.idFilters) statuses.add(404);
+  // An id in the path, the body or a query filter may name nothing the caller can see. An operation of
+  // the contract may answer NotFound whatever its shape (IMPLIED_ERRORS): a token or receipt in a public
+  // body, a manifest with no web app, an organisation a SUPERADMIN names that does not exist.
+  if ('access' in operation || schema.params || (schema.body && !open) || operation.idFilters) statuses.add(404);
   // Any body can be too large or of a type the call does not take, whether or not it is used.
   if (route.method !== 'GET' && route.method !== 'HEAD') {
     statuses.add(413);
