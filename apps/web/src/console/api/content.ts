@@ -13,13 +13,13 @@ import type {
   StoredFile,
   UpdateContentBody,
 } from '@kanal/contract';
-import { CONTENT_PAGE_SIZE } from '@kanal/contract';
+import { api, CONTENT_PAGE_SIZE } from '@kanal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, pathOf } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { currentLanguage } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
-import { type ConsoleContext, scopedPath, useConsole } from '../lib/console-context';
+import { type ConsoleContext, inScope, scopedPath, useConsole } from '../lib/console-context';
 import { useConsoleMutation } from './use-console-mutation';
 
 /** The content table's state, as the URL keeps it. */
@@ -181,7 +181,7 @@ export function uploadContentFile(
 ): Promise<StoredFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api${scopedPath('/files', scope)}`);
+    request.open('POST', `/api${pathOf(api.uploadFile, {}, inScope(scope))}`);
     const session = authStore.get();
     if (session) request.setRequestHeader('Authorization', `Bearer ${session.token}`);
     request.setRequestHeader('Accept', 'application/json');

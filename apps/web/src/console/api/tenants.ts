@@ -1,14 +1,14 @@
-import type {
-  AdminTenant,
-  AdminTenantList,
-  CreatedTenant,
-  CreateTenantBody,
-  DeleteTenantBody,
-  StoredFile,
-  UpdateTenantBody,
+import {
+  type AdminTenant,
+  type AdminTenantList,
+  api,
+  type CreatedTenant,
+  type CreateTenantBody,
+  type DeleteTenantBody,
+  type UpdateTenantBody,
 } from '@kanal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useConsoleMutation } from './use-console-mutation';
 
@@ -56,5 +56,5 @@ export const useUploadTenantLogo = (id: number) =>
   useConsoleMutation((file: File) => {
     const body = new FormData();
     body.append('file', file);
-    return apiRequest<StoredFile>(`/files?tenant=${id}`, { method: 'POST', body });
+    return call(api.uploadFile, { query: { tenant: id }, body });
   });

@@ -5,7 +5,7 @@ export type ConsoleContext = {
   me: Me;
   /**
    * The organisation the console works in: a SUPERADMIN's choice in the tenant switcher, anyone else's
-   * own. Every call about people and groups names it (`?tenant=`, see `scopedPath`).
+   * own. Every call about people and groups names it (`?tenant=`, see `inScope`).
    */
   tenantId: number;
   setTenantId: (id: number) => void;
@@ -23,6 +23,13 @@ export function useConsole(): ConsoleContext {
   if (!value) throw new Error('useConsole is used outside the console layout');
   return value;
 }
+
+/**
+ * The `tenant` of a call's query: named when the console works in another organisation than the
+ * caller's own (a SUPERADMIN's choice), left out otherwise.
+ */
+export const inScope = (context: Pick<ConsoleContext, 'me' | 'tenantId'>): { tenant?: number } =>
+  context.tenantId === context.me.tenant.id ? {} : { tenant: context.tenantId };
 
 type QueryValue = string | number | readonly string[] | undefined | null;
 

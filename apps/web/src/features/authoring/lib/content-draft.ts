@@ -9,6 +9,7 @@ import {
   type StaffContent,
 } from '@kanal/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { fileUrl } from '@/lib/file-url';
 
 /** An uploaded file as the editor shows it (a cover picture or a medium, whose `name` is its caption). */
 export type DraftFile = { fileId: string; name: string; mime: string; size: number; url: string };
@@ -131,7 +132,7 @@ export function draftOf(item: StaffContent): ContentDraft {
           name: '',
           mime: 'image/*',
           size: 0,
-          url: `/api/files/${item.image}`,
+          url: fileUrl(item.image),
         })
       : null,
     link: item.material.link ?? '',

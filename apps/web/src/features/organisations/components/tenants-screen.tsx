@@ -9,6 +9,7 @@ import { SearchBox } from '@/console/components/search-box';
 import { StatusBadge } from '@/console/components/status-badge';
 import { ConsolePage } from '@/console/layout/console-page';
 import { pageParam, useListParams } from '@/console/lib/list-params';
+import { fileUrl } from '@/lib/file-url';
 import { formatDate } from '@/lib/format';
 import '@/components/button.css';
 import './tenants.css';
@@ -18,7 +19,7 @@ import './tenants.css';
  * belongs to that organisation, not to the provider's own the SUPERADMIN signs in with.
  */
 export const logoUrl = ({ id, image }: Pick<AdminTenant, 'id' | 'image'>) =>
-  image ? `/api/files/${image}?tenant=${id}` : null;
+  image ? fileUrl(image, { tenant: id }) : null;
 
 export function TenantStatusBadge({ active }: { active: boolean }) {
   const { t } = useTranslation('admin');

@@ -18,10 +18,11 @@ import { FileButton } from '@/components/form/file-button';
 import { TextField } from '@/components/form/text-field';
 import { Svg } from '@/components/icons';
 import { uploadContentFile } from '@/console/api/content';
-import { type ConsoleContext, scopedPath, useConsole } from '@/console/lib/console-context';
+import { type ConsoleContext, inScope, useConsole } from '@/console/lib/console-context';
 import { useFormError } from '@/console/lib/form-errors';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/errors';
+import { fileUrl } from '@/lib/file-url';
 import { formatFileSize } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import type { ContentDraft, DraftFile } from '../../lib/content-draft';
@@ -57,7 +58,7 @@ function draftFileOf(stored: StoredFile, scope: Pick<ConsoleContext, 'me' | 'ten
     name,
     mime: stored.mime,
     size: stored.size,
-    url: `/api${scopedPath(`/files/${stored.id}`, scope)}`,
+    url: fileUrl(stored.id, inScope(scope)),
   };
 }
 
