@@ -11,9 +11,11 @@ import {
   CONTENT_STATUSES,
   CONTENT_TYPES,
   ContentConfigurationSchema,
+  type ContentStatus,
   ContentStatusSchema,
   ContentTypeSchema,
   hasForm,
+  isChoiceQuestion,
   MediaTypeSchema,
   QuestionTypeSchema,
   RepeatSchema,
@@ -210,6 +212,7 @@ export type AudienceBody = z.infer<typeof AudienceBodySchema>;
 
 /** Publish now, at a later time (scheduled), or keep as a draft. */
 export const PUBLISH_MODES = ['draft', 'now', 'schedule'] as const;
+export type PublishMode = (typeof PUBLISH_MODES)[number];
 export const PublishBodySchema = z.object({
   mode: z.enum(PUBLISH_MODES),
   /** `schedule` only: when the item appears to its audience. */
@@ -281,7 +284,7 @@ export function contentIssues(body: ContentBody): Issue[] {
   if (!form && body.questions.length > 0) issues.push({ path: ['questions'], message: 'validation.noQuestions' });
   for (const [q, question] of body.questions.entries()) {
     const at = ['questions', q, 'answers'];
-    const choice = question.type === 'SINGLE' || question.type === 'MULTIPLE';
+    const choice = isChoiceQuestion(question.type);
     if (published && question.title === '') {
       issues.push({ path: ['questions', q, 'title'], message: 'validation.required' });
     }
@@ -402,6 +405,44 @@ export const StaffContentSchema = z.object({
   editable: z.boolean(),
 });
 export type StaffContent = z.infer<typeof StaffContentSchema>;
+
+/** The publish choice an item's status stands for: kept as a draft, scheduled, or out already. */
+export const publishModeOf = (status: ContentStatus): PublishMode =>
+  status === 'draft' ? 'draft' : status === 'scheduled' ? 'schedule' : 'now';
+
+/**
+ * An item as the body that would create it: what the server lays an edit's changes over (and copies),
+ * and what the console's editor starts its form from.
+ */
+export function bodyOfItem(item: StaffContent): ContentBody {
+  const mode = publishModeOf(item.status);
+  return {
+    type: item.type,
+    configuration: item.configuration,
+    name: item.name,
+    description: item.description,
+    image: item.image,
+    category: item.category,
+    settings: item.settings,
+    material: item.material,
+    media: item.media.map((m) => ({ fileId: m.fileId, name: m.name })),
+    questions: item.questions.map((q) => ({
+      title: q.title,
+      type: q.type,
+      answers: isChoiceQuestion(q.type) ? q.answers.map((a) => ({ title: a.title, isCorrect: a.isCorrect })) : [],
+    })),
+    task: item.task && {
+      ...item.task,
+      reminderMinutes: REMINDER_MINUTES.find((minutes) => minutes === item.task?.reminderMinutes) ?? null,
+    },
+    audience: {
+      everyone: item.audience.everyone,
+      groups: item.audience.groups.map((g) => g.id),
+      people: item.audience.people.map((p) => p.id),
+    },
+    publish: { mode, at: mode === 'now' ? null : item.publishAt },
+  };
+}
 
 /** POST /content/{id}/notify: how many of the audience, not finished yet, the notice was queued for. */
 /**

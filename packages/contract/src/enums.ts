@@ -32,10 +32,21 @@ export type ContentConfiguration = z.infer<typeof ContentConfigurationSchema>;
 export const CONTENT_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const;
 export const ContentStatusSchema = z.enum(CONTENT_STATUSES);
 export type ContentStatus = z.infer<typeof ContentStatusSchema>;
+/**
+ * The statuses of an item its audience may have: published, or scheduled (published once its time comes,
+ * which the reader's side checks on its own copy of the time, so publishing on time needs no job).
+ */
+export const LIVE_STATUSES = ['published', 'scheduled'] as const satisfies readonly ContentStatus[];
+export const isLive = (status: string): status is (typeof LIVE_STATUSES)[number] =>
+  (LIVE_STATUSES as readonly string[]).includes(status);
 
 export const QUESTION_TYPES = ['SINGLE', 'MULTIPLE', 'TEXT', 'LINEAR'] as const;
 export const QuestionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof QuestionTypeSchema>;
+/** The questions answered by picking among written choices (one or several); the others have none. */
+export const CHOICE_QUESTION_TYPES = ['SINGLE', 'MULTIPLE'] as const satisfies readonly QuestionType[];
+export const isChoiceQuestion = (type: string): type is (typeof CHOICE_QUESTION_TYPES)[number] =>
+  (CHOICE_QUESTION_TYPES as readonly string[]).includes(type);
 
 export const REPEATS = ['NO_REPEAT', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export const RepeatSchema = z.enum(REPEATS);
