@@ -114,10 +114,6 @@ export const ACCESS: AccessTable = {
   'GET /api/content/:id/comment': CAN['content.read'],
   'GET /api/content/:id/comment/:commentId': CAN['content.read'],
   'DELETE /api/content/:id/comment/:commentId': CAN['content.author'],
-  'GET /api/userAnswer': CAN['content.read'],
-  'GET /api/userAnswer/:id': CAN['content.read'],
-  // Deleting an attempt changes a person's points: the tenant's admins.
-  'DELETE /api/userAnswer/:id': CAN['people.write'],
   // An item's statistics: a CREATOR's own items only (modules/item-stats/item-stats.service.ts).
   'GET /api/content/:id/info': CAN['content.read'],
   'GET /api/content/:id/reach': CAN['content.read'],
@@ -141,7 +137,6 @@ export const ACCESS: AccessTable = {
   'PATCH /api/promotion/:id': CAN.promotions,
   // Maintenance over every tenant.
   'POST /api/content/info/fix-media': CAN.system,
-  'POST /api/content/info/fix-points': CAN.system,
 
   // Organisations: the provider's SUPERADMINs; a tenant's admins and analysts see its own top five.
   'GET /api/tenant': CAN['tenants.manage'],

@@ -1,4 +1,5 @@
 // Every operation of the API (operation.ts), by domain; the package exports them as the `api` namespace.
+export * from './answers.js';
 export * from './content.js';
 export * from './files.js';
 export * from './forms.js';

@@ -1,14 +1,6 @@
-import {
-  AttemptDeletedSchema,
-  envelope,
-  IdParamsSchema,
-  PointsFixSchema,
-  StaffAttemptListSchema,
-  StaffAttemptSchema,
-  TenantScopeQuerySchema,
-  UserAnswerQuerySchema,
-} from '@kanal/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '@kanal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../plugins/operations.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
 import type { FormsStaff } from './forms-staff.js';
 
@@ -18,34 +10,13 @@ type Options = {
   scoped: ScopedContext;
 };
 
-/** Spec point 7, "User answers", and the points maintenance; who may call each: src/access.ts. */
-export const formsStaffRoutes: FastifyPluginAsyncZod<Options> = async (app, { answers, scoped }) => {
-  const tags = ['answers'];
-  const querystring = TenantScopeQuerySchema;
-  const params = IdParamsSchema;
-
-  app.get(
-    '/userAnswer',
-    {
-      config: { errors: [404], idFilters: { content: 'content', user: 'user' } },
-      schema: { tags, querystring: UserAnswerQuerySchema, response: { 200: envelope(StaffAttemptListSchema) } },
-    },
-    async (req) => ({ payload: await answers.list(await scoped(req), req.query) }),
-  );
-  app.get(
-    '/userAnswer/:id',
-    { schema: { tags, querystring, params, response: { 200: envelope(StaffAttemptSchema) } } },
-    async (req) => ({ payload: await answers.get(await scoped(req), req.params.id) }),
-  );
-  app.delete(
-    '/userAnswer/:id',
-    { schema: { tags, querystring, params, response: { 200: envelope(AttemptDeletedSchema) } } },
-    async (req) => ({ payload: await answers.remove(await scoped(req), req.params.id) }),
-  );
+/** Spec point 7, "User answers", and the points maintenance; who may call each: the contract's operations. */
+export const formsStaffRoutes: FastifyPluginAsync<Options> = async (app, { answers, scoped }) => {
+  route(app, api.listUserAnswers, async (req) => ({ payload: await answers.list(await scoped(req), req.query) }));
+  route(app, api.getUserAnswer, async (req) => ({ payload: await answers.get(await scoped(req), req.params.id) }));
+  route(app, api.deleteUserAnswer, async (req) => ({
+    payload: await answers.remove(await scoped(req), req.params.id),
+  }));
   // Over every tenant (SUPERADMIN), idempotent.
-  app.post(
-    '/content/info/fix-points',
-    { schema: { tags, response: { 200: envelope(PointsFixSchema) } } },
-    async (req) => ({ payload: await answers.fixPoints(req.ctx) }),
-  );
+  route(app, api.fixPoints, async (req) => ({ payload: await answers.fixPoints(req.ctx) }));
 };
