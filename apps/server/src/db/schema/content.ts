@@ -23,8 +23,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { file } from './files.js';
-import { tenant } from './tenants.js';
+import { file, tenant } from './tenants.js';
 import { appUser, userGroup } from './users.js';
 
 export const contentType = pgEnum('content_type', CONTENT_TYPES);

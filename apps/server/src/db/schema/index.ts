@@ -1,6 +1,5 @@
 export * from './auth.js';
 export * from './content.js';
-export * from './files.js';
 export * from './forms.js';
 export * from './inbox.js';
 export * from './jobs.js';

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { file } from './files.js';
+import {
+  type AnyPgColumn,
+  boolean,
+  foreignKey,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// A tenant and its files, in one module: each table has a foreign key to the other (a file belongs to
+// a tenant; a tenant's logo is one of its files).
 
 export const tenant = pgTable(
   'tenant',
@@ -23,4 +36,23 @@ export const tenant = pgTable(
     // promotions' picker and deletion by the typed-back name must tell organisations apart.
     uniqueIndex('tenant_name_key').on(sql`kanal_name_key(${t.name})`),
   ],
+);
+
+export const file = pgTable(
+  'file',
+  {
+    // A random id: file URLs end up in <img src> and e-mails, so they must not be guessable.
+    id: uuid().notNull().default(sql`gen_random_uuid()`),
+    tenantId: integer()
+      .notNull()
+      .references((): AnyPgColumn => tenant.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    storageKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // The target of (tenant_id, file) foreign keys (tenant logo, content image, media): no pointing into
+  // another tenant. It also serves listing a tenant's files.
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
