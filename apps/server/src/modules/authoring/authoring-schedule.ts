@@ -5,7 +5,6 @@ import type { Inbox } from '../inbox/inbox.service.js';
 import type { JobAgain, Jobs } from '../jobs/jobs.service.js';
 import type { Notifications } from '../notifications/notifications.service.js';
 import { type AuthoringRepository, createAuthoringRepository } from './authoring.repository.js';
-import type { ContentAuthoring } from './authoring-writes.js';
 
 /** The job queues of an item's schedule: its notices and a repeating task's next occurrence. */
 export const SCHEDULE_QUEUES = {
@@ -64,10 +63,22 @@ export async function planSchedule(
   await plan(SCHEDULE_QUEUES.recur, item.repeat && item.repeat !== 'NO_REPEAT' ? item.deadline : null);
 }
 
+/**
+ * What the schedule needs of authoring (ContentAuthoring's `recur`, named here so that the schedule, which
+ * authoring uses, does not import authoring back): a repeating task's next occurrence, written.
+ */
+export type OccurrenceAuthoring = {
+  recur: (
+    tenantId: number,
+    contentId: number,
+    next: { at: Date; deadline: Date; occurrence: number },
+  ) => Promise<number>;
+};
+
 type Deps = {
   jobs: Pick<Jobs, 'define'>;
   /** Authoring bound to a job's transaction (the next occurrence is written in it). */
-  authoringOver: (tx: Tx) => Pick<ContentAuthoring, 'recur'>;
+  authoringOver: (tx: Tx) => OccurrenceAuthoring;
   /** The inbox bound to a job's transaction. */
   inboxOver: (tx: Tx) => Pick<Inbox, 'unfinishedAudience' | 'filling'>;
   fanOut: Notifications['fanOut'];
