@@ -8,7 +8,6 @@ import {
   type CreatedUser,
   type CreateUserBody,
   grantableRoles,
-  type Language,
   type PasswordResetMode,
   type PasswordResets,
   type Role,
@@ -21,18 +20,14 @@ import {
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import type { RequestContext } from '../../plugins/request-context.js';
-import type { AuditLog } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
-import type { Inbox } from '../inbox/inbox.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
-import type { GroupsRepository } from './groups.repository.js';
+import type { Actor, PeopleTransaction, PeopleRepos as Repos } from './people.types.js';
 import { createPeopleTransfer } from './spreadsheets/people-transfer.js';
 import type { AccountChanges, UsersRepository } from './users.repository.js';
 
-type Repos = { users: UsersRepository; groups: GroupsRepository; inbox: Inbox; audit: AuditLog };
-/** Runs `fn` in one transaction, with repositories (and the inbox) bound to it. */
-export type PeopleTransaction = <T>(fn: (repos: Repos) => Promise<T>) => Promise<T>;
+export type { Actor, PeopleTransaction };
+
 type Deps = Pick<Repos, 'users' | 'groups'> & {
   transaction: PeopleTransaction;
   /** Lets a new or reset person in: a mailed link, or an activation code for the admin to hand over. */
@@ -43,8 +38,6 @@ type Deps = Pick<Repos, 'users' | 'groups'> & {
   personalData: ProfileService['personalData'];
   clock: Clock;
 };
-/** The admin making a change, and the language of the mails it sends. */
-export type Actor = Pick<RequestContext, 'tenantId' | 'userId' | 'role'> & { lang: Language };
 
 /** Names in a message: the first few, and how many more (a whole list of authors would fill the dialog). */
 const NAMES_SHOWN = 5;

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../../lib/pg-errors.js';
 import type { AuthService } from '../../auth/auth.service.js';
 import type { ProfileService } from '../../profile/profile.service.js';
 import type { GroupsRepository } from '../groups.repository.js';
-import type { Actor, PeopleTransaction } from '../people.service.js';
+import type { Actor, PeopleTransaction } from '../people.types.js';
 import type { AccountChanges, UsersRepository } from '../users.repository.js';
 import { importProblemsTable, peopleTable, personTables } from './people-export.js';
 import { type ImportRow, parseImport, problem } from './people-import.js';
