@@ -20,11 +20,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createContentServices, loadConfig, openDatabase, sql } from '@kanal/server';
-import { parseArgs } from './lib.mjs';
+import { LARGE_TENANT, parseArgs } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export const LARGE_TENANT = 'Bench Feed Large';
 export const SMALL_TENANT = 'Bench Feed Small';
 
 /** The generator's PRNG: small, fast and the same everywhere. */

@@ -306,13 +306,15 @@ export async function addPlainListRoute(app, db) {
   );
 }
 
+/** The large tenant of bench/generate-feed-data.mjs's data set (here, which that generator imports). */
+export const LARGE_TENANT = 'Bench Feed Large';
+
 /**
  * The data set of bench/generate-feed-data.mjs, opened as the product opens its database (DATABASE_URL,
  * or PGlite under DATA_DIR, default ./data/bench-feed), migrated, with its large tenant found and the
  * rate limits lifted. Every statement the product runs passes `capture` while a benchmark sets it.
  */
 export async function openFeedData() {
-  const { LARGE_TENANT } = await import('./generate-feed-data.mjs');
   const config = loadConfig({
     ...process.env,
     DATA_DIR: process.env.DATA_DIR ?? path.join(import.meta.dirname, '..', 'data/bench-feed'),
