@@ -1,6 +1,8 @@
-// The directions code may depend in (README, "Layout"), checked by `npm run lint`. Paths are
-// resolved as the compilers resolve them (the web app's `@/` alias included), so no spelling of an
-// import gets around a rule.
+// The directions code may depend in (README, "Layout"), checked by `npm run lint` over apps, packages,
+// e2e and bench. Paths are resolved as the compilers resolve them (the web app's `@/` alias included)
+// and workspace packages to their sources (the `source` export condition), so no spelling of an import
+// gets around a rule and the graph is the same whether or not dist/ is built. Every rule has a planted
+// violation in scripts/check-boundaries.mjs, which `npm run lint` runs to prove the rule still bites.
 
 const server = '^apps/server/src/';
 const web = '^apps/web/src/';
@@ -16,11 +18,19 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
-      name: 'contract-through-its-package',
-      comment: 'Server and web use the contract as @kanal/contract, never by a path into it.',
+      name: 'contract-runs-anywhere',
+      comment: 'The contract runs in the browser as well as in Node: no node: or other Node core module.',
       severity: 'error',
-      from: { path: '^apps/' },
-      to: { path: '^packages/contract/src/', pathNot: '^packages/contract/src/locales/' },
+      from: { path: '^packages/contract/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'contract-through-its-package',
+      comment: 'Server, web and the tools use the contract as @kanal/contract, never by a path into it.',
+      severity: 'error',
+      from: { path: '^(apps|e2e|bench)/' },
+      // By a path: a relative import (`local` and not resolved through the workspace's package name).
+      to: { path: '^packages/contract/(?!src/locales/)', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },
     },
     {
       name: 'server-and-web-apart',
@@ -28,6 +38,40 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/(server|web)/' },
       to: { path: '^apps/(server|web)/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'web-never-imports-the-server',
+      comment: 'The web app runs in the browser: it never imports @kanal/server, by its name or by a path.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/|(^|/)@kanal/server(/|$)' },
+    },
+    {
+      name: 'tools-use-the-server-entry',
+      comment:
+        "The e2e fixtures and the benchmarks use only the server's public API, @kanal/server " +
+        '(apps/server/src/index.ts), never its internals or its dist/; the fakes of outside services its ' +
+        'tests use (apps/server/src/test/fake-*.ts) they may share.',
+      severity: 'error',
+      from: { path: '^(e2e|bench)/' },
+      to: {
+        path: '^apps/server/',
+        pathNot: ['^apps/server/src/index\\.ts$', '^apps/server/src/test/fake-[^/]+\\.ts$'],
+      },
+    },
+    {
+      name: 'tools-import-the-server-by-its-name',
+      comment: "The tools import the server's entry as @kanal/server, not by a relative path to it.",
+      severity: 'error',
+      from: { path: '^(e2e|bench)/' },
+      to: { path: '^apps/server/src/index\\.ts$', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },
+    },
+    {
+      name: 'no-cycles',
+      comment: 'Code depends in one direction: no module reaches itself again through its imports.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
     },
     {
       name: 'module-uses-module-through-a-handed-service',
@@ -114,14 +158,16 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    // dist/ is neither cruised nor followed, but an import into it stays in the graph (and is forbidden).
+    doNotFollow: { path: ['node_modules', '(^|/)dist/'] },
+    exclude: { path: '(^|/)node_modules/' },
     // Type-only imports count (a type import across a boundary is a dependency too) and are told apart.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: require('node:path').join(__dirname, 'apps/web/tsconfig.json') },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default'],
+      // `source` first: @kanal/contract and @kanal/server resolve to their src/, built or not.
+      conditionNames: ['source', 'import', 'require', 'node', 'default'],
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
     },
     reporterOptions: { text: { highlightFocused: true } },
