@@ -43,11 +43,17 @@ import { createJobsRepository } from './modules/jobs/jobs.repository.js';
 import { createJobs } from './modules/jobs/jobs.service.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { type MailTransport, outboxTransport, smtpTransport } from './modules/mail/mail-transport.js';
+import { createModerationRepository } from './modules/moderation/moderation.repository.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { createModeration } from './modules/moderation/moderation.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotifications } from './modules/notifications/notifications.service.js';
 import { createProfileRepository } from './modules/profile/profile.repository.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { createProfileService } from './modules/profile/profile.service.js';
+import { createPromotionsRepository } from './modules/promotions/promotions.repository.js';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
+import { createPromotions } from './modules/promotions/promotions.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
@@ -142,6 +148,9 @@ export function createContentServices(db: DbOrTx, clock: Clock = systemClock, fi
           inbox: inboxOf(tx),
           audit: createAuditLog(tx),
           jobs: createJobsRepository(tx),
+          copies: createPromotionsRepository(tx),
+          insertStandIn: createUsersRepository(tx).insertStandIn,
+          shareFiles: createFilesRepository(tx).shareFiles,
         }),
       ),
   });
@@ -212,8 +221,10 @@ export async function buildApp({
   });
   defineInboxFillJob({
     jobs,
-    step: (tx, { tenantId, contentId, after }) =>
-      createContentServices(tx, clock, config.inboxFillBatch).authoring.fillInbox(tenantId, contentId, after),
+    lockItem: (tx, tenantId, contentId) => createAuthoringRepository(tx).lockItem(tenantId, contentId),
+    jobsOver: createJobsRepository,
+    clock,
+    fillBatch: config.inboxFillBatch,
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),
@@ -241,15 +252,28 @@ export async function buildApp({
     store,
     contentShowsFile: content.showsFile,
   });
+  const authoringRepo = createAuthoringRepository(db);
   const contentStaff = createContentStaff({
     authoring,
-    repo: createAuthoringRepository(db),
+    repo: authoringRepo,
     reads: contentRepo,
     filesOf: files.kinds,
     fileStored: files.stored,
     audit: createAuditLog(db),
     filling: inboxOver(db, clock).filling,
     kickJobs: jobs.kick,
+    clock,
+  });
+  const moderation = createModeration({
+    repo: createModerationRepository(db),
+    creatorOf: async (tenantId, contentId) => (await authoringRepo.find(tenantId, contentId, clock.now()))?.creatorId,
+    transaction: (fn) =>
+      db.transaction((tx) => fn({ comments: createContentRepository(tx), audit: createAuditLog(tx) })),
+  });
+  const promotions = createPromotions({
+    repo: createPromotionsRepository(db),
+    itemOf: (tenantId, contentId, now) => authoringRepo.find(tenantId, contentId, now),
+    send: authoring.sendPromotion,
     clock,
   });
   const stats = createStatsService({
@@ -369,6 +393,8 @@ export async function buildApp({
       await api.register(contentRoutes, { content });
       await api.register(formsRoutes, { forms });
       await api.register(contentStaffRoutes, { staff: contentStaff, scoped });
+      await api.register(moderationRoutes, { staff: moderation, scoped });
+      await api.register(promotionsRoutes, { staff: promotions });
       await api.register(formsStaffRoutes, { answers: formsStaff, scoped });
       await api.register(contentStatsRoutes, { stats: contentStats, scoped });
       await api.register(usersRoutes, { users });

@@ -2,8 +2,11 @@ import { HOUR_MS } from '@kanal/contract';
 import { createContentServices } from '../app.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { groupMember, userGroup } from '../db/schema/index.js';
-import type { Clock } from '../lib/clock.js';
+import { type Clock, systemClock } from '../lib/clock.js';
+import { createAuthoringRepository } from '../modules/authoring/authoring.repository.js';
 import type { Audience, NewContent } from '../modules/authoring/authoring-writes.js';
+import { createInboxFill } from '../modules/inbox/inbox.service.js';
+import { createJobsRepository } from '../modules/jobs/jobs.repository.js';
 
 let sequence = 0;
 
@@ -30,7 +33,15 @@ export async function makeContent(db: Db, overrides: ContentOverrides) {
   const id = await authoring.create(input);
   // A tenant larger than a batch: the rest of the audience at once, as the inbox's fill job would add it.
   let after: number | null = 0;
-  while (after !== null) after = await authoring.fillInbox(input.tenantId, id, after);
+  const fill = createInboxFill({
+    lockItem: (tx, tenantId, contentId) => createAuthoringRepository(tx).lockItem(tenantId, contentId),
+    jobsOver: createJobsRepository,
+    clock: systemClock,
+  });
+  while (after !== null) {
+    const from: number = after;
+    after = await db.transaction((tx) => fill(tx, { tenantId: input.tenantId, contentId: id, after: from }));
+  }
   return { id, ...input };
 }
 

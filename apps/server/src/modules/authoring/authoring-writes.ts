@@ -47,7 +47,28 @@ export type ContentChanges = Partial<
   > & { publishAt: Date; status: ContentStatus }
 >;
 
-type Repos = { repo: AuthoringRepository; inbox: Inbox; audit: AuditLog; jobs: NoticeScheduler };
+/** A promotion's copies (the promotions module's repository, bound to the transaction). */
+type PromotionCopies = {
+  copiesOf(
+    sourceTenantId: number,
+    sourceId: number,
+  ): PromiseLike<{ tenantId: number; contentId: number; sent: boolean }[]>;
+  insertCopy(row: { tenantId: number; contentId: number; sourceTenantId: number; sourceId: number }): Promise<void>;
+  markSent(sourceTenantId: number, sourceId: number, tenantIds: number[]): Promise<void>;
+  providerAccountOf(tenantId: number): Promise<number | undefined>;
+};
+
+type Repos = {
+  repo: AuthoringRepository;
+  inbox: Inbox;
+  audit: AuditLog;
+  jobs: NoticeScheduler;
+  copies: PromotionCopies;
+  /** The account standing for a provider in a tenant (the users module's, bound to the transaction). */
+  insertStandIn: (tenantId: number, providerTenantId: number) => Promise<number>;
+  /** A tenant's rows for another's files, shared into it (the files module's, bound to the transaction). */
+  shareFiles: (fromTenantId: number, toTenantId: number, fileIds: string[]) => Promise<void>;
+};
 type Deps = {
   /** Runs `fn` in one transaction (a savepoint inside the caller's), with the repository, inbox and audit bound to it. */
   transaction: <T>(fn: (repos: Repos) => Promise<T>) => Promise<T>;
@@ -164,7 +185,7 @@ const ownFields = (source: NonNullable<Awaited<ReturnType<AuthoringRepository['f
  */
 async function writeCopies(repos: Repos, tenantId: number, sourceId: number): Promise<void> {
   const { repo } = repos;
-  const copies = await repo.copiesOf(tenantId, sourceId);
+  const copies = await repos.copies.copiesOf(tenantId, sourceId);
   if (copies.length === 0) return;
   const source = await repo.find(tenantId, sourceId, new Date());
   if (!source) throw new Error(`content ${sourceId} of tenant ${tenantId} does not exist`);
@@ -174,7 +195,7 @@ async function writeCopies(repos: Repos, tenantId: number, sourceId: number): Pr
   ]);
   const files = [...(source.image ? [source.image] : []), ...media.map((m) => m.fileId)];
   for (const copy of copies) {
-    await repo.shareFiles(tenantId, copy.tenantId, files);
+    await repos.shareFiles(tenantId, copy.tenantId, files);
     await repo.updateContent(copy.tenantId, copy.contentId, {
       ...ownFields(source),
       publishAt: source.publishAt,
@@ -277,14 +298,6 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       await log.record({ ...audit, details: { contentId, by: audit.userId } });
     }),
 
-  /** Removes a comment (moderation); false when the item has no such comment. */
-  removeComment: (tenantId: number, contentId: number, commentId: number, audit: Omit<AuditEntry, 'details'>) =>
-    transaction(async ({ repo, audit: log }) => {
-      const removed = await repo.deleteComment(tenantId, contentId, commentId);
-      if (removed) await log.record({ ...audit, details: { contentId, commentId, by: audit.userId } });
-      return removed;
-    }),
-
   /** Changes who an item is aimed at, and the inboxes with it. */
   setAudience: (tenantId: number, contentId: number, audience: Audience): Promise<void> =>
     transaction(async (repos) => {
@@ -316,11 +329,11 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       const { repo } = repos;
       const source = await repo.lockItem(tenantId, contentId);
       if (!source) throw new Error(`content ${contentId} of tenant ${tenantId} does not exist`);
-      const existing = new Set((await repo.copiesOf(tenantId, contentId)).map((c) => c.tenantId));
+      const existing = new Set((await repos.copies.copiesOf(tenantId, contentId)).map((c) => c.tenantId));
       for (const target of tenantIds.filter((id) => !existing.has(id))) {
         const copyId = await repo.insertContent({
           tenantId: target,
-          creatorId: await repo.providerAccount(target, tenantId),
+          creatorId: (await repos.copies.providerAccountOf(target)) ?? (await repos.insertStandIn(target, tenantId)),
           type: source.type,
           configuration: 'PROMOTION',
           name: '',
@@ -328,9 +341,14 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
           status: 'draft',
         });
         await writeAudience(repos, target, copyId, 'all');
-        await repo.insertCopy({ tenantId: target, contentId: copyId, sourceTenantId: tenantId, sourceId: contentId });
+        await repos.copies.insertCopy({
+          tenantId: target,
+          contentId: copyId,
+          sourceTenantId: tenantId,
+          sourceId: contentId,
+        });
       }
-      await repo.markSent(tenantId, contentId, tenantIds);
+      await repos.copies.markSent(tenantId, contentId, tenantIds);
       await writeCopies(repos, tenantId, contentId);
       await repos.audit.record({ ...audit, details: { contentId, tenantIds, by: audit.userId } });
     }),
@@ -415,16 +433,6 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       await repo.supersede(tenantId, contentId, next.at);
       await syncAndPlan(repos, tenantId, contentId);
       return nextId;
-    }),
-
-  /**
-   * The next step of a large audience's inboxes (the inbox's fill job), with the item as it is now,
-   * under its lock: where the next step starts, or null when all are in.
-   */
-  fillInbox: (tenantId: number, contentId: number, after: number): Promise<number | null> =>
-    transaction(async ({ repo, inbox }) => {
-      const item = await repo.lockItem(tenantId, contentId);
-      return item ? inbox.fill(tenantId, contentId, item, after) : null;
     }),
 
   /** After the people an item is aimed at changed (accounts added, deactivated): its inboxes again. */

@@ -12,7 +12,6 @@ import {
   answer,
   appUser,
   attempt,
-  comment,
   content,
   contentAudienceGroup,
   contentAudienceUser,
@@ -26,7 +25,6 @@ import {
   promotionCopy,
   question,
   task,
-  tenant,
   userGroup,
 } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
@@ -535,147 +533,12 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       .where(and(eq(media.tenantId, tenantId), eq(media.id, mediaId)));
   },
 
-  /** An item's comments for moderation, newest first, with their authors. */
-  async comments(
-    tenantId: number,
-    contentId: number,
-    { limit, offset, commentId }: { limit: number; offset: number; commentId?: number },
-  ) {
-    const where = and(
-      eq(comment.tenantId, tenantId),
-      eq(comment.contentId, contentId),
-      commentId === undefined ? undefined : eq(comment.id, commentId),
-    );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: comment.id,
-          text: comment.text,
-          createdAt: comment.createdAt,
-          userId: appUser.id,
-          userName: appUser.name,
-        })
-        .from(comment)
-        .innerJoin(appUser, and(eq(appUser.tenantId, comment.tenantId), eq(appUser.id, comment.userId)))
-        .where(where)
-        .orderBy(desc(comment.createdAt), desc(comment.id))
-        .limit(limit)
-        .offset(offset),
-      db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(comment)
-        .where(where),
-    ]);
-    return { count: total?.n ?? 0, rows };
-  },
-
-  /** GET /promotion: a page of the tenant's PROMOTION items, newest first, and how many there are. */
-  async promotions(tenantId: number, page: { limit: number; offset: number }, now: Date) {
-    const where = and(eq(content.tenantId, tenantId), eq(content.configuration, 'PROMOTION'));
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: content.id,
-          name: content.name,
-          type: content.type,
-          status: shownStatus(now),
-          publishAt: content.publishAt,
-        })
-        .from(content)
-        .where(where)
-        .orderBy(desc(content.publishAt), desc(content.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(content)
-        .where(where),
-    ]);
-    return { count: total?.n ?? 0, rows };
-  },
-
-  /** The organisations each of some promotions is sent to, by name. */
-  sentTo: (sourceTenantId: number, sourceIds: number[]) =>
-    db
-      .select({ sourceId: promotionCopy.sourceId, id: tenant.id, name: tenant.name })
-      .from(promotionCopy)
-      .innerJoin(tenant, eq(tenant.id, promotionCopy.tenantId))
-      .where(
-        and(
-          eq(promotionCopy.sourceTenantId, sourceTenantId),
-          inArray(promotionCopy.sourceId, sourceIds),
-          eq(promotionCopy.sent, true),
-        ),
-      )
-      .orderBy(asc(tenant.name), asc(tenant.id)),
-
-  /** Of the organisation ids given, those that exist. */
-  async existingTenants(tenantIds: number[]): Promise<Set<number>> {
-    if (tenantIds.length === 0) return new Set();
-    const rows = await db.select({ id: tenant.id }).from(tenant).where(inArray(tenant.id, tenantIds));
-    return new Set(rows.map((r) => r.id));
-  },
-
-  /** A promotion's copies in the organisations it was ever sent to. */
-  copiesOf: (sourceTenantId: number, sourceId: number) =>
-    db
-      .select({ tenantId: promotionCopy.tenantId, contentId: promotionCopy.contentId, sent: promotionCopy.sent })
-      .from(promotionCopy)
-      .where(and(eq(promotionCopy.sourceTenantId, sourceTenantId), eq(promotionCopy.sourceId, sourceId))),
-
-  async insertCopy(row: Insert<typeof promotionCopy>) {
-    await db.insert(promotionCopy).values(row);
-  },
-
-  /** Sends the promotion to the organisations given and takes it off every other one. */
-  async markSent(sourceTenantId: number, sourceId: number, tenantIds: number[]) {
-    await db
-      .update(promotionCopy)
-      .set({ sent: sql`${promotionCopy.tenantId} = ANY(${sql.param(tenantIds)}::int[])` })
-      .where(and(eq(promotionCopy.sourceTenantId, sourceTenantId), eq(promotionCopy.sourceId, sourceId)));
-  },
-
   /** Deletes a promotion's copies (with their inbox rows and answers, by cascade), before its source goes. */
   async deleteCopiesOf(sourceTenantId: number, sourceId: number) {
     await db.execute(sql`
       DELETE FROM content c USING promotion_copy pc
       WHERE pc.source_tenant_id = ${sourceTenantId} AND pc.source_id = ${sourceId}
         AND c.tenant_id = pc.tenant_id AND c.id = pc.content_id`);
-  },
-
-  /**
-   * Who a tenant's promotion copies are credited to: the account standing for the provider there, made
-   * with its first copy (inactive, without an e-mail, username or password, so it signs in nowhere and
-   * receives nothing). Content needs a creator of its own tenant, and the provider's author is not one.
-   */
-  async providerAccount(tenantId: number, providerTenantId: number): Promise<number> {
-    const [existing] = await db
-      .select({ id: content.creatorId })
-      .from(promotionCopy)
-      .innerJoin(content, and(eq(content.tenantId, promotionCopy.tenantId), eq(content.id, promotionCopy.contentId)))
-      .where(eq(promotionCopy.tenantId, tenantId))
-      .limit(1);
-    if (existing) return existing.id;
-    const [provider] = await db.select({ name: tenant.name }).from(tenant).where(eq(tenant.id, providerTenantId));
-    const [created] = await db
-      .insert(appUser)
-      .values({ tenantId, name: provider?.name ?? '', role: 'USER', active: false })
-      .returning({ id: appUser.id });
-    if (!created) throw new Error('provider account insert returned nothing');
-    return created.id;
-  },
-
-  /**
-   * Gives a tenant rows for some of another tenant's files (same ids, same stored bytes), so a promotion's
-   * copy shows them through its own tenant's rows; rows it already has stay.
-   */
-  async shareFiles(fromTenantId: number, toTenantId: number, fileIds: string[]) {
-    if (fileIds.length === 0) return;
-    await db.execute(sql`
-      INSERT INTO file (id, tenant_id, name, mime, size, storage_key, created_at)
-      SELECT id, ${toTenantId}, name, mime, size, storage_key, created_at FROM file
-      WHERE tenant_id = ${fromTenantId} AND id = ANY(${sql.param(fileIds)}::uuid[])
-      ON CONFLICT (tenant_id, id) DO NOTHING`);
   },
 
   /** An item's media as they are written (for a promotion's copies). */
@@ -715,14 +578,6 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       if (row.answerTitle !== null) current.answers.push({ title: row.answerTitle, isCorrect: row.isCorrect === true });
     }
     return questions;
-  },
-
-  async deleteComment(tenantId: number, contentId: number, commentId: number): Promise<boolean> {
-    const rows = await db
-      .delete(comment)
-      .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.id, commentId)))
-      .returning({ id: comment.id });
-    return rows.length > 0;
   },
 });
 export type AuthoringRepository = ReturnType<typeof createAuthoringRepository>;

@@ -1,25 +1,17 @@
 import {
   CategoryListSchema,
-  CommentParamsSchema,
-  CommentQuerySchema,
   ContentBodySchema,
   DeletedSchema,
   envelope,
   IdParamsSchema,
   MediaFixSchema,
   NoticeQueuedSchema,
-  PromotionListQuerySchema,
-  PromotionListSchema,
-  PromotionSchema,
   SimpleContentSchema,
-  StaffCommentListSchema,
-  StaffCommentSchema,
   StaffContentListSchema,
   StaffContentQuerySchema,
   StaffContentSchema,
   TenantScopeQuerySchema,
   UpdateContentBodySchema,
-  UpdatePromotionBodySchema,
 } from '@kanal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,8 +29,7 @@ const conflicts = { errors: [404, 409] } as const;
 const unknownTenant = { errors: [404] } as const;
 
 /**
- * The staff side of content (spec point 7, "Content"): authoring, moderation and
- * maintenance. Who may call each: src/access.ts; a CREATOR's limits to their own items: authoring.service.ts.
+ * The staff side of content (spec point 7, "Content"): authoring and maintenance. Who may call each: src/access.ts; a CREATOR's limits to their own items: authoring.service.ts.
  */
 export const contentStaffRoutes: FastifyPluginAsyncZod<Options> = async (app, { staff, scoped }) => {
   const tags = ['content'];
@@ -105,50 +96,6 @@ export const contentStaffRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       schema: { tags, querystring, params, response: { 200: envelope(NoticeQueuedSchema) } },
     },
     async (req) => ({ payload: await staff.notify(await author(req), req.params.id) }),
-  );
-
-  // The spec names the list twice: for moderation (`comment`) and among an item's statistics (`comments`).
-  for (const path of ['/content/:id/comment', '/content/:id/comments'] as const) {
-    app.get(
-      path,
-      {
-        schema: { tags, params, querystring: CommentQuerySchema, response: { 200: envelope(StaffCommentListSchema) } },
-      },
-      async (req) => ({ payload: await staff.comments(await author(req), req.params.id, req.query) }),
-    );
-  }
-  app.get(
-    '/content/:id/comment/:commentId',
-    { schema: { tags, querystring, params: CommentParamsSchema, response: { 200: envelope(StaffCommentSchema) } } },
-    async (req) => ({ payload: await staff.comment(await author(req), req.params.id, req.params.commentId) }),
-  );
-  app.delete(
-    '/content/:id/comment/:commentId',
-    { schema: { tags, querystring, params: CommentParamsSchema, response: deleted } },
-    async (req) => ({
-      payload: await staff.deleteComment(await author(req), req.params.id, req.params.commentId),
-    }),
-  );
-
-  // Promotions (SUPERADMIN): the provider's own PROMOTION items and the organisations each goes to. They
-  // work in the provider's tenant whatever the console's switcher names, so they take no `?tenant=`.
-  const provider = (req: FastifyRequest): Author => ({ ...req.ctx, lang: req.lang, ownTenantId: req.ctx.tenantId });
-  app.get(
-    '/promotion',
-    { schema: { tags, querystring: PromotionListQuerySchema, response: { 200: envelope(PromotionListSchema) } } },
-    async (req) => ({ payload: await staff.promotions(provider(req), req.query) }),
-  );
-  app.get(
-    '/promotion/:id',
-    { schema: { tags, params, response: { 200: envelope(PromotionSchema) } } },
-    async (req) => ({
-      payload: await staff.promotion(provider(req), req.params.id),
-    }),
-  );
-  app.patch(
-    '/promotion/:id',
-    { schema: { tags, params, body: UpdatePromotionBodySchema, response: { 200: envelope(PromotionSchema) } } },
-    async (req) => ({ payload: await staff.sendPromotion(provider(req), req.params.id, req.body) }),
   );
 
   // Maintenance over every tenant (SUPERADMIN), idempotent; fix-points is the forms module's.

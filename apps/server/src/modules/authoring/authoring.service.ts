@@ -6,20 +6,14 @@ import {
   type MediaFix,
   type MediaType,
   mayChangeItem,
-  mayReadItemStats,
   type NoticeQueued,
-  type Promotion,
-  type PromotionList,
   type QuestionType,
   REMINDER_MINUTES,
   type SimpleContent,
-  type StaffComment,
-  type StaffCommentList,
   type StaffContent,
   type StaffContentList,
   type StaffContentQuery,
   type UpdateContentBody,
-  type UpdatePromotionBody,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -93,7 +87,7 @@ const isChoice = (type: string) => type === 'SINGLE' || type === 'MULTIPLE';
 
 const COPY_SUFFIX: Record<Language, string> = { hr: ' (kopija)', en: ' (copy)' };
 
-/** The staff side of content (spec point 7, "Content"): the list, the editor's calls, moderation. */
+/** The staff side of content (spec point 7, "Content"): the list, the editor's calls, maintenance. */
 export const createContentStaff = ({
   authoring,
   repo,
@@ -182,13 +176,6 @@ export const createContentStaff = ({
     return { id: row.id, name: row.name, type: row.type, status: row.status };
   }
 
-  /** What people wrote on an item is read by those who read its figures: a CREATOR's own items only. */
-  async function readableResponses(author: Author, contentId: number): Promise<void> {
-    const row = await repo.find(author.tenantId, contentId, clock.now());
-    if (!row) throw notFound();
-    if (!mayReadItemStats({ role: author.role, id: author.userId }, row.creatorId)) throw new AppError('Forbidden');
-  }
-
   /** What an item's statistics need to know of it, in one read: no audience, media or questions. */
   async function summary(author: Author, contentId: number): Promise<ItemSummary> {
     const row = await repo.findSummary(author.tenantId, contentId, clock.now());
@@ -202,21 +189,6 @@ export const createContentStaff = ({
       publishAt: row.publishAt.toISOString(),
       passingScore: row.settings.passingScore,
       audience: row.audience,
-    };
-  }
-
-  /** One of the provider's PROMOTION items with the organisations it is sent to; 404 for anything else. */
-  async function promotion(author: Author, contentId: number): Promise<Promotion> {
-    const row = await repo.find(author.ownTenantId, contentId, clock.now());
-    if (row?.configuration !== 'PROMOTION') throw notFound();
-    const sent = await repo.sentTo(author.ownTenantId, [contentId]);
-    return {
-      id: row.id,
-      name: row.name,
-      type: row.type,
-      status: row.status,
-      publishAt: row.publishAt.toISOString(),
-      tenants: sent.map(({ id, name }) => ({ id, name })),
     };
   }
 
@@ -492,76 +464,6 @@ export const createContentStaff = ({
       return queued;
     },
 
-    async comments(
-      author: Author,
-      contentId: number,
-      page: { limit: number; offset: number },
-    ): Promise<StaffCommentList> {
-      await readableResponses(author, contentId);
-      const { count, rows } = await repo.comments(author.tenantId, contentId, page);
-      return { count, items: rows.map(toComment) };
-    },
-
-    async comment(author: Author, contentId: number, commentId: number): Promise<StaffComment> {
-      await readableResponses(author, contentId);
-      const { rows } = await repo.comments(author.tenantId, contentId, { limit: 1, offset: 0, commentId });
-      const [row] = rows;
-      if (!row) throw notFound();
-      return toComment(row);
-    },
-
-    /** Comments on a promotion's copy are its organisation's people's, moderated there like any other. */
-    async deleteComment(author: Author, contentId: number, commentId: number): Promise<{ deleted: number }> {
-      const row = await repo.find(author.tenantId, contentId, clock.now());
-      if (!row) throw notFound();
-      if (!mayChange(author, row.creatorId)) throw new AppError('Forbidden');
-      const entry = { event: 'comment.deleted' as const, tenantId: author.tenantId, userId: author.userId };
-      if (!(await authoring.removeComment(author.tenantId, contentId, commentId, entry))) throw notFound();
-      return { deleted: 1 };
-    },
-
-    /** GET /promotion: the provider's PROMOTION items, each with the organisations it is sent to. */
-    async promotions(author: Author, page: { limit: number; offset: number }): Promise<PromotionList> {
-      const { count, rows } = await repo.promotions(author.ownTenantId, page, clock.now());
-      const sent = await repo.sentTo(
-        author.ownTenantId,
-        rows.map((r) => r.id),
-      );
-      return {
-        count,
-        items: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          type: r.type,
-          status: r.status,
-          publishAt: r.publishAt.toISOString(),
-          tenants: sent.filter((s) => s.sourceId === r.id).map(({ id, name }) => ({ id, name })),
-        })),
-      };
-    },
-
-    promotion,
-
-    /**
-     * PATCH /promotion/{id}: the client organisations it goes to, as a whole. The provider's own tenant
-     * (its people get it through the item's audience) and unknown ids are refused, naming the entry.
-     */
-    async sendPromotion(author: Author, contentId: number, { tenantIds }: UpdatePromotionBody): Promise<Promotion> {
-      await promotion(author, contentId);
-      const targets = [...new Set(tenantIds)];
-      const existing = await repo.existingTenants(targets);
-      for (const [i, id] of tenantIds.entries()) {
-        if (id === author.ownTenantId) throw fieldError(`tenantIds.${i}`, 'validation.notInProvider');
-        if (!existing.has(id)) throw fieldError(`tenantIds.${i}`, 'validation.unknownTenant');
-      }
-      await authoring.sendPromotion(author.ownTenantId, contentId, targets, {
-        event: 'promotion.sent',
-        tenantId: author.ownTenantId,
-        userId: author.userId,
-      });
-      return promotion(author, contentId);
-    },
-
     /**
      * POST /content/info/fix-media: every tenant's media, in batches. A kind that disagrees with the file
      * is set from the file; missing bytes are reported, since only a person can upload them again.
@@ -595,12 +497,3 @@ export const createContentStaff = ({
   };
 };
 export type ContentStaff = ReturnType<typeof createContentStaff>;
-
-function toComment(row: { id: number; text: string; createdAt: Date; userId: number; userName: string }): StaffComment {
-  return {
-    id: row.id,
-    text: row.text,
-    createdAt: row.createdAt.toISOString(),
-    user: { id: row.userId, name: row.userName },
-  };
-}

@@ -500,6 +500,15 @@ export const createContentRepository = (db: DbOrTx) => ({
       .where(and(eq(question.tenantId, tenantId), eq(question.contentId, contentId)))
       .orderBy(asc(question.position), asc(question.id), asc(answer.position), asc(answer.id)),
 
+  /** Removes a comment (moderation's call); false when the item has no such comment. */
+  async deleteComment(tenantId: number, contentId: number, commentId: number): Promise<boolean> {
+    const rows = await db
+      .delete(comment)
+      .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.id, commentId)))
+      .returning({ id: comment.id });
+    return rows.length > 0;
+  },
+
   async insertComment(row: typeof comment.$inferInsert) {
     const [created] = await db.insert(comment).values(row).returning({ id: comment.id });
     if (!created) throw new Error('comment insert returned nothing');

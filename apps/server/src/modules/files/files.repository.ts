@@ -48,5 +48,18 @@ export const createFilesRepository = (db: DbOrTx) => ({
 
   /** The rows of files whose bytes are stored: several in one statement, so all of them or none. */
   insert: (rows: (typeof file.$inferInsert)[]): Promise<FileRow[]> => db.insert(file).values(rows).returning(),
+
+  /**
+   * Gives a tenant rows for some of another tenant's files (same ids, same stored bytes), so a promotion's
+   * copy shows them through its own tenant's rows; rows it already has stay.
+   */
+  async shareFiles(fromTenantId: number, toTenantId: number, fileIds: string[]) {
+    if (fileIds.length === 0) return;
+    await db.execute(sql`
+      INSERT INTO file (id, tenant_id, name, mime, size, storage_key, created_at)
+      SELECT id, ${toTenantId}, name, mime, size, storage_key, created_at FROM file
+      WHERE tenant_id = ${fromTenantId} AND id = ANY(${sql.param(fileIds)}::uuid[])
+      ON CONFLICT (tenant_id, id) DO NOTHING`);
+  },
 });
 export type FilesRepository = ReturnType<typeof createFilesRepository>;

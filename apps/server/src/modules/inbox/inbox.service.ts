@@ -2,7 +2,7 @@ import type { ContentStatus, ContentType } from '@kanal/contract';
 import type { Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Jobs } from '../jobs/jobs.service.js';
-import type { InboxRepository } from './inbox.repository.js';
+import { createInboxRepository, type InboxRepository } from './inbox.repository.js';
 
 /**
  * What an item's inbox rows follow: its status, its type (tasks come first), a task's deadline (tasks
@@ -151,17 +151,35 @@ export const createInbox = ({
 };
 export type Inbox = ReturnType<typeof createInbox>;
 
+type FillDeps = {
+  /** Takes the item's lock and reads it as it is now (authoring's: it owns the item); undefined when gone. */
+  lockItem: (tx: Tx, tenantId: number, contentId: number) => Promise<InboxItem | undefined>;
+  /** The job queue bound to the transaction (the jobs module's repository). */
+  jobsOver: (tx: Tx) => FillJobs;
+  clock: Clock;
+  fillBatch?: number | undefined;
+};
+
 /**
- * The fill job: a step a job run, each in the job's transaction, until the item's audience has every
- * row. `step` is `fill` under the item's lock, which is authoring's to take (it owns the item).
+ * The fill job's step, in the transaction given: the next batch of the item's missing rows under its
+ * lock (see `fill`); where the next step starts, or null when all are in.
  */
-export function defineInboxFillJob({
-  jobs,
-  step,
-}: {
-  jobs: Pick<Jobs, 'define'>;
-  step: (tx: Tx, fill: InboxFill) => Promise<number | null>;
-}): void {
+export const createInboxFill =
+  ({ lockItem, jobsOver, clock, fillBatch }: FillDeps) =>
+  async (tx: Tx, { tenantId, contentId, after }: InboxFill): Promise<number | null> => {
+    const item = await lockItem(tx, tenantId, contentId);
+    if (!item) return null;
+    return createInbox({ repo: createInboxRepository(tx), jobs: jobsOver(tx), clock, fillBatch }).fill(
+      tenantId,
+      contentId,
+      item,
+      after,
+    );
+  };
+
+/** The fill job: a step a job run, each in the job's transaction, until the item's audience has every row. */
+export function defineInboxFillJob({ jobs, ...deps }: FillDeps & { jobs: Pick<Jobs, 'define'> }): void {
+  const step = createInboxFill(deps);
   jobs.define<InboxFill>(INBOX_FILL_QUEUE, async (fill, tx, now) => {
     const after = await step(tx, fill);
     return after === null ? undefined : { again: now, payload: { ...fill, after } };

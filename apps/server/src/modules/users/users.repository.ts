@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { appUser, content, groupMember, loginIdentifier } from '../../db/schema/index.js';
+import { appUser, content, groupMember, loginIdentifier, tenant } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 
@@ -339,6 +339,21 @@ export const createUsersRepository = (db: DbOrTx) => {
     async findAvatar(tenantId: number, userId: number): Promise<string | undefined> {
       const [row] = await db.select({ avatar: appUser.avatar }).from(appUser).where(own(tenantId, userId));
       return row?.avatar ?? undefined;
+    },
+
+    /**
+     * The account standing for a provider in a tenant its promotions are copied to (inactive, without an
+     * e-mail, username or password, so it signs in nowhere and receives nothing): content needs a creator
+     * of its own tenant, and the provider's author is not one.
+     */
+    async insertStandIn(tenantId: number, providerTenantId: number): Promise<number> {
+      const [provider] = await db.select({ name: tenant.name }).from(tenant).where(eq(tenant.id, providerTenantId));
+      const [created] = await db
+        .insert(appUser)
+        .values({ tenantId, name: provider?.name ?? '', role: 'USER', active: false })
+        .returning({ id: appUser.id });
+      if (!created) throw new Error('provider account insert returned nothing');
+      return created.id;
     },
   };
 };
