@@ -51,8 +51,8 @@ import {
 import { reachLine } from '../lib/content-reach';
 import { ContentActions } from './content-actions';
 import { AudienceSection } from './editor/editor-audience';
-import { CoverField, MaterialSection } from './editor/editor-material';
-import { QuestionsSection } from './editor/editor-questions';
+import { CoverField, MaterialSection } from './editor/material/editor-material';
+import { QuestionsSection } from './editor/questions/editor-questions';
 import './content-editor.css';
 
 /** /admin/content/new: a type chosen first, then the editor. */

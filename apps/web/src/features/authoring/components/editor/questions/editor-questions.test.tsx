@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, loadAreaTexts } from '@/lib/i18n';
-import { type ContentDraft, type DraftQuestion, draftResolver, emptyDraft } from '../../lib/content-draft';
+import { type ContentDraft, type DraftQuestion, draftResolver, emptyDraft } from '../../../lib/content-draft';
 import { QuestionsSection } from './editor-questions';
 
 beforeAll(() =>

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleContextValue } from '@/console/lib/console-context';
 import { signInAs } from '@/console/test/console-fixtures';
 import { loadAreaTexts } from '@/lib/i18n';
-import { type ContentDraft, type DraftFile, draftResolver, emptyDraft } from '../../lib/content-draft';
+import { type ContentDraft, type DraftFile, draftResolver, emptyDraft } from '../../../lib/content-draft';
 import { CoverField, MaterialSection } from './editor-material';
 
 // ---------------------------------------------------------------------------------------------------
