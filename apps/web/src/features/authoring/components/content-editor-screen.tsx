@@ -51,7 +51,8 @@ import {
 import { reachLine } from '../lib/content-reach';
 import { ContentActions } from './content-actions';
 import { AudienceSection } from './editor/editor-audience';
-import { CoverField, MaterialSection } from './editor/material/editor-material';
+import { CoverField } from './editor/material/cover-field';
+import { MaterialSection } from './editor/material/editor-material';
 import { QuestionsSection } from './editor/questions/editor-questions';
 import './content-editor.css';
 

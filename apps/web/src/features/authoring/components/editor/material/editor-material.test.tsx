@@ -7,7 +7,8 @@ import { ConsoleContextValue } from '@/console/lib/console-context';
 import { signInAs } from '@/console/test/console-fixtures';
 import { loadAreaTexts } from '@/lib/i18n';
 import { type ContentDraft, type DraftFile, draftResolver, emptyDraft } from '../../../lib/content-draft';
-import { CoverField, MaterialSection } from './editor-material';
+import { CoverField } from './cover-field';
+import { MaterialSection } from './editor-material';
 
 // ---------------------------------------------------------------------------------------------------
 // The network: uploads go by XMLHttpRequest (fetch cannot report upload progress), stood in for here.
