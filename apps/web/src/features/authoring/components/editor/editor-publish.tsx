@@ -1,0 +1,63 @@
+import type { StaffContent } from '@kanal/contract';
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '@/components/form/text-field';
+import { useFormError } from '@/console/lib/form-errors';
+import { formatDateTime } from '@/lib/format';
+import type { ContentDraft, PublishMode } from '../../lib/content-draft';
+
+type Props = {
+  form: UseFormReturn<ContentDraft>;
+  errors: FieldErrors<ContentDraft>;
+  /** False for whoever may only read the item. */
+  editable: boolean;
+  /** The item being edited; none while it is new. */
+  item?: StaffContent;
+  /** Out already (published or archived): its time is shown, no longer chosen. */
+  published: boolean;
+  publishMode: PublishMode;
+};
+
+/** The editor's last section: out now, at a chosen time, or kept as a draft. */
+export function PublishSection({ form, errors, editable, item, published, publishMode }: Props) {
+  const { t } = useTranslation('admin');
+  const formError = useFormError();
+  const { register } = form;
+  return (
+    <section
+      className="console-panel content-editor__section"
+      id="editor-publish"
+      aria-labelledby="editor-publish-title"
+    >
+      <h2 id="editor-publish-title" className="console-panel__title">
+        {t('content.editor.sections.publish')}
+      </h2>
+      {published && item ? (
+        <p>{t('content.editor.publishedAt', { time: formatDateTime(item.publishAt) })}</p>
+      ) : (
+        <fieldset className="form__group" disabled={!editable}>
+          <legend className="visually-hidden">{t('content.editor.sections.publish')}</legend>
+          <div className="content-editor__modes">
+            {(['now', 'schedule', 'draft'] as const satisfies readonly PublishMode[]).map((mode) => (
+              <label key={mode} className="content-editor__mode">
+                <input type="radio" value={mode} {...register('publishMode')} />
+                <span>
+                  <span className="content-editor__mode-name">{t(`content.editor.modes.${mode}`)}</span>
+                  <span className="content-editor__mode-about">{t(`content.editor.modesAbout.${mode}`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {publishMode === 'schedule' ? (
+            <TextField
+              type="datetime-local"
+              label={t('content.editor.publishAt')}
+              error={formError(errors.publishAt)}
+              {...register('publishAt')}
+            />
+          ) : null}
+        </fieldset>
+      )}
+    </section>
+  );
+}

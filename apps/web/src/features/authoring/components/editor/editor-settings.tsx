@@ -1,0 +1,105 @@
+import {
+  type ContentType,
+  hasForm,
+  REMINDER_MINUTES,
+  REPEATS,
+  TIME_RESTRICTION_MAX_S,
+  TIME_RESTRICTION_MIN_S,
+} from '@kanal/contract';
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Checkbox } from '@/components/form/checkbox';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { useFormError } from '@/console/lib/form-errors';
+import type { ContentDraft } from '../../lib/content-draft';
+
+type Props = {
+  form: UseFormReturn<ContentDraft>;
+  errors: FieldErrors<ContentDraft>;
+  /** False for whoever may only read the item. */
+  editable: boolean;
+  type: ContentType;
+  /** An answered item: its pass mark stays as it is. */
+  locked: boolean;
+};
+
+/** The editor's settings: a task's deadline, repeat and reminder; a form's time limit and pass mark; comments. */
+export function SettingsSection({ form, errors, editable, type, locked }: Props) {
+  const { t } = useTranslation('admin');
+  const formError = useFormError();
+  const { register } = form;
+  return (
+    <section
+      className="console-panel content-editor__section"
+      id="editor-settings"
+      aria-labelledby="editor-settings-title"
+    >
+      <h2 id="editor-settings-title" className="console-panel__title">
+        {t('content.editor.sections.settings')}
+      </h2>
+      <fieldset className="form__group" disabled={!editable}>
+        {type === 'TASK' ? (
+          <div className="content-editor__row">
+            <TextField
+              type="datetime-local"
+              label={t('content.editor.deadline')}
+              error={formError(errors.deadline)}
+              {...register('deadline')}
+            />
+            <SelectField label={t('content.editor.repeat')} error={formError(errors.repeat)} {...register('repeat')}>
+              {REPEATS.map((repeat) => (
+                <option key={repeat} value={repeat}>
+                  {t(`content.editor.repeats.${repeat}`)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={t('content.editor.reminder')}
+              error={formError(errors.reminderMinutes)}
+              {...register('reminderMinutes')}
+            >
+              <option value="">{t('content.editor.noReminder')}</option>
+              {REMINDER_MINUTES.map((minutes) => (
+                <option key={minutes} value={String(minutes)}>
+                  {t(`content.editor.reminders.${minutes}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        ) : null}
+        {hasForm(type) ? (
+          <div className="content-editor__row">
+            <TextField
+              type="number"
+              inputMode="numeric"
+              min={TIME_RESTRICTION_MIN_S}
+              max={TIME_RESTRICTION_MAX_S}
+              label={t('content.editor.timeLimit')}
+              hint={t('content.editor.timeLimitHint', {
+                min: TIME_RESTRICTION_MIN_S,
+                max: TIME_RESTRICTION_MAX_S,
+              })}
+              error={formError(errors.timeLimit)}
+              {...register('timeLimit')}
+            />
+            {type === 'EDUCATION' ? (
+              <TextField
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={100}
+                label={t('content.editor.passPercent')}
+                hint={locked ? t('content.editor.passLocked') : t('content.editor.passPercentHint')}
+                readOnly={locked}
+                error={formError(errors.passPercent)}
+                {...register('passPercent')}
+              />
+            ) : null}
+          </div>
+        ) : null}
+        <Checkbox label={t('content.editor.comments')} {...register('comments')} />
+      </fieldset>
+    </section>
+  );
+}
