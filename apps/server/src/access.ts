@@ -62,42 +62,8 @@ export const ACCESS: AccessTable = {
   'GET /api/notification-receipts/:id': CAN['people.read'],
   'DELETE /api/notification-receipts/:id': CAN['people.write'],
 
-  // The operator's calls: the mail test, the audit log, the background queue.
-  'GET /api/email/test': CAN.system,
-  'GET /api/logs': CAN.audit,
-  'GET /api/system/jobs': CAN.system,
-  'POST /api/system/jobs/:id/retry': CAN.system,
   'POST /api/mobile/users/avatar': CAN.signedIn,
   'GET /api/mobile/users/avatar/:id': CAN.signedIn,
-
-  // People and groups of the caller's tenant (spec point 7, "User" and "Group").
-  'GET /api/user': CAN['people.read'],
-  // The editor's audience picker: names and groups only, for everyone who writes or reads content.
-  'GET /api/audience/people': CAN['audience.pick'],
-  'POST /api/user': CAN['people.write'],
-  'GET /api/user/:id': CAN['people.read'],
-  'GET /api/user/:id/activity': CAN['people.read'],
-  'PATCH /api/user/:id': CAN['people.write'],
-  'DELETE /api/user/:id': CAN['people.write'],
-  'POST /api/user/delete-by-ids': CAN['people.write'],
-  'POST /api/user/reset-password': CAN['people.write'],
-  'POST /api/user/bulk': CAN['people.write'],
-  'POST /api/admin/user/resend-welcome-emails/:id': CAN['people.write'],
-  'GET /api/export/template': CAN['people.write'],
-  'GET /api/export/users': CAN['people.read'],
-  'GET /api/export/user/:id': CAN['people.read'],
-  'POST /api/import/template/check': CAN['people.write'],
-  'POST /api/import/template/problems': CAN['people.write'],
-  'POST /api/import/template': CAN['people.write'],
-  'POST /api/user/import': CAN['people.write'],
-  'GET /api/group': CAN['audience.pick'],
-  'POST /api/group': CAN['people.write'],
-  'GET /api/group/tenant': CAN['audience.pick'],
-  'GET /api/group/:id': CAN['people.read'],
-  'PATCH /api/group/:id': CAN['people.write'],
-  'DELETE /api/group/:id': CAN['people.write'],
-  'GET /api/group/:id/users': CAN['people.read'],
-  'POST /api/group/import': CAN['people.write'],
 
   // Content as its staff see it (spec point 7, "Content" and "User answers").
   'GET /api/content': CAN['content.read'],
@@ -127,24 +93,10 @@ export const ACCESS: AccessTable = {
   'GET /api/content/:id/comments': CAN['content.read'],
   'GET /api/export/content/:id': CAN['content.read'],
 
-  // The tenant's statistics (modules/stats): its admins and analysts, a SUPERADMIN in any (`?tenant=`).
-  'GET /api/content/info/activity': CAN['stats.read'],
-  'GET /api/stats/dashboard/overview': CAN['stats.read'],
-  'GET /api/tenant/info/groups': CAN['stats.read'],
   // Promotions: the provider's, sent to client organisations (DESIGN.md §5).
   'GET /api/promotion': CAN.promotions,
   'GET /api/promotion/:id': CAN.promotions,
   'PATCH /api/promotion/:id': CAN.promotions,
   // Maintenance over every tenant.
   'POST /api/content/info/fix-media': CAN.system,
-
-  // Organisations: the provider's SUPERADMINs; a tenant's admins and analysts see its own top five.
-  'GET /api/tenant': CAN['tenants.manage'],
-  'POST /api/tenant': CAN['tenants.manage'],
-  'GET /api/tenant/top-five/:id': CAN['stats.read'],
-  'GET /api/tenant/:id': CAN['tenants.manage'],
-  'PATCH /api/tenant/:id': CAN['tenants.manage'],
-  'DELETE /api/tenant/:id': CAN['tenants.manage'],
-  'POST /api/tenant/:id/activate': CAN['tenants.manage'],
-  'POST /api/tenant/:id/deactivate': CAN['tenants.manage'],
 };

@@ -3,4 +3,8 @@ export * from './answers.js';
 export * from './content.js';
 export * from './files.js';
 export * from './forms.js';
+export * from './people.js';
 export * from './profile.js';
+export * from './stats.js';
+export * from './system.js';
+export * from './tenants.js';

@@ -1,12 +1,6 @@
-import {
-  envelope,
-  GroupCompletionListSchema,
-  OverviewSchema,
-  PeriodQuerySchema,
-  TenantActivitySchema,
-  TenantScopeQuerySchema,
-} from '@kanal/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '@kanal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../plugins/operations.js';
 import type { ScopedContext } from '../../plugins/request-context.js';
 import type { StatsService } from './stats.service.js';
 
@@ -16,29 +10,11 @@ type Options = {
   scoped: ScopedContext;
 };
 
-/** A tenant's statistics (spec point 7). Who may call each: src/access.ts. */
-export const statsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stats, scoped }) => {
-  const tags = ['statistics'];
-  // A SUPERADMIN's `?tenant=` may name no organisation.
-  const config = { errors: [404] } as const;
+/** A tenant's statistics (spec point 7). Who may call each: the contract's operations. */
+export const statsRoutes: FastifyPluginAsync<Options> = async (app, { stats, scoped }) => {
   const tenantOf = async (req: Parameters<ScopedContext>[0]) => (await scoped(req)).tenantId;
 
-  app.get(
-    '/content/info/activity',
-    { config, schema: { tags, querystring: PeriodQuerySchema, response: { 200: envelope(TenantActivitySchema) } } },
-    async (req) => ({ payload: await stats.activity(await tenantOf(req), req.query) }),
-  );
-  app.get(
-    '/stats/dashboard/overview',
-    { config, schema: { tags, querystring: TenantScopeQuerySchema, response: { 200: envelope(OverviewSchema) } } },
-    async (req) => ({ payload: await stats.overview(await tenantOf(req)) }),
-  );
-  app.get(
-    '/tenant/info/groups',
-    {
-      config,
-      schema: { tags, querystring: TenantScopeQuerySchema, response: { 200: envelope(GroupCompletionListSchema) } },
-    },
-    async (req) => ({ payload: await stats.groups(await tenantOf(req)) }),
-  );
+  route(app, api.tenantActivity, async (req) => ({ payload: await stats.activity(await tenantOf(req), req.query) }));
+  route(app, api.dashboardOverview, async (req) => ({ payload: await stats.overview(await tenantOf(req)) }));
+  route(app, api.groupCompletion, async (req) => ({ payload: await stats.groups(await tenantOf(req)) }));
 };

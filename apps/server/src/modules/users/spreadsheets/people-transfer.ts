@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   type AdminUser,
+  type ExportFormat,
   grantableRoles,
   IMPORT_COLUMNS,
   type ImportChange,
@@ -10,7 +11,7 @@ import {
 } from '@kanal/contract';
 import { AppError } from '../../../lib/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
-import { type ExportFormat, exportTables } from '../../../lib/files/table-export.js';
+import { exportTables } from '../../../lib/files/table-export.js';
 import { isUniqueViolation } from '../../../lib/pg-errors.js';
 import type { AuthService } from '../../auth/auth.service.js';
 import type { ProfileService } from '../../profile/profile.service.js';
