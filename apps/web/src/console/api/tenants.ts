@@ -1,14 +1,6 @@
-import {
-  type AdminTenant,
-  type AdminTenantList,
-  api,
-  type CreatedTenant,
-  type CreateTenantBody,
-  type DeleteTenantBody,
-  type UpdateTenantBody,
-} from '@kanal/contract';
+import { api, type CreateTenantBody, type DeleteTenantBody, type UpdateTenantBody } from '@kanal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, call } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useConsoleMutation } from './use-console-mutation';
 
@@ -17,11 +9,7 @@ export type TenantListParams = { q: string; page: number; limit: number };
 export const tenantsQueryOptions = ({ q, page, limit }: TenantListParams) =>
   queryOptions({
     queryKey: queryKeys.admin.tenants({ q, page, limit }),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ limit: String(limit), offset: String(page * limit) });
-      if (q) query.set('q', q);
-      return apiRequest<AdminTenantList>(`/tenant?${query}`, { signal });
-    },
+    queryFn: ({ signal }) => call(api.listTenants, { query: { limit, offset: page * limit, q }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -32,24 +20,23 @@ export const useTenants = (params: TenantListParams, enabled = true) =>
 export const useTenant = (id: number, enabled = true) =>
   useQuery({
     queryKey: queryKeys.admin.tenant(id),
-    queryFn: ({ signal }) => apiRequest<AdminTenant>(`/tenant/${id}`, { signal }),
+    queryFn: ({ signal }) => call(api.getTenant, { params: { id: String(id) }, signal }),
     enabled,
   });
 
-export const useCreateTenant = () =>
-  useConsoleMutation((body: CreateTenantBody) => apiRequest<CreatedTenant>('/tenant', { method: 'POST', body }));
+export const useCreateTenant = () => useConsoleMutation((body: CreateTenantBody) => call(api.createTenant, { body }));
 
 export const useUpdateTenant = (id: number) =>
-  useConsoleMutation((body: UpdateTenantBody) => apiRequest<AdminTenant>(`/tenant/${id}`, { method: 'PATCH', body }));
+  useConsoleMutation((body: UpdateTenantBody) => call(api.updateTenant, { params: { id: String(id) }, body }));
 
 /** Activates or deactivates an organisation (its people's sessions end at their next request). */
 export const useSetTenantActive = (id: number) =>
   useConsoleMutation((active: boolean) =>
-    apiRequest<AdminTenant>(`/tenant/${id}/${active ? 'activate' : 'deactivate'}`, { method: 'POST' }),
+    call(active ? api.activateTenant : api.deactivateTenant, { params: { id: String(id) } }),
   );
 
 export const useDeleteTenant = (id: number) =>
-  useConsoleMutation((body: DeleteTenantBody) => apiRequest<unknown>(`/tenant/${id}`, { method: 'DELETE', body }));
+  useConsoleMutation((body: DeleteTenantBody) => call(api.deleteTenant, { params: { id: String(id) }, body }));
 
 /** A logo for an organisation: uploaded into that organisation, so its people can load it. */
 export const useUploadTenantLogo = (id: number) =>

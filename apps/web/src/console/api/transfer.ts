@@ -1,8 +1,12 @@
-import { IMPORT_MAX_BYTES, type ImportCheck, type ImportResult } from '@kanal/contract';
+import { api, type ExportFormat, IMPORT_MAX_BYTES } from '@kanal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, call, pathOf } from '@/lib/api-client';
 import { download } from '@/lib/browser/download';
-import { scopedPath, useConsole } from '../lib/console-context';
+import { inScope, useConsole } from '../lib/console-context';
+
+// LEGACY (issue 30): statistics still imports the format from here; it is the contract's.
+export type { ExportFormat };
+
 import { useConsoleMutation } from './use-console-mutation';
 
 /**
@@ -22,11 +26,7 @@ export function spreadsheetBody(file: File): FormData {
 export function useCheckImport() {
   const scope = useConsole();
   return useMutation({
-    mutationFn: async (file: File) =>
-      apiRequest<ImportCheck>(scopedPath('/import/template/check', scope), {
-        method: 'POST',
-        body: spreadsheetBody(file),
-      }),
+    mutationFn: async (file: File) => call(api.checkImport, { query: inScope(scope), body: spreadsheetBody(file) }),
   });
 }
 
@@ -35,8 +35,8 @@ export function useImportProblemsDownload() {
   const scope = useConsole();
   return useMutation({
     mutationFn: (file: File) =>
-      download(scopedPath('/import/template/problems', scope), 'kanal-import-problems.xlsx', {
-        method: 'POST',
+      download(pathOf(api.importProblems, {}, inScope(scope)), 'kanal-import-problems.xlsx', {
+        method: api.importProblems.method,
         body: spreadsheetBody(file),
       }),
   });
@@ -46,24 +46,20 @@ export function useImportProblemsDownload() {
 export function useImportPeople() {
   const scope = useConsole();
   return useConsoleMutation(async (file: File) =>
-    apiRequest<ImportResult>(scopedPath('/import/template', scope), { method: 'POST', body: spreadsheetBody(file) }),
+    call(api.importPeople, { query: inScope(scope), body: spreadsheetBody(file) }),
   );
 }
 
 /** The import template, with its headers and instructions in the admin's language. */
 export function useTemplateDownload() {
-  const scope = useConsole();
-  return useMutation({ mutationFn: () => download(scopedPath('/export/template', scope), 'kanal-import.xlsx') });
+  return useMutation({ mutationFn: () => download(pathOf(api.importTemplate), 'kanal-import.xlsx') });
 }
-
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Everyone in the organisation, in the template's columns, so the file can be edited and imported back. */
 export function usePeopleExport() {
   const scope = useConsole();
   return useMutation({
     mutationFn: (format: ExportFormat) =>
-      download(scopedPath('/export/users', scope, { format }), `kanal-export.${format}`),
+      download(pathOf(api.exportUsers, {}, { ...inScope(scope), format }), `kanal-export.${format}`),
   });
 }

@@ -1,7 +1,7 @@
-import { type AdminGroup, type AdminGroupList, type AudiencePeople, LIST_LIMIT_MAX } from '@kanal/contract';
+import { type AdminGroup, api, LIST_LIMIT_MAX } from '@kanal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { scopedPath, useConsole } from '@/console/lib/console-context';
-import { apiRequest } from '@/lib/api-client';
+import { inScope, useConsole } from '@/console/lib/console-context';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** How many people of the organisation receive an item sent to everyone: the list's count, without its rows. */
@@ -11,7 +11,7 @@ export function useEveryoneCount() {
     queryKey: queryKeys.admin.users(scope.tenantId, { audience: 'everyone' }),
     queryFn: async ({ signal }) => {
       // The search answers the people who receive items (an invited one too): its count, without its rows.
-      const list = await apiRequest<AudiencePeople>(scopedPath('/audience/people', scope, { limit: 1 }), { signal });
+      const list = await call(api.searchAudience, { query: { ...inScope(scope), limit: 1 }, signal });
       return list.count;
     },
   });
@@ -28,10 +28,10 @@ export function useAudienceGroups() {
     queryFn: async ({ signal }) => {
       const groups: AdminGroup[] = [];
       for (;;) {
-        const page = await apiRequest<AdminGroupList>(
-          scopedPath('/group', scope, { limit: LIST_LIMIT_MAX, offset: groups.length }),
-          { signal },
-        );
+        const page = await call(api.listGroups, {
+          query: { ...inScope(scope), limit: LIST_LIMIT_MAX, offset: groups.length },
+          signal,
+        });
         groups.push(...page.items);
         if (page.items.length === 0 || groups.length >= page.count) return groups;
       }
@@ -48,7 +48,7 @@ export function usePeopleSearch(q: string) {
   return useQuery({
     queryKey: queryKeys.admin.users(scope.tenantId, { audience: 'search', q }),
     queryFn: ({ signal }) =>
-      apiRequest<AudiencePeople>(scopedPath('/audience/people', scope, { q, limit: PEOPLE_SEARCH_LIMIT }), { signal }),
+      call(api.searchAudience, { query: { ...inScope(scope), q, limit: PEOPLE_SEARCH_LIMIT }, signal }),
     enabled: q !== '',
     placeholderData: keepPreviousData,
   });

@@ -1,26 +1,23 @@
-import { JOBS_PAGE_SIZE, type JobsState, LOG_PAGE_SIZE, type LogList, type MailTest } from '@kanal/contract';
+import { api, JOBS_PAGE_SIZE, LOG_PAGE_SIZE } from '@kanal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useConsoleMutation } from '@/console/api/use-console-mutation';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** A test message to the operator through the configured transport: what the transport said. */
-export const useMailTest = () => useMutation({ mutationFn: () => apiRequest<MailTest>('/email/test') });
+export const useMailTest = () => useMutation({ mutationFn: () => call(api.mailTest) });
 
 /** The background queue, refreshed while the page is open: jobs come and go by themselves. */
 export const useJobs = (page: number) =>
   useQuery({
     queryKey: queryKeys.admin.jobs(page),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ limit: String(JOBS_PAGE_SIZE), offset: String(page * JOBS_PAGE_SIZE) });
-      return apiRequest<JobsState>(`/system/jobs?${query}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      call(api.listJobs, { query: { limit: JOBS_PAGE_SIZE, offset: page * JOBS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });
 
-export const useRetryJob = () =>
-  useConsoleMutation((id: number) => apiRequest<{ done: true }>(`/system/jobs/${id}/retry`, { method: 'POST' }));
+export const useRetryJob = () => useConsoleMutation((id: number) => call(api.retryJob, { params: { id: String(id) } }));
 
 export type LogFilters = { tenant: string; event: string; from: string; to: string };
 
@@ -31,13 +28,17 @@ export const useLogs = (filters: LogFilters, page: number, enabled: boolean) =>
   useQuery({
     enabled,
     queryKey: queryKeys.admin.logs({ ...filters, page }),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ limit: String(LOG_PAGE_SIZE), offset: String(page * LOG_PAGE_SIZE) });
-      if (filters.tenant) query.set('tenant', filters.tenant);
-      if (filters.event) query.set('event', filters.event);
-      if (filters.from) query.set('from', dayBound(filters.from, false));
-      if (filters.to) query.set('to', dayBound(filters.to, true));
-      return apiRequest<LogList>(`/logs?${query}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      call(api.auditLog, {
+        query: {
+          limit: LOG_PAGE_SIZE,
+          offset: page * LOG_PAGE_SIZE,
+          tenant: filters.tenant,
+          event: filters.event,
+          from: filters.from && dayBound(filters.from, false),
+          to: filters.to && dayBound(filters.to, true),
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });

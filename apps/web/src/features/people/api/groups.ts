@@ -1,19 +1,9 @@
-import {
-  type AdminGroup,
-  type AdminGroupList,
-  type AdminUserList,
-  type CreateGroupBody,
-  GROUP_PAGE_SIZE,
-  type Group,
-  type GroupImportResult,
-  type UpdateGroupBody,
-  USER_PAGE_SIZE,
-} from '@kanal/contract';
+import { api, type CreateGroupBody, GROUP_PAGE_SIZE, type UpdateGroupBody, USER_PAGE_SIZE } from '@kanal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { spreadsheetBody } from '@/console/api/transfer';
 import { useConsoleMutation } from '@/console/api/use-console-mutation';
-import { scopedPath, useConsole } from '@/console/lib/console-context';
-import { apiRequest } from '@/lib/api-client';
+import { inScope, useConsole } from '@/console/lib/console-context';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export type GroupListParams = { q: string; page: number };
@@ -23,10 +13,10 @@ export function useGroups(params: GroupListParams) {
   return useQuery({
     queryKey: queryKeys.admin.groups(scope.tenantId, params),
     queryFn: ({ signal }) =>
-      apiRequest<AdminGroupList>(
-        scopedPath('/group', scope, { q: params.q, limit: GROUP_PAGE_SIZE, offset: params.page * GROUP_PAGE_SIZE }),
-        { signal },
-      ),
+      call(api.listGroups, {
+        query: { ...inScope(scope), q: params.q, limit: GROUP_PAGE_SIZE, offset: params.page * GROUP_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,7 +26,7 @@ export function useAllGroups() {
   const scope = useConsole();
   return useQuery({
     queryKey: queryKeys.admin.allGroups(scope.tenantId),
-    queryFn: ({ signal }) => apiRequest<Group[]>(scopedPath('/group/tenant', scope), { signal }),
+    queryFn: ({ signal }) => call(api.allGroups, { query: inScope(scope), signal }),
   });
 }
 
@@ -44,7 +34,7 @@ export function useGroup(id: number | null) {
   const scope = useConsole();
   return useQuery({
     queryKey: queryKeys.admin.group(scope.tenantId, id ?? 0),
-    queryFn: ({ signal }) => apiRequest<AdminGroup>(scopedPath(`/group/${id}`, scope), { signal }),
+    queryFn: ({ signal }) => call(api.getGroup, { params: { id: String(id) }, query: inScope(scope), signal }),
     enabled: id !== null,
   });
 }
@@ -54,37 +44,32 @@ export function useGroupMembers(id: number, params: { q: string; page: number })
   return useQuery({
     queryKey: queryKeys.admin.members(scope.tenantId, id, params),
     queryFn: ({ signal }) =>
-      apiRequest<AdminUserList>(
-        scopedPath(`/group/${id}/users`, scope, {
-          q: params.q,
-          limit: USER_PAGE_SIZE,
-          offset: params.page * USER_PAGE_SIZE,
-        }),
-        { signal },
-      ),
+      call(api.listGroupMembers, {
+        params: { id: String(id) },
+        query: { ...inScope(scope), q: params.q, limit: USER_PAGE_SIZE, offset: params.page * USER_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useCreateGroup() {
   const scope = useConsole();
-  return useConsoleMutation((body: CreateGroupBody) =>
-    apiRequest<AdminGroup>(scopedPath('/group', scope), { method: 'POST', body }),
-  );
+  return useConsoleMutation((body: CreateGroupBody) => call(api.createGroup, { query: inScope(scope), body }));
 }
 
 /** Renames a group and adds or removes members, in one call. */
 export function useUpdateGroup(id: number) {
   const scope = useConsole();
   return useConsoleMutation((body: Partial<UpdateGroupBody>) =>
-    apiRequest<AdminGroup>(scopedPath(`/group/${id}`, scope), { method: 'PATCH', body }),
+    call(api.updateGroup, { params: { id: String(id) }, query: inScope(scope), body }),
   );
 }
 
 export function useDeleteGroup() {
   const scope = useConsole();
   return useConsoleMutation((id: number) =>
-    apiRequest<unknown>(scopedPath(`/group/${id}`, scope), { method: 'DELETE' }),
+    call(api.deleteGroup, { params: { id: String(id) }, query: inScope(scope) }),
   );
 }
 
@@ -92,6 +77,6 @@ export function useDeleteGroup() {
 export function useImportGroups() {
   const scope = useConsole();
   return useConsoleMutation(async (file: File) =>
-    apiRequest<GroupImportResult>(scopedPath('/group/import', scope), { method: 'POST', body: spreadsheetBody(file) }),
+    call(api.importGroups, { query: inScope(scope), body: spreadsheetBody(file) }),
   );
 }

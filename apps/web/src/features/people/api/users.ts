@@ -1,23 +1,18 @@
-import type {
-  ActivityPage,
-  AdminUser,
-  AdminUserList,
-  CreatedUser,
-  CreateUserBody,
-  PasswordResetBody,
-  PasswordResets,
-  Role,
-  UpdateUserBody,
-  UserBulkBody,
-  UserBulkResult,
-  UserSort,
-  UserStatus,
+import {
+  api,
+  type CreateUserBody,
+  type PasswordResetBody,
+  type Role,
+  type UpdateUserBody,
+  USER_PAGE_SIZE,
+  type UserBulkBody,
+  type UserSort,
+  type UserStatus,
 } from '@kanal/contract';
-import { USER_PAGE_SIZE } from '@kanal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useConsoleMutation } from '@/console/api/use-console-mutation';
-import { scopedPath, useConsole } from '@/console/lib/console-context';
-import { apiRequest } from '@/lib/api-client';
+import { inScope, useConsole } from '@/console/lib/console-context';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The people table's state, as the URL keeps it. */
@@ -37,8 +32,9 @@ export function useUsers(params: UserListParams) {
   return useQuery({
     queryKey: queryKeys.admin.users(scope.tenantId, params),
     queryFn: ({ signal }) =>
-      apiRequest<AdminUserList>(
-        scopedPath('/user', scope, {
+      call(api.listUsers, {
+        query: {
+          ...inScope(scope),
           q: params.q,
           role: params.roles,
           status: params.statuses,
@@ -47,9 +43,9 @@ export function useUsers(params: UserListParams) {
           sort: params.sort,
           limit: USER_PAGE_SIZE,
           offset: params.page * USER_PAGE_SIZE,
-        }),
-        { signal },
-      ),
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,7 +54,7 @@ export function useUser(id: number | null) {
   const scope = useConsole();
   return useQuery({
     queryKey: queryKeys.admin.user(scope.tenantId, id ?? 0),
-    queryFn: ({ signal }) => apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { signal }),
+    queryFn: ({ signal }) => call(api.getUser, { params: { id: String(id) }, query: inScope(scope), signal }),
     enabled: id !== null,
   });
 }
@@ -68,50 +64,43 @@ export function useActivity(id: number, page: number) {
   return useQuery({
     queryKey: queryKeys.admin.activity(scope.tenantId, id, page),
     queryFn: ({ signal }) =>
-      apiRequest<ActivityPage>(
-        scopedPath(`/user/${id}/activity`, scope, { limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE }),
-        { signal },
-      ),
+      call(api.userActivity, {
+        params: { id: String(id) },
+        query: { ...inScope(scope), limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useCreateUser() {
   const scope = useConsole();
-  return useConsoleMutation((body: CreateUserBody) =>
-    apiRequest<CreatedUser>(scopedPath('/user', scope), { method: 'POST', body }),
-  );
+  return useConsoleMutation((body: CreateUserBody) => call(api.createUser, { query: inScope(scope), body }));
 }
 
 export function useUpdateUser() {
   const scope = useConsole();
   return useConsoleMutation(({ id, ...body }: UpdateUserBody & { id: number }) =>
-    apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { method: 'PATCH', body }),
+    call(api.updateUser, { params: { id: String(id) }, query: inScope(scope), body }),
   );
 }
 
 /** Deletes one person or several at once (all or none). */
 export function useDeleteUsers() {
   const scope = useConsole();
-  return useConsoleMutation((ids: number[]) =>
-    apiRequest<{ deleted: number }>(scopedPath('/user/delete-by-ids', scope), { method: 'POST', body: { ids } }),
-  );
+  return useConsoleMutation((ids: number[]) => call(api.deleteUsers, { query: inScope(scope), body: { ids } }));
 }
 
 /** A reset link (or, with `lock`, a lock) for each chosen person with an e-mail; the username-only ones get new codes. */
 export function useResetPasswords() {
   const scope = useConsole();
-  return useConsoleMutation((body: PasswordResetBody) =>
-    apiRequest<PasswordResets>(scopedPath('/user/reset-password', scope), { method: 'POST', body }),
-  );
+  return useConsoleMutation((body: PasswordResetBody) => call(api.resetPasswords, { query: inScope(scope), body }));
 }
 
 /** Reactivates, welcomes again or takes out of a group everyone the list's filters match ("select all N"). */
 export function useBulkUsers() {
   const scope = useConsole();
-  return useConsoleMutation((body: UserBulkBody) =>
-    apiRequest<UserBulkResult>(scopedPath('/user/bulk', scope), { method: 'POST', body }),
-  );
+  return useConsoleMutation((body: UserBulkBody) => call(api.bulkUsers, { query: inScope(scope), body }));
 }
 
 /** The list's filters as POST /user/bulk takes them: the same people GET /user pages through. */
@@ -125,7 +114,7 @@ export const bulkFilterOf = ({ q, roles, statuses, group }: UserListParams): Use
 export function useResendWelcome() {
   const scope = useConsole();
   return useConsoleMutation((id: number) =>
-    apiRequest<CreatedUser>(scopedPath(`/admin/user/resend-welcome-emails/${id}`, scope), { method: 'POST' }),
+    call(api.resendWelcome, { params: { id: String(id) }, query: inScope(scope) }),
   );
 }
 
@@ -138,7 +127,7 @@ export function useDeactivateUsers() {
   return useConsoleMutation(async (ids: number[]) => {
     const results = await Promise.allSettled(
       ids.map((id) =>
-        apiRequest<AdminUser>(scopedPath(`/user/${id}`, scope), { method: 'PATCH', body: { active: false } }),
+        call(api.updateUser, { params: { id: String(id) }, query: inScope(scope), body: { active: false } }),
       ),
     );
     const refused = results.find((result) => result.status === 'rejected');

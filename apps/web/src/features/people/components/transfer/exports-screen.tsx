@@ -1,9 +1,10 @@
+import { EXPORT_FORMATS } from '@kanal/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
-import { EXPORT_FORMATS, usePeopleExport } from '@/console/api/transfer';
+import { usePeopleExport } from '@/console/api/transfer';
 import { ConsolePage } from '@/console/layout/console-page';
 import { errorText } from '@/lib/errors';
 

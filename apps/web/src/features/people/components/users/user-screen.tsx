@@ -1,5 +1,4 @@
-import type { ActivityItem, AdminUser } from '@kanal/contract';
-import { USER_PAGE_SIZE } from '@kanal/contract';
+import { type ActivityItem, type AdminUser, api, USER_PAGE_SIZE } from '@kanal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,8 +9,9 @@ import { showToast } from '@/components/feedback/toast';
 import { ErrorText } from '@/components/form/error-text';
 import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/data-table';
 import { ConsolePage } from '@/console/layout/console-page';
-import { scopedPath, useConsole } from '@/console/lib/console-context';
+import { inScope, useConsole } from '@/console/lib/console-context';
 import { isMissing, useRouteId } from '@/console/lib/route-id';
+import { pathOf } from '@/lib/api-client';
 import { download } from '@/lib/browser/download';
 import { errorText } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -116,7 +116,7 @@ function UserActions({ user, own }: { user: AdminUser; own: boolean }) {
     setFailure(undefined);
     setExporting(true);
     try {
-      await download(scopedPath(`/export/user/${user.id}`, scope), `kanal-${user.id}.xlsx`);
+      await download(pathOf(api.exportUser, { id: user.id }, inScope(scope)), `kanal-${user.id}.xlsx`);
     } catch (error) {
       fail(error);
     } finally {
