@@ -81,17 +81,7 @@ export const ACCESS: AccessTable = {
   'GET /api/content/:id/comment/:commentId': CAN['content.read'],
   'DELETE /api/content/:id/comment/:commentId': CAN['content.author'],
   // An item's statistics: a CREATOR's own items only (modules/item-stats/item-stats.service.ts).
-  'GET /api/content/:id/info': CAN['content.read'],
-  'GET /api/content/:id/reach': CAN['content.read'],
-  'GET /api/content/:id/info/activity': CAN['content.read'],
-  'GET /api/content/:id/groups-reach': CAN['content.read'],
-  'GET /api/content/:id/users': CAN['content.read'],
-  'GET /api/content/:id/results': CAN['content.read'],
-  'GET /api/content/:id/attempts': CAN['content.read'],
-  'GET /api/content/:id/users/:userId/attempts': CAN['content.read'],
-  'GET /api/content/:id/users/:userId/results/:attemptId': CAN['content.read'],
   'GET /api/content/:id/comments': CAN['content.read'],
-  'GET /api/export/content/:id': CAN['content.read'],
 
   // Promotions: the provider's, sent to client organisations (DESIGN.md §5).
   'GET /api/promotion': CAN.promotions,

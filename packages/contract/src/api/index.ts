@@ -3,6 +3,7 @@ export * from './answers.js';
 export * from './content.js';
 export * from './files.js';
 export * from './forms.js';
+export * from './item-stats.js';
 export * from './people.js';
 export * from './profile.js';
 export * from './stats.js';

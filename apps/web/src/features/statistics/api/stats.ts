@@ -1,21 +1,18 @@
 import {
-  type AudienceMemberList,
   type AudienceState,
-  type ContentInfo,
-  type ContentReach,
-  type ContentResults,
+  api,
+  type ExportFormat,
   type Granularity,
   type GroupCompletionList,
-  type GroupReachList,
+  type Operation,
   type Overview,
   type TenantActivity,
   type TopFive,
   USER_PAGE_SIZE,
 } from '@kanal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { ExportFormat } from '@/console/api/transfer';
-import { scopedPath, useConsole } from '@/console/lib/console-context';
-import { apiRequest } from '@/lib/api-client';
+import { inScope, scopedPath, useConsole } from '@/console/lib/console-context';
+import { apiRequest, call, pathOf } from '@/lib/api-client';
 import { download } from '@/lib/browser/download';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -39,25 +36,57 @@ export function useTopFive() {
   return useStats<TopFive>(0, `/tenant/top-five/${tenantId}`);
 }
 
-export const useContentInfo = (id: number) => useStats<ContentInfo>(id, `/content/${id}/info`);
-export const useContentReach = (id: number) => useStats<ContentReach>(id, `/content/${id}/reach`);
-export const useGroupsReach = (id: number) => useStats<GroupReachList>(id, `/content/${id}/groups-reach`);
-export const useContentResults = (id: number) => useStats<ContentResults>(id, `/content/${id}/results`);
+/**
+ * One statistics call of an item: its key names the operation and the query; `fetch` makes the call, in
+ * the console's organisation (`tenant`).
+ */
+function useItemStats<T>(
+  id: number,
+  operation: Operation,
+  query: Record<string, string | number | undefined>,
+  fetch: (tenant: { tenant?: number }, signal: AbortSignal) => Promise<T>,
+) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.stats(scope.tenantId, id, operation.path, query),
+    queryFn: ({ signal }) => fetch(inScope(scope), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useContentInfo = (id: number) =>
+  useItemStats(id, api.getItemInfo, {}, (tenant, signal) =>
+    call(api.getItemInfo, { params: { id: String(id) }, query: tenant, signal }),
+  );
+export const useContentReach = (id: number) =>
+  useItemStats(id, api.getItemReach, {}, (tenant, signal) =>
+    call(api.getItemReach, { params: { id: String(id) }, query: tenant, signal }),
+  );
+export const useGroupsReach = (id: number) =>
+  useItemStats(id, api.getItemGroupsReach, {}, (tenant, signal) =>
+    call(api.getItemGroupsReach, { params: { id: String(id) }, query: tenant, signal }),
+  );
+export const useContentResults = (id: number) =>
+  useItemStats(id, api.getItemResults, {}, (tenant, signal) =>
+    call(api.getItemResults, { params: { id: String(id) }, query: tenant, signal }),
+  );
 
 export type AudienceParams = { q: string; state: AudienceState | ''; page: number };
-export const useAudience = (id: number, { q, state, page }: AudienceParams) =>
-  useStats<AudienceMemberList>(id, `/content/${id}/users`, {
-    q,
-    state,
-    limit: USER_PAGE_SIZE,
-    offset: page * USER_PAGE_SIZE,
-  });
+export function useAudience(id: number, { q, state, page }: AudienceParams) {
+  const query = { q, state, limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE };
+  return useItemStats(id, api.listItemAudience, query, (tenant, signal) =>
+    call(api.listItemAudience, { params: { id: String(id) }, query: { ...query, ...tenant }, signal }),
+  );
+}
 
 /** An item's audience with their answers, and its results, as a spreadsheet. */
 export function useContentExport(id: number) {
   const scope = useConsole();
   return useMutation({
     mutationFn: (format: ExportFormat) =>
-      download(scopedPath(`/export/content/${id}`, scope, { format }), `kanal-content-${id}.${format}`),
+      download(
+        pathOf(api.exportItem, { id: String(id) }, { format, ...inScope(scope) }),
+        `kanal-content-${id}.${format}`,
+      ),
   });
 }
