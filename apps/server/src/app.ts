@@ -235,11 +235,16 @@ export async function buildApp({
     mailer,
     clock,
     config,
-    log: app.log,
+    // Reset requests are jobs, worked on with the next pass of the jobs, never right after their request
+    // (its time must not depend on whether the account exists); a crashed process's are taken up again.
+    jobs,
+    queue: (job) => jobs.schedule(db, job),
+    reposOver: (tx) => ({
+      repo: createAuthRepository(tx),
+      audit: createAuditLog(tx),
+      mailer: { send: (...messages) => mailer.sendIn(tx, ...messages) },
+    }),
   });
-  // Reset requests are worked on with each pass of the jobs, never right after their request (its time
-  // must not depend on whether the account exists), and a crashed process's requests are taken up again.
-  jobs.addDrain(auth.processResetRequests);
   const { content, contentRepo, forms, formsStaff, authoring } = createContentServices(
     db,
     clock,

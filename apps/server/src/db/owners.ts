@@ -9,12 +9,12 @@ export const TABLE_OWNERS = {
   session: 'auth',
   password_token: 'auth',
   trusted_device: 'auth',
-  reset_request: 'auth',
+  reset_request: 'auth', // no longer written: reset requests are jobs (auth.service's RESET_QUEUE)
   rate_limit: 'rate-limit',
   audit_log: 'audit',
   // content: the items and what they carry are their authors'
   content: 'authoring',
-  content_reach: 'authoring',
+  content_reach: 'authoring', // kept by database triggers on the inbox and attempts; no module writes it
   content_notice: 'authoring',
   content_audience_group: 'authoring',
   content_audience_user: 'authoring',
@@ -41,8 +41,8 @@ export const TABLE_OWNERS = {
   notification_opt_out: 'notifications',
   push_device: 'notifications',
   app_secret: 'notifications',
-  activity_day: 'stats',
-  person_activity: 'stats',
+  activity_day: 'stats', // kept by database triggers; no module writes it
+  person_activity: 'auth', // a person's days of use, written as they use a session; read by stats
   stats_snapshot: 'stats',
   tenant: 'tenants',
   app_user: 'users',
@@ -61,7 +61,4 @@ export const WRITE_EXCEPTIONS: Record<string, string> = {
   // The password hash and the sign-in language are the account row's columns that only signing in sets;
   // locking accounts clears them with their sessions in one transaction. Their own table would be a migration.
   'auth:app_user': 'credentials (password hash, sign-in language) are columns of the account row',
-  // A new day's first request counts the person active, written with the session's slide (to fix next:
-  // hand the statistics module's write to auth).
-  'auth:person_activity': "a session's first request of the day, written with the session",
 };

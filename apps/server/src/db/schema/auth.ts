@@ -101,8 +101,8 @@ export const trustedDevice = pgTable(
 );
 
 /**
- * Forgot-password requests, written before the answer and worked on after it, so that the answer
- * costs the same whether the account exists. Not tenant-owned: the identifier is not resolved yet.
+ * Forgot-password requests as they were queued before they became jobs (auth.service's RESET_QUEUE): no
+ * longer written or read, left for the next migration to drop. Not tenant-owned.
  */
 export const resetRequest = pgTable('reset_request', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),

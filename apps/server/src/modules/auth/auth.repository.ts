@@ -1,14 +1,13 @@
 import type { Language } from '@kanal/contract';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type CallerRow, callerColumns, liveCaller } from '../../db/caller.js';
-import { type DbOrTx, rowsOf } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import {
   appUser,
   loginIdentifier,
   passwordToken,
   personActivity,
-  resetRequest,
   session,
   tenant,
   trustedDevice,
@@ -39,10 +38,6 @@ export type Account = {
 };
 
 export type NewSession = typeof session.$inferInsert;
-export type ResetRequest = Pick<typeof resetRequest.$inferSelect, 'id' | 'identifier' | 'lang' | 'ip'>;
-
-/** A queued reset request is tried this many times, then left with its row for an operator to see. */
-const RESET_REQUEST_MAX_ATTEMPTS = 5;
 export type NewPasswordToken = typeof passwordToken.$inferInsert;
 
 // Every login-path call (has-password, sign-in, set-up, forgot-password) starts here.
@@ -346,27 +341,6 @@ export const createAuthRepository = (db: DbOrTx) => ({
 
   async insertTrustedDevice(row: typeof trustedDevice.$inferInsert): Promise<void> {
     await db.insert(trustedDevice).values(row);
-  },
-
-  async insertResetRequest(row: Omit<ResetRequest, 'id'>): Promise<void> {
-    await db.insert(resetRequest).values(row);
-  },
-
-  /** Claims up to `limit` waiting requests until `lockUntil`; SKIP LOCKED keeps two workers apart. */
-  async claimResetRequests(now: Date, lockUntil: Date, limit: number): Promise<ResetRequest[]> {
-    const result = await db.execute(sql`
-      UPDATE reset_request SET locked_until = ${lockUntil}, attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM reset_request
-        WHERE attempts < ${RESET_REQUEST_MAX_ATTEMPTS} AND (locked_until IS NULL OR locked_until < ${now})
-        ORDER BY id LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, identifier, lang, ip`);
-    return rowsOf<ResetRequest>(result);
-  },
-
-  async deleteResetRequest(id: number): Promise<void> {
-    await db.delete(resetRequest).where(eq(resetRequest.id, id));
   },
 
   findMe: (tenantId: number, userId: number) =>

@@ -20,16 +20,18 @@ import {
   WELCOME_LINK_TTL_MS,
 } from '@kanal/contract';
 import type { CallerRow } from '../../db/caller.js';
+import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { appDay, type Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken, tokenTenant } from '../../lib/tokens.js';
 import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
+import type { Jobs } from '../jobs/jobs.service.js';
 import type { Mailer } from '../mail/mail.service.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
 import { hashActivationCode, newActivationCode } from './activation-code.js';
-import type { Account, AuthRepository, ResetRequest } from './auth.repository.js';
+import type { Account, AuthRepository } from './auth.repository.js';
 import { type LinkMailKind, linkMail } from './auth-mail.js';
 
 /** Where a request came from: for rate limits, the audit trail and the language of a mail. */
@@ -46,16 +48,22 @@ type Deps = Repos & {
   forgetDevices: (tenantId: number, sessionId: number) => Promise<void>;
   clock: Clock;
   config: { publicUrl: string; rateLimit: { perIp: number; perIdentifier: number } };
-  log: { error(obj: object, msg: string): void };
+  /** Where the reset requests are queued and worked on: a job kind of the jobs module. */
+  jobs: Pick<Jobs, 'define'>;
+  /** Queues a job in the database (the jobs module's schedule, outside any transaction). */
+  queue: (job: { queue: string; payload: Record<string, unknown>; runAt: Date }) => Promise<void>;
+  /** The repositories and the mailer bound to a job's transaction: a job writes only through it. */
+  reposOver: (tx: Tx) => Repos & { mailer: Pick<Mailer, 'send'> };
 };
+
+/** A forgot-password request, queued as it came: worked on by a job, never while its request is answered. */
+type ResetRequest = { identifier: string; lang: string; ip: string };
+export const RESET_QUEUE = 'auth.reset';
 
 /** Mailed links are written this many at a time. */
 const MAIL_CHUNK = 500;
 /** A session is not extended on every request: once a minute is enough to keep it sliding. */
 const SLIDE_EVERY_MS = 60_000;
-/** A reset-request worker holds its claim this long; a crashed worker's requests are taken up after it. */
-const RESET_CLAIM_MS = 60_000;
-const RESET_BATCH = 20;
 
 /** What an admin's welcome, reset or lock mails to the people with an e-mail. */
 const INVITE_MAIL = { welcome: 'welcome', reset: 'adminReset', lock: 'lock' } as const satisfies Record<
@@ -74,7 +82,9 @@ export const createAuthService = ({
   forgetDevices,
   clock,
   config,
-  log,
+  jobs,
+  queue,
+  reposOver,
 }: Deps) => {
   const ipKey = (scope: string, meta: RequestMeta) => `${scope}:ip:${meta.ip}`;
   const idKey = (scope: string, identifier: string) => `${scope}:id:${identifier.toLowerCase()}`;
@@ -120,7 +130,12 @@ export const createAuthService = ({
    * the account's earlier ones, so only the newest mail works. A batch (an import's welcomes) is a few
    * statements.
    */
-  async function mailLinks(kind: LinkMailKind, accounts: (Account & { email: string })[], lang: Language) {
+  async function mailLinks(
+    kind: LinkMailKind,
+    accounts: (Account & { email: string })[],
+    lang: Language,
+    through: { repo: AuthRepository; mailer: Pick<Mailer, 'send'> } = { repo, mailer },
+  ) {
     const expiresAt = new Date(
       clock.now().getTime() + (kind === 'welcome' ? WELCOME_LINK_TTL_MS : PASSWORD_TOKEN_TTL_MS),
     );
@@ -134,9 +149,9 @@ export const createAuthService = ({
       // One tenant's accounts in every caller (an admin's batch, or one person).
       for (const tenantId of new Set(links.map(({ account }) => account.tenantId))) {
         const userIds = links.flatMap(({ account }) => (account.tenantId === tenantId ? [account.id] : []));
-        await repo.voidPasswordTokens(tenantId, userIds, clock.now());
+        await through.repo.voidPasswordTokens(tenantId, userIds, clock.now());
       }
-      await repo.insertPasswordTokens(
+      await through.repo.insertPasswordTokens(
         links.map(({ account, token }) => ({
           tenantId: account.tenantId,
           userId: account.id,
@@ -145,7 +160,7 @@ export const createAuthService = ({
           expiresAt,
         })),
       );
-      await mailer.send(
+      await through.mailer.send(
         ...links.map(({ account, token }) => ({
           tenantId: account.tenantId,
           recipient: account.email,
@@ -174,35 +189,27 @@ export const createAuthService = ({
     return tenantId === undefined ? undefined : r.consumePasswordToken(tenantId, hashToken(token), purpose, now);
   }
 
-  /** One queued forgot-password request: a link for a live account with an e-mail, an audit row always. */
-  async function handleResetRequest(request: ResetRequest) {
+  /**
+   * The reset requests' job, one per request, in its transaction with the repositories, audit and mailer
+   * bound to it: a link for a live account with an e-mail, an audit row always. A failed one is retried
+   * as any job is, and one a crashed process left is taken up by another.
+   */
+  jobs.define<ResetRequest>(RESET_QUEUE, async (request, tx) => {
+    const through = reposOver(tx);
     const lang: Language = request.lang === 'en' ? 'en' : 'hr';
-    const account = await repo.findAccount(request.identifier);
+    const account = await through.repo.findAccount(request.identifier);
     const sent = Boolean(account?.active && account.email);
-    if (account?.active && account.email) await mailLink('reset', { ...account, email: account.email }, lang);
-    await audit.record({
+    if (account?.active && account.email) {
+      await mailLinks('reset', [{ ...account, email: account.email }], lang, through);
+    }
+    await through.audit.record({
       event: 'reset.requested',
       tenantId: account?.tenantId,
       userId: account?.id,
       ip: request.ip,
       details: { sent },
     });
-    await repo.deleteResetRequest(request.id);
-  }
-
-  async function drainResetRequests(): Promise<void> {
-    for (;;) {
-      const now = clock.now();
-      const batch = await repo.claimResetRequests(now, new Date(now.getTime() + RESET_CLAIM_MS), RESET_BATCH);
-      for (const request of batch) {
-        // A failed one keeps its row and is tried again once its claim has passed.
-        await handleResetRequest(request).catch((err: unknown) =>
-          log.error({ err, resetRequestId: request.id }, 'reset request failed; it will be retried'),
-        );
-      }
-      if (batch.length < RESET_BATCH) return;
-    }
-  }
+  });
 
   /**
    * New activation codes for accounts without a password, to be shown once to the admin who creates or
@@ -416,21 +423,17 @@ export const createAuthService = ({
 
     /**
      * Always the same answer, after the same work: whether the account exists is nobody's business
-     * (DESIGN.md §5). The request is only queued; the lookup, link and mail come with the next pass of the
-     * background jobs, not right after this request, so no later request's time depends on it either.
+     * (DESIGN.md §5). The request is only queued (a job, RESET_QUEUE); the lookup, link and mail come with
+     * the next pass of the background jobs, not right after this request, so no later request's time
+     * depends on it either.
      */
     async forgotPassword({ identifier }: ForgotPasswordBody, meta: RequestMeta): Promise<{ done: true }> {
       await limitIp('forgot', meta);
       await limiter.consume(idKey('forgot', identifier), config.rateLimit.perIdentifier);
-      await repo.insertResetRequest({ identifier, lang: meta.lang, ip: meta.ip });
+      const request: ResetRequest = { identifier, lang: meta.lang, ip: meta.ip };
+      await queue({ queue: RESET_QUEUE, payload: request, runAt: clock.now() });
       return { done: true };
     },
-
-    /**
-     * Works on the queued reset requests, also those a crashed process left; resolves when done. Run by
-     * the background jobs' every pass (a drain of theirs), one run at a time in a process.
-     */
-    processResetRequests: drainResetRequests,
 
     /** A new password from a reset or welcome link; every session and trusted browser of the account ends. */
     async resetPassword(token: string, { password }: ResetPasswordBody, meta: RequestMeta): Promise<{ done: true }> {

@@ -5,14 +5,15 @@ import {
   appUser,
   auditLog,
   emailOutbox,
+  job,
   passwordToken,
-  resetRequest,
   session,
   tenant,
   trustedDevice,
 } from '../../db/schema/index.js';
 import { call, lastMailTo, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { RESET_QUEUE } from './auth.service.js';
 
 let t: TestApp;
 let tenantId: number;
@@ -487,16 +488,17 @@ describe('forgot and reset password', () => {
     expect(log).not.toContain(token);
   });
 
-  it('works on a request a crashed process left in the queue, once, however many workers run', async () => {
+  it('works on a request a crashed process left in the queue, once, however many runs start', async () => {
     const user = await makeUser(t.db, { tenantId });
-    await t.db.insert(resetRequest).values({ identifier: user.email ?? '', lang: 'en', ip: '10.0.0.1' });
-    await Promise.all([t.app.services.auth.processResetRequests(), t.app.services.auth.processResetRequests()]);
+    const payload = { identifier: user.email ?? '', lang: 'en', ip: '10.0.0.1' };
+    await t.app.services.jobs.schedule(t.db, { queue: RESET_QUEUE, payload, runAt: new Date(0) });
+    await Promise.all([t.app.services.jobs.kick(), t.app.services.jobs.kick()]);
     const mails = await t.db
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.recipient, user.email ?? ''));
     expect(mails.map((m) => m.subject)).toEqual(['Set a new password']);
-    expect(await t.db.select().from(resetRequest)).toEqual([]);
+    expect(await t.db.select().from(job).where(eq(job.queue, RESET_QUEUE))).toEqual([]);
     expect(await events(user.id)).toContain('reset.requested');
   });
 

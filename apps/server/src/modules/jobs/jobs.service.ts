@@ -28,7 +28,12 @@ type Deps = { db: Db; clock: Clock; log: FastifyBaseLogger };
  */
 export const createJobs = ({ db, clock, log }: Deps) => {
   const handlers = new Map<string, JobHandler<never>>();
-  /** Work that is not a job row of its own (deliveries claimed in batches), run after the due jobs. */
+  /**
+   * Work that is not a job row of its own, run after the due jobs. There is one: the notices' deliveries
+   * (notifications' deliveries.repository), each claimed by a sender with a lease (DELIVERY_LEASE_MS)
+   * rather than run in a job's transaction, since a delivery waits on the network for seconds, which no
+   * transaction should hold open. Everything else in the background is a job kind (`define`).
+   */
   const drains: (() => Promise<void>)[] = [];
   let running: Promise<void> = Promise.resolve();
   let queued = false;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Jobs } from '../jobs/jobs.service.js';
 import { createMailRepository, type NewMessage } from './mail.repository.js';
@@ -28,6 +28,16 @@ export const createMailer = ({ db, jobs, transport, clock }: Deps) => {
     await repo.markSent(id, now);
   });
 
+  /** The messages' outbox rows and their jobs, in the transaction given. */
+  async function enqueue(tx: Tx, messages: NewMessage[]): Promise<void> {
+    const queued = await createMailRepository(tx).enqueue(messages);
+    const runAt = clock.now();
+    await jobs.schedule(
+      tx,
+      ...queued.map(({ id, tenantId }) => ({ queue: MAIL_QUEUE, payload: { id }, runAt, tenantId })),
+    );
+  }
+
   return {
     /**
      * Writes the messages and their jobs, then delivers them in the background, so the caller's answer
@@ -35,14 +45,13 @@ export const createMailer = ({ db, jobs, transport, clock }: Deps) => {
      */
     async send(...messages: NewMessage[]): Promise<void> {
       if (messages.length === 0) return;
-      await db.transaction(async (tx) => {
-        const queued = await createMailRepository(tx).enqueue(messages);
-        const runAt = clock.now();
-        await jobs.schedule(
-          tx,
-          ...queued.map(({ id, tenantId }) => ({ queue: MAIL_QUEUE, payload: { id }, runAt, tenantId })),
-        );
-      });
+      await db.transaction((tx) => enqueue(tx, messages));
+      void jobs.kick();
+    },
+    /** As `send`, in the caller's transaction (another job's): delivered once it commits, with the next run. */
+    async sendIn(tx: Tx, ...messages: NewMessage[]): Promise<void> {
+      if (messages.length === 0) return;
+      await enqueue(tx, messages);
       void jobs.kick();
     },
     /**
