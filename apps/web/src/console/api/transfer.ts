@@ -4,9 +4,6 @@ import { ApiError, call, pathOf } from '@/lib/api-client';
 import { download } from '@/lib/browser/download';
 import { inScope, useConsole } from '../lib/console-context';
 
-// LEGACY (issue 30): statistics still imports the format from here; it is the contract's.
-export type { ExportFormat };
-
 import { useConsoleMutation } from './use-console-mutation';
 
 /**

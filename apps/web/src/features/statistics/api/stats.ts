@@ -3,44 +3,20 @@ import {
   api,
   type ExportFormat,
   type Granularity,
-  type GroupCompletionList,
   type Operation,
-  type Overview,
-  type TenantActivity,
-  type TopFive,
   USER_PAGE_SIZE,
 } from '@kanal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { inScope, scopedPath, useConsole } from '@/console/lib/console-context';
-import { apiRequest, call, pathOf } from '@/lib/api-client';
+import { inScope, useConsole } from '@/console/lib/console-context';
+import { call, pathOf } from '@/lib/api-client';
 import { download } from '@/lib/browser/download';
 import { queryKeys } from '@/lib/query-keys';
 
-/** One statistics call of the organisation (`contentId` 0) or of an item, with its query. */
-function useStats<T>(contentId: number, path: string, query: Record<string, string | number | undefined> = {}) {
-  const scope = useConsole();
-  return useQuery({
-    queryKey: queryKeys.admin.stats(scope.tenantId, contentId, path, query),
-    queryFn: ({ signal }) => apiRequest<T>(scopedPath(path, scope, query), { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export type ActivityRange = { from: string; to: string; granularity: Granularity };
-
-export const useOverview = () => useStats<Overview>(0, '/stats/dashboard/overview');
-export const useTenantActivity = (range: ActivityRange) => useStats<TenantActivity>(0, '/content/info/activity', range);
-export const useGroupCompletion = () => useStats<GroupCompletionList>(0, '/tenant/info/groups');
-export function useTopFive() {
-  const { tenantId } = useConsole();
-  return useStats<TopFive>(0, `/tenant/top-five/${tenantId}`);
-}
-
 /**
- * One statistics call of an item: its key names the operation and the query; `fetch` makes the call, in
- * the console's organisation (`tenant`).
+ * One statistics call of the organisation (`id` 0) or of an item: its key names the operation and the
+ * query; `fetch` makes the call, in the console's organisation (`tenant`).
  */
-function useItemStats<T>(
+function useStats<T>(
   id: number,
   operation: Operation,
   query: Record<string, string | number | undefined>,
@@ -54,27 +30,43 @@ function useItemStats<T>(
   });
 }
 
+export type ActivityRange = { from: string; to: string; granularity: Granularity };
+
+export const useOverview = () =>
+  useStats(0, api.dashboardOverview, {}, (tenant, signal) => call(api.dashboardOverview, { query: tenant, signal }));
+export const useTenantActivity = (range: ActivityRange) =>
+  useStats(0, api.tenantActivity, range, (tenant, signal) =>
+    call(api.tenantActivity, { query: { ...range, ...tenant }, signal }),
+  );
+export const useGroupCompletion = () =>
+  useStats(0, api.groupCompletion, {}, (tenant, signal) => call(api.groupCompletion, { query: tenant, signal }));
+/** The organisation's top five: its own id names it, so the call needs no `tenant`. */
+export function useTopFive() {
+  const { tenantId } = useConsole();
+  return useStats(0, api.topFive, {}, (_, signal) => call(api.topFive, { params: { id: String(tenantId) }, signal }));
+}
+
 export const useContentInfo = (id: number) =>
-  useItemStats(id, api.getItemInfo, {}, (tenant, signal) =>
+  useStats(id, api.getItemInfo, {}, (tenant, signal) =>
     call(api.getItemInfo, { params: { id: String(id) }, query: tenant, signal }),
   );
 export const useContentReach = (id: number) =>
-  useItemStats(id, api.getItemReach, {}, (tenant, signal) =>
+  useStats(id, api.getItemReach, {}, (tenant, signal) =>
     call(api.getItemReach, { params: { id: String(id) }, query: tenant, signal }),
   );
 export const useGroupsReach = (id: number) =>
-  useItemStats(id, api.getItemGroupsReach, {}, (tenant, signal) =>
+  useStats(id, api.getItemGroupsReach, {}, (tenant, signal) =>
     call(api.getItemGroupsReach, { params: { id: String(id) }, query: tenant, signal }),
   );
 export const useContentResults = (id: number) =>
-  useItemStats(id, api.getItemResults, {}, (tenant, signal) =>
+  useStats(id, api.getItemResults, {}, (tenant, signal) =>
     call(api.getItemResults, { params: { id: String(id) }, query: tenant, signal }),
   );
 
 export type AudienceParams = { q: string; state: AudienceState | ''; page: number };
 export function useAudience(id: number, { q, state, page }: AudienceParams) {
   const query = { q, state, limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE };
-  return useItemStats(id, api.listItemAudience, query, (tenant, signal) =>
+  return useStats(id, api.listItemAudience, query, (tenant, signal) =>
     call(api.listItemAudience, { params: { id: String(id) }, query: { ...query, ...tenant }, signal }),
   );
 }
