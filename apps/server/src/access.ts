@@ -64,29 +64,4 @@ export const ACCESS: AccessTable = {
 
   'POST /api/mobile/users/avatar': CAN.signedIn,
   'GET /api/mobile/users/avatar/:id': CAN.signedIn,
-
-  // Content as its staff see it (spec point 7, "Content" and "User answers").
-  'GET /api/content': CAN['content.read'],
-  'POST /api/content': CAN['content.author'],
-  'POST /api/mobile/content': CAN['content.author'],
-  'GET /api/content/info/categories': CAN['content.read'],
-  'GET /api/content/:id': CAN['content.read'],
-  'GET /api/content/:id/simple': CAN['content.read'],
-  'PATCH /api/content/:id': CAN['content.author'],
-  'DELETE /api/content/:id': CAN['content.author'],
-  'POST /api/content/:id/copy': CAN['content.author'],
-  'POST /api/content/:id/archive': CAN['content.author'],
-  'POST /api/content/:id/notify': CAN['content.author'],
-  'GET /api/content/:id/comment': CAN['content.read'],
-  'GET /api/content/:id/comment/:commentId': CAN['content.read'],
-  'DELETE /api/content/:id/comment/:commentId': CAN['content.author'],
-  // An item's statistics: a CREATOR's own items only (modules/item-stats/item-stats.service.ts).
-  'GET /api/content/:id/comments': CAN['content.read'],
-
-  // Promotions: the provider's, sent to client organisations (DESIGN.md §5).
-  'GET /api/promotion': CAN.promotions,
-  'GET /api/promotion/:id': CAN.promotions,
-  'PATCH /api/promotion/:id': CAN.promotions,
-  // Maintenance over every tenant.
-  'POST /api/content/info/fix-media': CAN.system,
 };

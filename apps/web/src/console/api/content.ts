@@ -1,25 +1,19 @@
-import type {
-  CategoryList,
-  ContentBody,
-  ContentSort,
-  ContentStatus,
-  ContentType,
-  NoticeQueued,
-  StaffAttempt,
-  StaffAttemptList,
-  StaffCommentList,
-  StaffContent,
-  StaffContentList,
-  StoredFile,
-  UpdateContentBody,
+import {
+  api,
+  CONTENT_PAGE_SIZE,
+  type ContentBody,
+  type ContentSort,
+  type ContentStatus,
+  type ContentType,
+  type StoredFile,
+  type UpdateContentBody,
 } from '@kanal/contract';
-import { api, CONTENT_PAGE_SIZE } from '@kanal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest, pathOf } from '@/lib/api-client';
+import { ApiError, call, pathOf } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { currentLanguage } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
-import { type ConsoleContext, inScope, scopedPath, useConsole } from '../lib/console-context';
+import { type ConsoleContext, inScope, useConsole } from '../lib/console-context';
 import { useConsoleMutation } from './use-console-mutation';
 
 /** The content table's state, as the URL keeps it. */
@@ -41,8 +35,8 @@ export function useContentList(params: ContentListParams) {
   return useQuery({
     queryKey: queryKeys.admin.contentList(scope.tenantId, params),
     queryFn: ({ signal }) =>
-      apiRequest<StaffContentList>(
-        scopedPath('/content', scope, {
+      call(api.listContent, {
+        query: {
           q: params.q,
           type: params.types,
           status: params.statuses,
@@ -52,9 +46,10 @@ export function useContentList(params: ContentListParams) {
           sort: params.sort,
           limit: CONTENT_PAGE_SIZE,
           offset: params.page * CONTENT_PAGE_SIZE,
-        }),
-        { signal },
-      ),
+          ...inScope(scope),
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     // An item reaching a large audience: its count grows as its inboxes are filled, in seconds.
     refetchInterval: (query) => (query.state.data?.items.some((item) => item.delivering) ? DELIVERY_POLL_MS : false),
@@ -65,7 +60,7 @@ export function useContentItem(id: number | null) {
   const scope = useConsole();
   return useQuery({
     queryKey: queryKeys.admin.content(scope.tenantId, id ?? 0),
-    queryFn: ({ signal }) => apiRequest<StaffContent>(scopedPath(`/content/${id}`, scope), { signal }),
+    queryFn: ({ signal }) => call(api.getContent, { params: { id: String(id) }, query: inScope(scope), signal }),
     enabled: id !== null,
   });
 }
@@ -74,21 +69,19 @@ export function useCategories() {
   const scope = useConsole();
   return useQuery({
     queryKey: queryKeys.admin.categories(scope.tenantId),
-    queryFn: ({ signal }) => apiRequest<CategoryList>(scopedPath('/content/info/categories', scope), { signal }),
+    queryFn: ({ signal }) => call(api.listCategories, { query: inScope(scope), signal }),
   });
 }
 
 export function useCreateContent() {
   const scope = useConsole();
-  return useConsoleMutation((body: ContentBody) =>
-    apiRequest<StaffContent>(scopedPath('/content', scope), { method: 'POST', body }),
-  );
+  return useConsoleMutation((body: ContentBody) => call(api.createContent, { query: inScope(scope), body }));
 }
 
 export function useUpdateContent(id: number) {
   const scope = useConsole();
   return useConsoleMutation((body: UpdateContentBody) =>
-    apiRequest<StaffContent>(scopedPath(`/content/${id}`, scope), { method: 'PATCH', body }),
+    call(api.updateContent, { params: { id: String(id) }, query: inScope(scope), body }),
   );
 }
 
@@ -96,21 +89,24 @@ export function useUpdateContent(id: number) {
 export function useContentAction() {
   const scope = useConsole();
   return useConsoleMutation(({ id, action }: { id: number; action: 'copy' | 'archive' }) =>
-    apiRequest<StaffContent>(scopedPath(`/content/${id}/${action}`, scope), { method: 'POST' }),
+    call(action === 'copy' ? api.copyContent : api.archiveContent, {
+      params: { id: String(id) },
+      query: inScope(scope),
+    }),
   );
 }
 
 export function useNotifyContent() {
   const scope = useConsole();
   return useConsoleMutation((id: number) =>
-    apiRequest<NoticeQueued>(scopedPath(`/content/${id}/notify`, scope), { method: 'POST' }),
+    call(api.notifyAudience, { params: { id: String(id) }, query: inScope(scope) }),
   );
 }
 
 export function useDeleteContent() {
   const scope = useConsole();
   return useConsoleMutation((id: number) =>
-    apiRequest<{ deleted: number }>(scopedPath(`/content/${id}`, scope), { method: 'DELETE' }),
+    call(api.deleteContent, { params: { id: String(id) }, query: inScope(scope) }),
   );
 }
 
@@ -119,10 +115,11 @@ export function useContentComments(id: number, page: number) {
   return useQuery({
     queryKey: queryKeys.admin.contentComments(scope.tenantId, id, page),
     queryFn: ({ signal }) =>
-      apiRequest<StaffCommentList>(
-        scopedPath(`/content/${id}/comment`, scope, { limit: CONTENT_PAGE_SIZE, offset: page * CONTENT_PAGE_SIZE }),
-        { signal },
-      ),
+      call(api.listComments, {
+        params: { id: String(id) },
+        query: { limit: CONTENT_PAGE_SIZE, offset: page * CONTENT_PAGE_SIZE, ...inScope(scope) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -130,8 +127,9 @@ export function useContentComments(id: number, page: number) {
 export function useDeleteComment(contentId: number) {
   const scope = useConsole();
   return useConsoleMutation((commentId: number) =>
-    apiRequest<{ deleted: number }>(scopedPath(`/content/${contentId}/comment/${commentId}`, scope), {
-      method: 'DELETE',
+    call(api.deleteComment, {
+      params: { id: String(contentId), commentId: String(commentId) },
+      query: inScope(scope),
     }),
   );
 }
@@ -141,14 +139,15 @@ export function useContentAttempts(contentId: number, page: number) {
   return useQuery({
     queryKey: queryKeys.admin.contentAttempts(scope.tenantId, contentId, page),
     queryFn: ({ signal }) =>
-      apiRequest<StaffAttemptList>(
-        scopedPath('/userAnswer', scope, {
+      call(api.listUserAnswers, {
+        query: {
           content: contentId,
           limit: CONTENT_PAGE_SIZE,
           offset: page * CONTENT_PAGE_SIZE,
-        }),
-        { signal },
-      ),
+          ...inScope(scope),
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -157,7 +156,7 @@ export function useAttempt(id: number | null) {
   const scope = useConsole();
   return useQuery({
     queryKey: queryKeys.admin.attempt(scope.tenantId, id ?? 0),
-    queryFn: ({ signal }) => apiRequest<StaffAttempt>(scopedPath(`/userAnswer/${id}`, scope), { signal }),
+    queryFn: ({ signal }) => call(api.getUserAnswer, { params: { id: String(id) }, query: inScope(scope), signal }),
     enabled: id !== null,
   });
 }
@@ -165,7 +164,7 @@ export function useAttempt(id: number | null) {
 export function useDeleteAttempt() {
   const scope = useConsole();
   return useConsoleMutation((id: number) =>
-    apiRequest<{ points: number; finished: boolean }>(scopedPath(`/userAnswer/${id}`, scope), { method: 'DELETE' }),
+    call(api.deleteUserAnswer, { params: { id: String(id) }, query: inScope(scope) }),
   );
 }
 
