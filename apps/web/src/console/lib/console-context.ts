@@ -30,24 +30,3 @@ export function useConsole(): ConsoleContext {
  */
 export const inScope = (context: Pick<ConsoleContext, 'me' | 'tenantId'>): { tenant?: number } =>
   context.tenantId === context.me.tenant.id ? {} : { tenant: context.tenantId };
-
-type QueryValue = string | number | readonly string[] | undefined | null;
-
-/**
- * An API path with its query string: empty values are left out, lists are comma-separated (spec point
- * 7), and `tenant` is added when the console works in another organisation than the caller's own.
- */
-export function scopedPath(
-  path: string,
-  context: Pick<ConsoleContext, 'me' | 'tenantId'>,
-  query: Record<string, QueryValue> = {},
-) {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    const text = Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
-    if (text !== '') params.set(name, text);
-  }
-  if (context.tenantId !== context.me.tenant.id) params.set('tenant', String(context.tenantId));
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
