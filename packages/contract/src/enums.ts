@@ -45,8 +45,8 @@ export const QuestionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof QuestionTypeSchema>;
 /** The questions answered by picking among written choices (one or several); the others have none. */
 export const CHOICE_QUESTION_TYPES = ['SINGLE', 'MULTIPLE'] as const satisfies readonly QuestionType[];
-export const isChoiceQuestion = (type: string): type is (typeof CHOICE_QUESTION_TYPES)[number] =>
-  (CHOICE_QUESTION_TYPES as readonly string[]).includes(type);
+export const isChoiceQuestion = (type: string | undefined): type is (typeof CHOICE_QUESTION_TYPES)[number] =>
+  (CHOICE_QUESTION_TYPES as readonly (string | undefined)[]).includes(type);
 
 export const REPEATS = ['NO_REPEAT', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export const RepeatSchema = z.enum(REPEATS);

@@ -1,13 +1,8 @@
+import { LIVE_STATUSES } from '@kanal/contract';
 import { and, eq, inArray, lte, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { content, contentInteraction } from './schema/index.js';
 
 // What a user may see, for every module that reads items through the inbox: one rule, one spelling.
-
-/**
- * 'scheduled' counts as published once its time has come, so publishing on time needs no job; the
- * time is checked on the interaction's copy of publish_at (the column the feed index holds).
- */
-export const LIVE_STATUSES: ('published' | 'scheduled')[] = ['published', 'scheduled'];
 
 /** Joins an inbox row to its item. */
 export const sameItem = and(
@@ -15,11 +10,15 @@ export const sameItem = and(
   eq(content.id, contentInteraction.contentId),
 );
 
-/** The caller can see an item: it is live and due, and it was sent to them (they have an inbox row). */
+/**
+ * The caller can see an item: it is live (LIVE_STATUSES) and due, and it was sent to them (they have an
+ * inbox row). A scheduled item's time is checked on the interaction's copy of publish_at (the column the
+ * feed index holds).
+ */
 export const visibleTo = (tenantId: number | SQLWrapper, userId: number | SQLWrapper, now: Date | Placeholder) =>
   and(
     eq(contentInteraction.tenantId, tenantId),
     eq(contentInteraction.userId, userId),
     lte(contentInteraction.publishAt, now),
-    inArray(content.status, LIVE_STATUSES),
+    inArray(content.status, [...LIVE_STATUSES]),
   );

@@ -1,4 +1,4 @@
-import { DAY_MS, MINUTE_MS, type NoticeKind } from '@kanal/contract';
+import { DAY_MS, isLive, MINUTE_MS, type NoticeKind } from '@kanal/contract';
 import type { Tx } from '../../db/client.js';
 import { occurrenceDeadline } from '../../lib/recurrence.js';
 import type { Inbox } from '../inbox/inbox.service.js';
@@ -31,7 +31,6 @@ const PUBLISHED_NOTICE_GRACE_MS = DAY_MS;
 /** How long a notice waits before it looks again whether its item's inboxes are filled. */
 const FILL_WAIT_MS = 2000;
 
-const isLive = (status: string) => status === 'published' || status === 'scheduled';
 const jobKey = (queue: string, tenantId: number, contentId: number) => `${queue}:${tenantId}:${contentId}`;
 
 /**

@@ -1,6 +1,8 @@
 import {
+  bodyOfItem,
   type ContentBody,
   ContentBodySchema,
+  isChoiceQuestion,
   type Language,
   LINEAR_POINTS,
   type MediaFix,
@@ -8,7 +10,6 @@ import {
   mayChangeItem,
   type NoticeQueued,
   type QuestionType,
-  REMINDER_MINUTES,
   type SimpleContent,
   type StaffContent,
   type StaffContentList,
@@ -82,8 +83,6 @@ function mediaTypeOf(mime: string): MediaType {
   if (mime.startsWith('video/') || mime.startsWith('audio/')) return 'VIDEO';
   return 'DOCUMENT';
 }
-
-const isChoice = (type: string) => type === 'SINGLE' || type === 'MULTIPLE';
 
 const COPY_SUFFIX: Record<Language, string> = { hr: ' (kopija)', en: ' (copy)' };
 
@@ -199,41 +198,6 @@ export const createContentStaff = ({
     return item;
   }
 
-  /** An item as the body that would create it: what an edit's changes are laid over. */
-  function bodyOf(item: StaffContent): ContentBody {
-    return {
-      type: item.type,
-      configuration: item.configuration,
-      name: item.name,
-      description: item.description,
-      image: item.image,
-      category: item.category,
-      settings: item.settings,
-      material: item.material,
-      media: item.media.map((m) => ({ fileId: m.fileId, name: m.name })),
-      questions: item.questions.map((q) => ({
-        title: q.title,
-        type: q.type,
-        answers: isChoice(q.type) ? q.answers.map((a) => ({ title: a.title, isCorrect: a.isCorrect })) : [],
-      })),
-      task: item.task && {
-        ...item.task,
-        reminderMinutes: REMINDER_MINUTES.find((minutes) => minutes === item.task?.reminderMinutes) ?? null,
-      },
-      audience: {
-        everyone: item.audience.everyone,
-        groups: item.audience.groups.map((g) => g.id),
-        people: item.audience.people.map((p) => p.id),
-      },
-      publish:
-        item.status === 'draft'
-          ? { mode: 'draft', at: item.publishAt }
-          : item.status === 'scheduled'
-            ? { mode: 'schedule', at: item.publishAt }
-            : { mode: 'now', at: null },
-    };
-  }
-
   /** Checks what the body points at (files, groups, people) and who may make a promotion. */
   async function resolve(author: Author, body: ContentBody) {
     if (
@@ -269,7 +233,7 @@ export const createContentStaff = ({
         answers:
           q.type === 'LINEAR'
             ? LINEAR_POINTS.map((title) => ({ title, isCorrect: false }))
-            : isChoice(q.type)
+            : isChoiceQuestion(q.type)
               ? q.answers
               : [],
       })),
@@ -322,7 +286,11 @@ export const createContentStaff = ({
   /** The questions as they would be written, to tell whether an edit changes them. */
   const questionsKey = (questions: ContentBody['questions']) =>
     JSON.stringify(
-      questions.map((q) => [q.title, q.type, isChoice(q.type) ? q.answers.map((a) => [a.title, a.isCorrect]) : []]),
+      questions.map((q) => [
+        q.title,
+        q.type,
+        isChoiceQuestion(q.type) ? q.answers.map((a) => [a.title, a.isCorrect]) : [],
+      ]),
     );
 
   return {
@@ -382,7 +350,7 @@ export const createContentStaff = ({
         throw fieldError('configuration', 'validation.configurationFixed');
       }
       const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-      const parsed = ContentBodySchema.safeParse({ ...bodyOf(item), ...given });
+      const parsed = ContentBodySchema.safeParse({ ...bodyOfItem(item), ...given });
       if (!parsed.success) {
         const [issue] = parsed.error.issues;
         throw fieldError(issue?.path.join('.') || 'body', issue?.message ?? 'validation.invalid');
@@ -390,7 +358,7 @@ export const createContentStaff = ({
       const body = parsed.data;
       // What a stored attempt means: its questions, their answers and the pass mark it was judged by.
       const changesMeaning =
-        questionsKey(body.questions) !== questionsKey(bodyOf(item).questions) ||
+        questionsKey(body.questions) !== questionsKey(bodyOfItem(item).questions) ||
         body.settings.passingScore !== item.settings.passingScore;
       if (item.locked && changesMeaning) throw new AppError('ContentLocked');
       const resolved = await resolve(author, body);
@@ -426,7 +394,7 @@ export const createContentStaff = ({
      */
     async copy(author: Author, contentId: number): Promise<StaffContent> {
       const item = await get(author, contentId);
-      const body = bodyOf(item);
+      const body = bodyOfItem(item);
       return create(author, {
         ...body,
         name: `${item.name}${COPY_SUFFIX[author.lang]}`.slice(0, 200),

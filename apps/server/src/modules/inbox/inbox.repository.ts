@@ -1,7 +1,8 @@
+import { LIVE_STATUSES } from '@kanal/contract';
 import { and, eq, exists, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { content, contentInteraction } from '../../db/schema/index.js';
-import { LIVE_STATUSES, sameItem } from '../../db/visibility.js';
+import { sameItem } from '../../db/visibility.js';
 
 /** What every inbox row of an item copies from it, so the feed never reads the item to pick or order. */
 type InboxCopies = { publishAt: Date; isTask: boolean; deadline: Date | null };
@@ -92,7 +93,7 @@ export const createInboxRepository = (db: DbOrTx) => ({
             db
               .select({ one: sql`1` })
               .from(content)
-              .where(and(sameItem, inArray(content.status, LIVE_STATUSES))),
+              .where(and(sameItem, inArray(content.status, [...LIVE_STATUSES]))),
           ),
         ),
       )

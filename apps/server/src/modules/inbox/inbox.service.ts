@@ -1,4 +1,4 @@
-import type { ContentStatus, ContentType } from '@kanal/contract';
+import { type ContentStatus, type ContentType, isLive } from '@kanal/contract';
 import type { Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Jobs } from '../jobs/jobs.service.js';
@@ -60,7 +60,6 @@ export const createInbox = ({
   clock: Clock;
   fillBatch?: number;
 }) => {
-  const isLive = (item: InboxItem) => item.status === 'published' || item.status === 'scheduled';
   const copiesOf = (item: InboxItem) => ({
     publishAt: item.publishAt,
     isTask: item.type === 'TASK',
@@ -104,7 +103,7 @@ export const createInbox = ({
      * holds the item's lock, as the fill job does, so the two take turns.
      */
     async sync(tenantId: number, contentId: number, item: InboxItem): Promise<void> {
-      const live = isLive(item);
+      const live = isLive(item.status);
       const copies = copiesOf(item);
       if (item.supersededAt) {
         await repo.refreshCopies(tenantId, contentId, { ...copies, live: false });
@@ -133,7 +132,7 @@ export const createInbox = ({
      * every member of the audience has a row.
      */
     async fill(tenantId: number, contentId: number, item: InboxItem, after: number): Promise<number | null> {
-      if (!isLive(item) || item.supersededAt) return null;
+      if (!isLive(item.status) || item.supersededAt) return null;
       const next = await addBatch(tenantId, contentId, item, after);
       if (next !== null || after === 0) return next;
       return addBatch(tenantId, contentId, item, 0);

@@ -1,8 +1,11 @@
 import {
+  bodyOfItem,
   type ContentBody,
   ContentBodySchema,
   type ContentConfiguration,
   type ContentType,
+  isChoiceQuestion,
+  type PublishMode,
   type QuestionType,
   REMINDER_MINUTES,
   type Repeat,
@@ -16,7 +19,7 @@ export type DraftFile = { fileId: string; name: string; mime: string; size: numb
 export type DraftAnswer = { title: string; isCorrect: boolean };
 export type DraftQuestion = { title: string; type: QuestionType; answers: DraftAnswer[] };
 export type DraftRef = { id: number; name: string };
-export type PublishMode = 'draft' | 'now' | 'schedule';
+export type { PublishMode };
 
 /**
  * The editor's form, as its inputs hold it: numbers and times as the text typed (an empty one is none),
@@ -77,13 +80,12 @@ const numberOrNull = (text: string): number | null => {
 export const newQuestion = (type: QuestionType = 'SINGLE'): DraftQuestion => ({
   title: '',
   type,
-  answers:
-    type === 'SINGLE' || type === 'MULTIPLE'
-      ? [
-          { title: '', isCorrect: false },
-          { title: '', isCorrect: false },
-        ]
-      : [],
+  answers: isChoiceQuestion(type)
+    ? [
+        { title: '', isCorrect: false },
+        { title: '', isCorrect: false },
+      ]
+    : [],
 });
 
 export function emptyDraft(type: ContentType): ContentDraft {
@@ -112,6 +114,7 @@ export function emptyDraft(type: ContentType): ContentDraft {
 
 /** An item as its editor starts from. */
 export function draftOf(item: StaffContent): ContentDraft {
+  const body = bodyOfItem(item);
   const file = (m: StaffContent['media'][number]): DraftFile => ({
     fileId: m.fileId,
     name: m.name,
@@ -138,14 +141,7 @@ export function draftOf(item: StaffContent): ContentDraft {
     link: item.material.link ?? '',
     text: item.material.text ?? '',
     media: item.media.map(file),
-    questions: item.questions.map((q) => ({
-      title: q.title,
-      type: q.type,
-      answers:
-        q.type === 'SINGLE' || q.type === 'MULTIPLE'
-          ? q.answers.map((a) => ({ title: a.title, isCorrect: a.isCorrect }))
-          : [],
-    })),
+    questions: body.questions,
     timeLimit: item.settings.timeRestriction === null ? '' : String(item.settings.timeRestriction),
     passPercent: item.settings.passingScore === null ? '' : String(Math.round(item.settings.passingScore * 100)),
     comments: item.settings.comments,
@@ -153,8 +149,8 @@ export function draftOf(item: StaffContent): ContentDraft {
     repeat: item.task?.repeat ?? 'NO_REPEAT',
     reminderMinutes: item.task?.reminderMinutes ? String(item.task.reminderMinutes) : '',
     audience: item.audience,
-    publishMode: item.status === 'draft' ? 'draft' : item.status === 'scheduled' ? 'schedule' : 'now',
-    publishAt: item.status === 'scheduled' ? toLocalInput(item.publishAt) : '',
+    publishMode: body.publish.mode,
+    publishAt: body.publish.mode === 'schedule' ? toLocalInput(body.publish.at) : '',
   };
 }
 

@@ -1,4 +1,4 @@
-import { QUESTION_TYPES, QUESTIONS_MAX, type QuestionType } from '@kanal/contract';
+import { isChoiceQuestion, QUESTION_TYPES, QUESTIONS_MAX, type QuestionType } from '@kanal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import '@/components/form/form.css';
 import '@/components/tag.css';
 import { LinearPreview } from './linear-preview';
 import { QuestionCard } from './question-card';
-import { errorOf, isChoice, useFocusAfterRender } from './question-form';
+import { errorOf, useFocusAfterRender } from './question-form';
 import './editor-questions.css';
 
 type Props = SectionProps & { locked: boolean };
@@ -188,7 +188,7 @@ function LockedQuestions({ form, graded }: { form: Form; graded: boolean }) {
             <h3 className="question__number">{t('editorQuestions.question', { number: q + 1 })}</h3>
             <p className="question__readonly-title">{question.title}</p>
             <p className="field__hint">{t(`editorQuestions.types.${question.type}`)}</p>
-            {isChoice(question.type) ? (
+            {isChoiceQuestion(question.type) ? (
               <ol className="answers__readonly" aria-label={t('editorQuestions.answers')}>
                 {question.answers.map((answer, a) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, never reordered

@@ -1,4 +1,4 @@
-import { QUESTION_TYPES, type QuestionType } from '@kanal/contract';
+import { isChoiceQuestion, QUESTION_TYPES, type QuestionType } from '@kanal/contract';
 import { type DragEvent, useId, useRef } from 'react';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useFormError } from '@/console/lib/form-errors';
 import type { SectionProps } from '../../../lib/editor-section';
 import { Answers } from './answer-options';
 import { LinearPreview } from './linear-preview';
-import { answersFor, errorOf, isChoice } from './question-form';
+import { answersFor, errorOf } from './question-form';
 
 type Form = SectionProps['form'];
 
@@ -160,7 +160,7 @@ export function QuestionCard({ id, form, index, count, graded, disabled, canDupl
           </SelectField>
         </div>
 
-        {isChoice(type) ? (
+        {isChoiceQuestion(type) ? (
           <Answers form={form} index={index} type={type} graded={graded} answers={answers} />
         ) : (
           <>

@@ -1,4 +1,4 @@
-import type { QuestionType } from '@kanal/contract';
+import { isChoiceQuestion, type QuestionType } from '@kanal/contract';
 import { useEffect, useRef } from 'react';
 import type { FieldError } from 'react-hook-form';
 import type { DraftAnswer } from '../../../lib/content-draft';
@@ -6,7 +6,6 @@ import type { DraftAnswer } from '../../../lib/content-draft';
 // What the question list, a question's editor and its answers share: the answers a type asks for, a
 // field's error, focus once a change is on the screen.
 
-export const isChoice = (type: QuestionType | undefined) => type === 'SINGLE' || type === 'MULTIPLE';
 export const emptyAnswer = (): DraftAnswer => ({ title: '', isCorrect: false });
 
 /**
@@ -14,7 +13,7 @@ export const emptyAnswer = (): DraftAnswer => ({ title: '', isCorrect: false });
  * with two empty ones; SINGLE keeps only the first answer marked correct.
  */
 export function answersFor(type: QuestionType, answers: readonly DraftAnswer[]): DraftAnswer[] {
-  if (!isChoice(type)) return [];
+  if (!isChoiceQuestion(type)) return [];
   if (answers.length === 0) return [emptyAnswer(), emptyAnswer()];
   if (type === 'MULTIPLE') return [...answers];
   const first = answers.findIndex((answer) => answer.isCorrect);
