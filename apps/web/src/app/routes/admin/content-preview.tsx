@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { Page } from '@/components/page';
-import { ContentItemPage } from '@/console/components/content-item-page';
+import { ContentItemPage } from '@/console/components/content/content-item-page';
 import { useConsole } from '@/console/lib/console-context';
 import { markPercent } from '@/content/lib/score';
 import { contentPreviewOf, type ContentPreview as Preview } from '@/features/authoring/lib/content-preview';

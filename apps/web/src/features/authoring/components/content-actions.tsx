@@ -6,9 +6,9 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/feedback/toast';
 import { useContentAction, useDeleteContent, useUpdateContent } from '@/console/api/content';
-import { NotifyButton } from '@/console/components/notify-button';
+import { NotifyButton } from '@/console/components/content/notify-button';
 import { errorText } from '@/lib/errors';
-import '@/console/components/content-actions.css';
+import '@/console/components/content/content-actions.css';
 
 export type ActionTarget = { id: number; name: string; status: ContentStatus; audience: number; finished: number };
 

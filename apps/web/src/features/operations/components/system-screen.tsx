@@ -6,7 +6,7 @@ import { ErrorText } from '@/components/form/error-text';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useTenants } from '@/console/api/tenants';
-import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/data-table';
+import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/lists/data-table';
 import { StatsSection } from '@/console/components/stats-section';
 import { ConsolePage } from '@/console/layout/console-page';
 import { pageParam, useListParams } from '@/console/lib/list-params';

@@ -18,7 +18,7 @@ import {
   useUpdateTenant,
   useUploadTenantLogo,
 } from '@/console/api/tenants';
-import { TableSkeleton } from '@/console/components/data-table';
+import { TableSkeleton } from '@/console/components/lists/data-table';
 import { ConsolePage } from '@/console/layout/console-page';
 import { useConsole } from '@/console/lib/console-context';
 import { showServerError, useFormError } from '@/console/lib/form-errors';

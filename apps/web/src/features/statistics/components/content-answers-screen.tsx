@@ -6,13 +6,13 @@ import { ConfirmDialog, Dialog } from '@/components/dialog';
 import { ErrorView } from '@/components/feedback/status-view';
 import { showToast } from '@/components/feedback/toast';
 import { useAttempt, useContentAttempts, useDeleteAttempt } from '@/console/api/content';
-import { ContentItemPage } from '@/console/components/content-item-page';
-import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/data-table';
+import { ContentItemPage } from '@/console/components/content/content-item-page';
+import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/lists/data-table';
 import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
-import '@/console/components/content-actions.css';
+import '@/console/components/content/content-actions.css';
 import './content-responses.css';
 
 type AttemptRow = StaffAttemptList['items'][number];

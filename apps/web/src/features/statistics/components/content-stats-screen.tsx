@@ -14,16 +14,16 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorView } from '@/components/feedback/status-view';
 import { showToast } from '@/components/feedback/toast';
-import { ContentItemPage } from '@/console/components/content-item-page';
-import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/data-table';
-import { FilterSelect } from '@/console/components/list-filter';
-import { NotifyButton } from '@/console/components/notify-button';
-import { SearchBox } from '@/console/components/search-box';
+import { ContentItemPage } from '@/console/components/content/content-item-page';
+import { NotifyButton } from '@/console/components/content/notify-button';
+import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/lists/data-table';
+import { FilterSelect } from '@/console/components/lists/list-filter';
+import { SearchBox } from '@/console/components/lists/search-box';
 import { AsOf, StatsSection } from '@/console/components/stats-section';
 import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { markPercent } from '@/content/lib/score';
-import '@/console/components/content-actions.css';
+import '@/console/components/content/content-actions.css';
 import { formatDateTime } from '@/lib/format';
 import {
   useAudience,

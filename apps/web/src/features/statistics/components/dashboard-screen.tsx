@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/feedback/status-view';
-import { EmptyState, TableSkeleton } from '@/console/components/data-table';
+import { EmptyState, TableSkeleton } from '@/console/components/lists/data-table';
 import { StatsSection } from '@/console/components/stats-section';
 import { ConsolePage } from '@/console/layout/console-page';
 import { markPercent } from '@/content/lib/score';

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/feedback/toast';
 import { ErrorText } from '@/components/form/error-text';
 import { useCreateContent, useUpdateContent } from '@/console/api/content';
-import { ContentStatusBadge } from '@/console/components/content-status-badge';
+import { ContentStatusBadge } from '@/console/components/content/content-status-badge';
 import { ConsolePage } from '@/console/layout/console-page';
 import { type ConsoleContext, useConsole } from '@/console/lib/console-context';
 import { useToastClearance } from '@/console/lib/toast-clearance';

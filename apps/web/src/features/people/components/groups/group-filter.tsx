@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FilterSelect } from '@/console/components/list-filter';
+import { FilterSelect } from '@/console/components/lists/list-filter';
 import { useAllGroups } from '../../api/groups';
 
 /** The people table's group filter: every group of the organisation, by name. */

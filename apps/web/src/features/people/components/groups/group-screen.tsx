@@ -7,8 +7,14 @@ import { ConfirmDialog, Dialog } from '@/components/dialog';
 import { ErrorView } from '@/components/feedback/status-view';
 import { showToast } from '@/components/feedback/toast';
 import { ErrorText } from '@/components/form/error-text';
-import { EmptyState, SelectAllHeader, SelectCell, TableFooter, TableSkeleton } from '@/console/components/data-table';
-import { SearchBox } from '@/console/components/search-box';
+import {
+  EmptyState,
+  SelectAllHeader,
+  SelectCell,
+  TableFooter,
+  TableSkeleton,
+} from '@/console/components/lists/data-table';
+import { SearchBox } from '@/console/components/lists/search-box';
 import { ConsolePage } from '@/console/layout/console-page';
 import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';

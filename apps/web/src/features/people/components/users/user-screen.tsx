@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/dialog';
 import { ErrorView } from '@/components/feedback/status-view';
 import { showToast } from '@/components/feedback/toast';
 import { ErrorText } from '@/components/form/error-text';
-import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/data-table';
+import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/lists/data-table';
 import { ConsolePage } from '@/console/layout/console-page';
 import { inScope, useConsole } from '@/console/lib/console-context';
 import { isMissing, useRouteId } from '@/console/lib/route-id';

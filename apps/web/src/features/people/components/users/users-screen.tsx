@@ -20,9 +20,9 @@ import {
   SortHeader,
   TableFooter,
   TableSkeleton,
-} from '@/console/components/data-table';
-import { FilterSelect, PhoneSort } from '@/console/components/list-filter';
-import { SearchBox } from '@/console/components/search-box';
+} from '@/console/components/lists/data-table';
+import { FilterSelect, PhoneSort } from '@/console/components/lists/list-filter';
+import { SearchBox } from '@/console/components/lists/search-box';
 import { ConsolePage } from '@/console/layout/console-page';
 import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';

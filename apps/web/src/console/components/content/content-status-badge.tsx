@@ -1,6 +1,6 @@
 import type { ContentStatus } from '@kanal/contract';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../status-badge';
 
 const TONE = { published: 'on', scheduled: 'waiting', draft: 'off', archived: 'off' } as const;
 

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/feedback/status-view';
 import { errorText } from '@/lib/errors';
-import { useContentItem } from '../api/content';
-import { ConsolePage } from '../layout/console-page';
-import { NotAvailable } from '../layout/not-available';
-import { isMissing, useRouteId } from '../lib/route-id';
-import { TableSkeleton } from './data-table';
+import { useContentItem } from '../../api/content';
+import { ConsolePage } from '../../layout/console-page';
+import { NotAvailable } from '../../layout/not-available';
+import { isMissing, useRouteId } from '../../lib/route-id';
+import { TableSkeleton } from '../lists/data-table';
 
 type Props = {
   /** The page's title while the item loads or when it failed. */

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/feedback/toast';
 import { errorText } from '@/lib/errors';
-import { useNotifyContent } from '../api/content';
+import { useNotifyContent } from '../../api/content';
 import './content-actions.css';
 
 /** The item an action is about: what it is called and how many of its audience have finished it. */
