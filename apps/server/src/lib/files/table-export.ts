@@ -3,9 +3,6 @@ import { EXPORT_TYPES, type ExportFormat } from '@kanal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
-/** LEGACY (issue 30, until every export route is declared in the contract, where these now live). */
-export { EXPORT_TYPES, type ExportFormat, ExportQuerySchema } from '@kanal/contract';
-
 type Cell = string | number | null;
 /** One table of an export: its name (the XLSX sheet), headers, and rows as they come. */
 export type ExportTable = { name: string; headers: string[]; rows: AsyncIterable<Cell[]> | Iterable<Cell[]> };

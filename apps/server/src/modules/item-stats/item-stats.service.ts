@@ -7,6 +7,7 @@ import {
   type ContentReach,
   type ContentResults,
   type ContentUsersQuery,
+  type ExportFormat,
   type GroupReachList,
   mayReadItemStats,
   type NoticeReach,
@@ -20,7 +21,7 @@ import {
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { addDays, appDay, type Clock } from '../../lib/clock.js';
-import { type ExportFormat, exportTables } from '../../lib/files/table-export.js';
+import { exportTables } from '../../lib/files/table-export.js';
 import { periodsOf, sumByPeriod } from '../../lib/periods.js';
 import type { Author, ItemSummary } from '../authoring/authoring.service.js';
 import type { FormsService } from '../forms/forms.service.js';
