@@ -29,7 +29,8 @@ describe('the routes of the contract', () => {
       (op): op is Operation => typeof op === 'object' && op !== null && 'access' in op,
     );
     const served = (await operationsOf(t)).map((op) => `${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
-    const keys = declared.map((op) => `${op.method} /api${op.path}`);
+    // The health check is served at the root too, for load balancers (app.ts).
+    const keys = [...declared.map((op) => `${op.method} /api${op.path}`), `GET ${api.health.path}`];
     expect(keys.filter((key) => !served.includes(key))).toEqual([]);
     // LEGACY (issue 30): routes not yet registered from an operation keep their row in ACCESS.
     expect(served.filter((key) => !keys.includes(key) && !(key in ACCESS))).toEqual([]);

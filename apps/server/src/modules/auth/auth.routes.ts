@@ -1,25 +1,7 @@
-import {
-  ActivateBodySchema,
-  ChangePasswordBodySchema,
-  DoneSchema,
-  envelope,
-  ForgotPasswordBodySchema,
-  HasPasswordBodySchema,
-  HasPasswordResultSchema,
-  type Me,
-  MeSchema,
-  ResetPasswordBodySchema,
-  SESSION_TTL_REMEMBER_MS,
-  SessionSchema,
-  SetupPasswordBodySchema,
-  SetupPasswordResultSchema,
-  SignInBodySchema,
-  TokenParamsSchema,
-  TRUSTED_DEVICE_TTL_MS,
-} from '@kanal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api, type Me, SESSION_TTL_REMEMBER_MS, TRUSTED_DEVICE_TTL_MS } from '@kanal/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
+import { route } from '../../plugins/operations.js';
 import { SESSION_COOKIE } from '../../plugins/request-context.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
 
@@ -39,13 +21,10 @@ const tenantManifest = (base: WebManifest, tenant: Me['tenant']): WebManifest =>
 });
 
 const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, lang: req.lang });
-const tags = ['auth'];
-/** Rate-limited (429); who may call is in the access table (src/access.ts). */
-const limited = { errors: [429] } as const;
 /** The device token of a browser that signed in (OWASP device cookies); read only by sign-in. */
 const DEVICE_COOKIE = 'kanal_device';
 
-export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, secureCookies, webManifest }) => {
+export const authRoutes: FastifyPluginAsync<Options> = async (app, { auth, secureCookies, webManifest }) => {
   // The same token as an HttpOnly cookie, accepted only by the GET routes the browser itself loads
   // (cookieAuth): files for <img src>, and the tenant's manifest.
   const setSessionCookie = (reply: FastifyReply, token: string, rememberMe: boolean) =>
@@ -57,123 +36,70 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, se
       ...(rememberMe ? { maxAge: SESSION_TTL_REMEMBER_MS / 1000 } : {}),
     });
 
-  for (const url of ['/auth/has-password', '/mobile/users/has-password']) {
-    app.post(
-      url,
-      {
-        config: limited,
-        schema: { tags, body: HasPasswordBodySchema, response: { 200: envelope(HasPasswordResultSchema) } },
-      },
-      async (req) => ({ payload: await auth.hasPassword(req.body, meta(req)) }),
-    );
+  for (const operation of [api.hasPassword, api.mobileHasPassword]) {
+    route(app, operation, async (req) => ({ payload: await auth.hasPassword(req.body, meta(req)) }));
   }
 
-  for (const url of ['/auth/signin', '/mobile/users/login']) {
-    app.post(
-      url,
-      {
-        config: { errors: [401, 429] },
-        schema: { tags, body: SignInBodySchema, response: { 200: envelope(SessionSchema) } },
-      },
-      async (req, reply) => {
-        const { session, newDevice } = await auth.signIn(req.body, meta(req), req.cookies[DEVICE_COOKIE]);
-        setSessionCookie(reply, session.token, req.body.rememberMe);
-        if (newDevice) {
-          reply.setCookie(DEVICE_COOKIE, newDevice, {
-            httpOnly: true,
-            sameSite: 'strict',
-            secure: secureCookies,
-            // Both sign-in paths, /api/auth/signin and /api/mobile/users/login, are under it.
-            path: '/api',
-            maxAge: TRUSTED_DEVICE_TTL_MS / 1000,
-          });
-        }
-        return { payload: session };
-      },
-    );
-  }
-
-  app.post(
-    '/auth/setup-password',
-    {
-      config: limited,
-      schema: { tags, body: SetupPasswordBodySchema, response: { 200: envelope(SetupPasswordResultSchema) } },
-    },
-    async (req, reply) => {
-      const result = await auth.setupPassword(req.body, meta(req));
-      if (result.status === 'signedIn') setSessionCookie(reply, result.token, req.body.rememberMe);
-      return { payload: result };
-    },
-  );
-
-  app.post(
-    '/auth/signup/:token',
-    {
-      config: limited,
-      schema: { tags, params: TokenParamsSchema, body: ActivateBodySchema, response: { 200: envelope(SessionSchema) } },
-    },
-    async (req, reply) => {
-      const session = await auth.activate(req.params.token, req.body, meta(req));
+  for (const operation of [api.signIn, api.mobileSignIn]) {
+    route(app, operation, async (req, reply) => {
+      const { session, newDevice } = await auth.signIn(req.body, meta(req), req.cookies[DEVICE_COOKIE]);
       setSessionCookie(reply, session.token, req.body.rememberMe);
+      if (newDevice) {
+        reply.setCookie(DEVICE_COOKIE, newDevice, {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: secureCookies,
+          // Both sign-in paths, /api/auth/signin and /api/mobile/users/login, are under it.
+          path: '/api',
+          maxAge: TRUSTED_DEVICE_TTL_MS / 1000,
+        });
+      }
       return { payload: session };
-    },
-  );
-
-  for (const url of ['/auth/forgot-password', '/mobile/users/resetpassword']) {
-    app.post(
-      url,
-      { config: limited, schema: { tags, body: ForgotPasswordBodySchema, response: { 200: envelope(DoneSchema) } } },
-      async (req) => ({ payload: await auth.forgotPassword(req.body, meta(req)) }),
-    );
+    });
   }
 
-  app.post(
-    '/auth/reset-password/:token',
-    {
-      config: limited,
-      schema: {
-        tags,
-        params: TokenParamsSchema,
-        body: ResetPasswordBodySchema,
-        response: { 200: envelope(DoneSchema) },
-      },
-    },
-    async (req) => ({ payload: await auth.resetPassword(req.params.token, req.body, meta(req)) }),
-  );
+  route(app, api.setupPassword, async (req, reply) => {
+    const result = await auth.setupPassword(req.body, meta(req));
+    if (result.status === 'signedIn') setSessionCookie(reply, result.token, req.body.rememberMe);
+    return { payload: result };
+  });
 
-  app.post(
-    '/mobile/users/password',
-    {
-      config: { errors: [429] },
-      schema: { tags, body: ChangePasswordBodySchema, response: { 200: envelope(DoneSchema) } },
-    },
-    async (req) => ({ payload: await auth.changePassword(req.ctx, req.body, meta(req)) }),
-  );
+  route(app, api.signUp, async (req, reply) => {
+    const session = await auth.activate(req.params.token, req.body, meta(req));
+    setSessionCookie(reply, session.token, req.body.rememberMe);
+    return { payload: session };
+  });
 
-  for (const url of ['/auth/me', '/mobile/users/data']) {
-    app.get(
-      url,
-      { config: { sessionInStatement: true }, schema: { tags, response: { 200: envelope(MeSchema) } } },
-      async (req) => ({ payload: await req.admit(auth.meWithSession(req.credentials)) }),
-    );
+  for (const operation of [api.forgotPassword, api.mobileForgotPassword]) {
+    route(app, operation, async (req) => ({ payload: await auth.forgotPassword(req.body, meta(req)) }));
+  }
+
+  route(app, api.resetPassword, async (req) => ({
+    payload: await auth.resetPassword(req.params.token, req.body, meta(req)),
+  }));
+
+  route(app, api.changePassword, async (req) => ({
+    payload: await auth.changePassword(req.ctx, req.body, meta(req)),
+  }));
+
+  for (const operation of [api.getMe, api.mobileGetMe]) {
+    route(app, operation, { sessionInStatement: true }, async (req) => ({
+      payload: await req.admit(auth.meWithSession(req.credentials)),
+    }));
   }
 
   // While someone is signed in, the web app's manifest link names this, so the app installs as their
   // organisation's. Without a built web app there is nothing to install.
-  app.get(
-    '/auth/manifest.webmanifest',
-    { config: { cookieAuth: true, errors: [404] }, schema: { tags, produces: ['application/manifest+json'] } },
-    async (req, reply) => {
-      if (!webManifest) throw notFound();
-      const { tenant } = await auth.me(req.ctx);
-      return reply
-        .type('application/manifest+json')
-        .header('cache-control', 'private, no-cache')
-        .send(JSON.stringify(tenantManifest(webManifest, tenant)));
-    },
-  );
+  route(app, api.webManifest, async (req, reply) => {
+    if (!webManifest) throw notFound();
+    const { tenant } = await auth.me(req.ctx);
+    return reply
+      .type('application/manifest+json')
+      .header('cache-control', 'private, no-cache')
+      .send(JSON.stringify(tenantManifest(webManifest, tenant)));
+  });
 
-  app.get('/auth/signout', { schema: { tags, response: { 200: envelope(DoneSchema) } } }, async (req, reply) => {
+  route(app, api.signOut, async (req, reply) => {
     const result = await auth.signOut(req.ctx, meta(req));
     reply.clearCookie(SESSION_COOKIE, { path: '/api' });
     return { payload: result };

@@ -1,8 +1,9 @@
-import { envelope, HealthSchema } from '@kanal/contract';
+import { api } from '@kanal/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { databaseUnavailable } from '../../lib/app-error.js';
+import { route } from '../../plugins/operations.js';
 
 type Options = { db: Db; version: string; startedAt: number };
 
@@ -10,8 +11,8 @@ type Options = { db: Db; version: string; startedAt: number };
  * For load balancers and operators: 200 while the database answers; 503 with the error body
  * (`ServiceUnavailable`, Retry-After) while it does not, like every other call then.
  */
-export const healthRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, version, startedAt }) => {
-  app.get('/health', { schema: { tags: ['health'], response: { 200: envelope(HealthSchema) } } }, async (req) => {
+export const healthRoutes: FastifyPluginAsync<Options> = async (app, { db, version, startedAt }) => {
+  route(app, api.health, async (req) => {
     try {
       await db.execute(sql`SELECT 1`);
     } catch (err) {
