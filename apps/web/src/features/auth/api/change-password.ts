@@ -1,8 +1,7 @@
-import type { ChangePasswordBody } from '@kanal/contract';
+import { api, type ChangePasswordBody } from '@kanal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-export const changePassword = (body: ChangePasswordBody) =>
-  apiRequest<{ done: true }>('/mobile/users/password', { method: 'POST', body });
+export const changePassword = (body: ChangePasswordBody) => call(api.changePassword, { body });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

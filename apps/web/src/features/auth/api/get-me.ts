@@ -1,10 +1,10 @@
-import type { Me } from '@kanal/contract';
+import { api } from '@kanal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getMe = (signal?: AbortSignal) => apiRequest<Me>('/auth/me', { signal });
+export const getMe = (signal?: AbortSignal) => call(api.getMe, { signal });
 
 export const meQueryOptions = (userId: number | undefined) =>
   queryOptions({

@@ -1,8 +1,8 @@
-import type { ResetPasswordBody } from '@kanal/contract';
+import { api, type ResetPasswordBody } from '@kanal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const resetPassword = ({ token, ...body }: ResetPasswordBody & { token: string }) =>
-  apiRequest<{ done: true }>(`/auth/reset-password/${encodeURIComponent(token)}`, { method: 'POST', body });
+  call(api.resetPassword, { params: { token }, body });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

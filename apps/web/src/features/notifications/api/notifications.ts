@@ -1,6 +1,6 @@
-import type { Bell, Language, NoticeTopic, NotificationSettings } from '@kanal/contract';
+import { api, type Language, type NotificationSettings } from '@kanal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** New notices show in the bell within a minute, and at once when the tab comes back into focus. */
@@ -9,7 +9,7 @@ const BELL_REFRESH_MS = 60_000;
 export const useBell = (limit: number) =>
   useQuery({
     queryKey: queryKeys.notifications.bell(limit),
-    queryFn: ({ signal }) => apiRequest<Bell>(`/notifications?limit=${limit}`, { signal }),
+    queryFn: ({ signal }) => call(api.bell, { query: { limit }, signal }),
     refetchInterval: BELL_REFRESH_MS,
     // Showing more keeps the notices already shown on screen while the longer page loads.
     placeholderData: keepPreviousData,
@@ -18,7 +18,7 @@ export const useBell = (limit: number) =>
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<{ done: true }>(`/notifications/${id}/read`, { method: 'POST' }),
+    mutationFn: (id: number) => call(api.markNoticeRead, { params: { id: String(id) } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }
@@ -26,25 +26,22 @@ export function useMarkRead() {
 export const useNotificationSettings = () =>
   useQuery({
     queryKey: queryKeys.notifications.settings,
-    queryFn: ({ signal }) => apiRequest<NotificationSettings>('/mobile/users/notification-settings', { signal }),
+    queryFn: ({ signal }) => call(api.notificationSettings, { signal }),
   });
 
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: NotificationSettings) =>
-      apiRequest<NotificationSettings>('/mobile/users/notification-settings', { method: 'PUT', body: settings }),
+    mutationFn: (settings: NotificationSettings) => call(api.saveNotificationSettings, { body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.notifications.settings, saved),
   });
 }
 
 /** The language the person's notices and e-mails speak follows the one they switch the app to. */
-export const saveLanguage = (language: Language) =>
-  apiRequest<{ done: true }>('/mobile/users/language', { method: 'POST', body: { language } });
+export const saveLanguage = (language: Language) => call(api.setMyLanguage, { body: { language } });
 
 /** An e-mail's unsubscribe link, confirmed: answers which kind of notice no longer comes by e-mail. */
 export const useUnsubscribe = () =>
   useMutation({
-    mutationFn: (token: string) =>
-      apiRequest<{ topic: NoticeTopic }>('/notifications/unsubscribe', { method: 'POST', body: { token } }),
+    mutationFn: (token: string) => call(api.unsubscribe, { body: { token } }),
   });

@@ -1,5 +1,6 @@
+import { api, type WebSubscriptionBody } from '@kanal/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /**
  * This browser and push notices: not possible here, blocked by the person in the browser's settings,
@@ -57,12 +58,13 @@ export function useBrowserPush() {
       if ((await Notification.requestPermission()) !== 'granted') {
         return Notification.permission === 'denied' ? 'denied' : 'off';
       }
-      const { publicKey } = await apiRequest<{ publicKey: string }>('/push/web/key');
+      const { publicKey } = await call(api.webPushKey);
       const subscription = await (await registration()).pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(publicKey),
       });
-      await apiRequest('/push/web/subscriptions', { method: 'POST', body: subscription.toJSON() });
+      // A live subscription's JSON always has its endpoint and keys (the DOM type leaves them optional).
+      await call(api.subscribeWebPush, { body: subscription.toJSON() as WebSubscriptionBody });
       return 'on';
     });
 
@@ -70,10 +72,7 @@ export function useBrowserPush() {
     run(async () => {
       const subscription = await (await registration()).pushManager.getSubscription();
       if (subscription) {
-        await apiRequest('/push/web/subscriptions/remove', {
-          method: 'POST',
-          body: { endpoint: subscription.endpoint },
-        });
+        await call(api.unsubscribeWebPush, { body: { endpoint: subscription.endpoint } });
         await subscription.unsubscribe();
       }
       return 'off';

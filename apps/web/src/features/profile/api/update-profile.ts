@@ -1,9 +1,7 @@
-import type { EmailBody, Me, ProfileDetailsForm, StoredFile } from '@kanal/contract';
+import { api, type EmailBody, type Me, type ProfileDetailsForm } from '@kanal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const post = (path: string, body: unknown) => apiRequest<Me>(path, { method: 'POST', body });
 
 /** Every change of one's own profile answers with Me: the top bar and the panel show it at once. */
 function useMeMutation<T>(mutationFn: (value: T) => Promise<Me>) {
@@ -15,13 +13,13 @@ function useMeMutation<T>(mutationFn: (value: T) => Promise<Me>) {
 export const useUpdateDetails = (me: Me) =>
   useMeMutation(async ({ name, phone }: ProfileDetailsForm) => {
     let updated = me;
-    if (name !== me.name) updated = await post('/mobile/users/names', { name });
-    if (phone !== (me.phone ?? '')) updated = await post('/mobile/users/phone', { phone: phone || null });
+    if (name !== me.name) updated = await call(api.setMyName, { body: { name } });
+    if (phone !== (me.phone ?? '')) updated = await call(api.setMyPhone, { body: { phone: phone || null } });
     return updated;
   });
 
 /** Asks for a new address: the server mails it a link, and the address changes once that is opened. */
-export const useRequestEmailChange = () => useMeMutation((body: EmailBody) => post('/mobile/users/email', body));
+export const useRequestEmailChange = () => useMeMutation((body: EmailBody) => call(api.requestEmailChange, { body }));
 
 export const useUploadAvatar = (me: Me) => {
   const queryClient = useQueryClient();
@@ -29,7 +27,7 @@ export const useUploadAvatar = (me: Me) => {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return apiRequest<StoredFile>('/mobile/users/avatar', { method: 'POST', body });
+      return call(api.uploadMyAvatar, { body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me(me.id) }),
   });
@@ -38,6 +36,5 @@ export const useUploadAvatar = (me: Me) => {
 /** Opening the link mailed to a new address (no session needed). */
 export const useConfirmEmail = () =>
   useMutation({
-    mutationFn: (token: string) =>
-      apiRequest<{ done: true }>(`/mobile/users/email/confirm/${encodeURIComponent(token)}`, { method: 'POST' }),
+    mutationFn: (token: string) => call(api.confirmEmail, { params: { token } }),
   });
