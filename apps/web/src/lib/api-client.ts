@@ -175,7 +175,9 @@ export async function call<const O extends Operation>(
     signal,
     headers,
   });
-  if (!operation.response) return response as OperationPayload<O>;
+  // By the key, not its value: in a bundle, a declaration may be built before the chunk holding its
+  // schema has run, and then carries `response: undefined`.
+  if ('produces' in operation) return response as OperationPayload<O>;
   const envelope = (await response.json()) as { payload: OperationPayload<O> };
   return envelope.payload;
 }
