@@ -1,7 +1,6 @@
 import { api, CAPABILITIES, type Operation } from '@kanal/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS } from './access.js';
 import { route } from './plugins/operations.js';
 import { authGuard, type SessionGate } from './plugins/request-context.js';
 import { operationsOf } from './test/openapi/openapi-document.js';
@@ -32,8 +31,7 @@ describe('the routes of the contract', () => {
     // The health check is served at the root too, for load balancers (app.ts).
     const keys = [...declared.map((op) => `${op.method} /api${op.path}`), `GET ${api.health.path}`];
     expect(keys.filter((key) => !served.includes(key))).toEqual([]);
-    // LEGACY (issue 30): routes not yet registered from an operation keep their row in ACCESS.
-    expect(served.filter((key) => !keys.includes(key) && !(key in ACCESS))).toEqual([]);
+    expect(served.filter((key) => !keys.includes(key))).toEqual([]);
   });
 
   it('stops the app from starting when a route is not registered from an operation', async () => {
@@ -41,7 +39,7 @@ describe('the routes of the contract', () => {
     // Not awaited: the start (ready) is what must fail.
     void app.register(
       async (scope) => {
-        authGuard(scope, noSessions, {});
+        authGuard(scope, noSessions);
         route(scope, listed, async () => undefined);
         scope.get('/forgotten', async () => 'open by omission?');
       },
@@ -54,7 +52,7 @@ describe('the routes of the contract', () => {
     const app = Fastify();
     void app.register(
       async (scope) => {
-        authGuard(scope, noSessions, {});
+        authGuard(scope, noSessions);
         route(scope, listed, { sessionInStatement: true }, async () => undefined);
       },
       { prefix: '/api' },

@@ -6,7 +6,6 @@ import cookie from '@fastify/cookie';
 import { ITEM_SNAPSHOT_TTL_MS, type TenantScopeQuery } from '@kanal/contract';
 import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCESS } from './access.js';
 import type { Config } from './config.js';
 import type { Database, DbOrTx } from './db/client.js';
 import { countOfTenant } from './db/tenant-objects.js';
@@ -376,13 +375,13 @@ export async function buildApp({
   await app.register(securityPlugin, { scriptHashes: await inlineScriptHashes(webRoot) });
   await app.register(validationPlugin);
   await app.register(serializationPlugin, { checkAgainstZod: config.env !== 'production' });
-  await app.register(openapiPlugin, { version, legacy: ACCESS });
+  await app.register(openapiPlugin, { version });
 
   const startedAt = Date.now();
   await app.register(healthRoutes, { db, version, startedAt });
   await app.register(
     async (api) => {
-      authGuard(api, auth, ACCESS);
+      authGuard(api, auth);
       const scoped: ScopedContext = async (req) => ({
         ...req.ctx,
         tenantId: await tenants.scopeOf(req.ctx, (req.query as TenantScopeQuery).tenant),

@@ -18,15 +18,13 @@ type Options = {
 export function refuseForeignIdFilters(app: FastifyInstance, { scoped, countOfTenant }: Options) {
   app.addHook('onRoute', (route) => {
     const query = (route.schema?.querystring as { shape?: object } | undefined)?.shape ?? {};
-    for (const name of Object.keys(route.config?.operation?.idFilters ?? route.config?.idFilters ?? {})) {
+    for (const name of Object.keys(route.config?.operation?.idFilters ?? {})) {
       if (!(name in query))
         throw new Error(`${route.method} ${route.url}: the id filter ${name} is no query parameter`);
     }
   });
   app.addHook('preHandler', async (req) => {
-    const filters = Object.entries(
-      req.routeOptions.config?.operation?.idFilters ?? req.routeOptions.config?.idFilters ?? {},
-    );
+    const filters = Object.entries(req.routeOptions.config?.operation?.idFilters ?? {});
     if (filters.length === 0) return;
     const query = req.query as Record<string, number | number[] | undefined>;
     let tenantId: number | undefined;

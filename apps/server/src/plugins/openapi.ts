@@ -5,17 +5,9 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { rolesOf } from './operations.js';
-import { type AccessTable, accessKey, SESSION_COOKIE } from './request-context.js';
+import { SESSION_COOKIE } from './request-context.js';
 
 const ROLE_COUNT = ROLES.length;
-
-/** LEGACY (issue 30): a route not yet registered from an operation. */
-type Legacy = {
-  roles: AccessTable[string];
-  statuses: readonly ErrorStatus[];
-  idFilters: Operation['idFilters'];
-  cookieAuth: boolean | undefined;
-};
 
 /** What each error status means for a client; every one of them carries the error body. */
 const ERROR_STATUSES = {
@@ -33,23 +25,18 @@ const ERROR_STATUSES = {
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
 
 /**
- * The error statuses a route can answer. Every route can get bad input and an unreachable database;
- * the rest follows from the operation's access (a session, fewer than every role), its path parameters,
- * a method that takes a body, and the statuses of its own `errors` (conflicts, rate limits). Every
- * operation of the contract documents 404, which any call may answer (IMPLIED_ERRORS).
+ * The error statuses a route can answer. Every route can get bad input, an id (in the path, a body, a
+ * query filter, a token) that names nothing the caller can see, and an unreachable database; the rest
+ * follows from the operation's access (a session, fewer than every role), a method that takes a body,
+ * and the statuses of its own `errors` (conflicts, rate limits).
  */
-function errorStatuses(route: RouteOptions, schema: FastifySchema, operation: Operation | Legacy): ErrorStatus[] {
-  const roles = 'access' in operation ? rolesOf(operation) : operation.roles;
+function errorStatuses(route: RouteOptions, operation: Operation): ErrorStatus[] {
+  const roles = rolesOf(operation);
   const open = roles === 'public';
-  const statuses = new Set<ErrorStatus>([400, 503]);
-  if ('access' in operation) for (const code of operation.errors ?? []) statuses.add(ERROR_STATUS[code] as ErrorStatus);
-  else for (const status of operation.statuses) statuses.add(status);
+  const statuses = new Set<ErrorStatus>([400, 404, 503]);
+  for (const code of operation.errors ?? []) statuses.add(ERROR_STATUS[code] as ErrorStatus);
   if (!open) statuses.add(401);
   if (!open && roles.length < ROLE_COUNT) statuses.add(403);
-  // An id in the path, the body or a query filter may name nothing the caller can see. An operation of
-  // the contract may answer NotFound whatever its shape (IMPLIED_ERRORS): a token or receipt in a public
-  // body, a manifest with no web app, an organisation a SUPERADMIN names that does not exist.
-  if ('access' in operation || schema.params || (schema.body && !open) || operation.idFilters) statuses.add(404);
   // Any body can be too large or of a type the call does not take, whether or not it is used.
   if (route.method !== 'GET' && route.method !== 'HEAD') {
     statuses.add(413);
@@ -76,70 +63,61 @@ function successOf(produces: readonly string[]) {
  * may call it (`x-roles`), what a success answers (the JSON envelope, or the media types of its
  * `produces`), and which errors it answers, each with the JSON error body.
  */
-export const openapiPlugin = fp(
-  async (app: FastifyInstance, { version, legacy }: { version: string; legacy: AccessTable }) => {
-    await app.register(swagger, {
-      openapi: {
-        info: { title: 'Kanal API', version },
-        components: {
-          securitySchemes: {
-            bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/auth/signin' },
-            sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by sign-in' },
-          },
+export const openapiPlugin = fp(async (app: FastifyInstance, { version }: { version: string }) => {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kanal API', version },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/auth/signin' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by sign-in' },
         },
-        security: [{ bearer: [] }],
       },
-      transform(document) {
-        const { route } = document;
-        // `produces` would make @fastify/swagger give every answer, errors too, those media types.
-        const { produces, ...schema } = document.schema ?? {};
-        if (schema.hide) return jsonSchemaTransform(document);
-        const config = route.config ?? {};
-        const operation: Operation | Legacy = config.operation ?? {
-          roles: legacy[accessKey(String(route.method), route.url)] ?? [],
-          statuses: config.errors ?? [],
-          idFilters: config.idFilters,
-          cookieAuth: config.cookieAuth,
-        };
-        const rule = 'access' in operation ? rolesOf(operation) : operation.roles;
-        const errors = Object.fromEntries(
-          errorStatuses(route, schema, operation).map((status) => [status, ErrorBodySchema]),
-        );
-        const transformed = jsonSchemaTransform({
-          ...document,
-          schema: { ...schema, response: { ...(schema.response as object), ...errors } },
+      security: [{ bearer: [] }],
+    },
+    transform(document) {
+      const { route } = document;
+      // `produces` would make @fastify/swagger give every answer, errors too, those media types.
+      const { produces, ...schema } = document.schema ?? {};
+      if (schema.hide) return jsonSchemaTransform(document);
+      const operation = route.config?.operation;
+      if (!operation) throw new Error(`${route.method} ${route.url} is not registered from an operation`);
+      const rule = rolesOf(operation);
+      const errors = Object.fromEntries(errorStatuses(route, operation).map((status) => [status, ErrorBodySchema]));
+      const transformed = jsonSchemaTransform({
+        ...document,
+        schema: { ...schema, response: { ...(schema.response as object), ...errors } },
+      });
+      const out = transformed.schema as Record<string, unknown> & {
+        response?: Record<string, Record<string, unknown>>;
+        querystring?: { properties?: Record<string, Record<string, unknown>> };
+      };
+      // `x-id-of` tells clients (and the tenant-wall suite) which kind of object a filter's id names.
+      for (const [name, kind] of Object.entries(operation.idFilters ?? {})) {
+        Object.assign(out.querystring?.properties?.[name] ?? {}, {
+          'x-id-of': kind,
+          description: `By the id of the organisation's ${kind}: another organisation's id, or one no one has, answers 404`,
         });
-        const out = transformed.schema as Record<string, unknown> & {
-          response?: Record<string, Record<string, unknown>>;
-          querystring?: { properties?: Record<string, Record<string, unknown>> };
-        };
-        // `x-id-of` tells clients (and the tenant-wall suite) which kind of object a filter's id names.
-        for (const [name, kind] of Object.entries(operation.idFilters ?? {})) {
-          Object.assign(out.querystring?.properties?.[name] ?? {}, {
-            'x-id-of': kind,
-            description: `By the id of the organisation's ${kind}: another organisation's id, or one no one has, answers 404`,
-          });
-        }
-        for (const [status, description] of Object.entries(ERROR_STATUSES)) {
-          // Read by @fastify/swagger as the answer's description, and kept out of the error body's schema.
-          const response = out.response?.[status];
-          if (response) response['x-response-description'] = description;
-        }
-        if (produces) out.response = { 200: successOf(produces), ...out.response };
-        const security: Record<string, string[]>[] =
-          rule === 'public' ? [] : [{ bearer: [] }, ...(operation.cookieAuth ? [{ sessionCookie: [] }] : [])];
-        return {
-          url: transformed.url,
-          schema: {
-            ...out,
-            security,
-            'x-roles': rule === 'public' ? [] : rule,
-            ...('access' in operation && operation.errors && { 'x-error-codes': operation.errors }),
-          },
-        };
-      },
-    });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
-    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  },
-);
+      }
+      for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+        // Read by @fastify/swagger as the answer's description, and kept out of the error body's schema.
+        const response = out.response?.[status];
+        if (response) response['x-response-description'] = description;
+      }
+      if (produces) out.response = { 200: successOf(produces), ...out.response };
+      const security: Record<string, string[]>[] =
+        rule === 'public' ? [] : [{ bearer: [] }, ...(operation.cookieAuth ? [{ sessionCookie: [] }] : [])];
+      return {
+        url: transformed.url,
+        schema: {
+          ...out,
+          security,
+          'x-roles': rule === 'public' ? [] : rule,
+          ...(operation.errors && { 'x-error-codes': operation.errors }),
+        },
+      };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+});

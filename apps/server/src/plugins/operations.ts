@@ -13,10 +13,6 @@ declare module 'fastify' {
      * since the check runs in the same statement as the read.
      */
     sessionInStatement?: true;
-    /** LEGACY (issue 30, until every route is registered from an operation): the old route-side fields. */
-    cookieAuth?: boolean;
-    errors?: readonly (401 | 404 | 409 | 422 | 429)[];
-    idFilters?: Operation['idFilters'];
   }
 }
 

@@ -49,8 +49,7 @@ export const SESSION_COOKIE = 'kanal_session';
 function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  if (req.routeOptions.config?.operation?.cookieAuth ?? req.routeOptions.config?.cookieAuth)
-    return req.cookies[SESSION_COOKIE];
+  if (req.routeOptions.config?.operation?.cookieAuth) return req.cookies[SESSION_COOKIE];
   return undefined;
 }
 
@@ -75,14 +74,11 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
  * route lets anyone through, any other needs a session (401) of one of its roles (403). The session is
  * resolved from the bearer token (or, where the operation allows, the cookie) whenever one is sent.
  */
-/** LEGACY (issue 30): the access of routes not yet registered from an operation, `"METHOD /path"` → roles. */
-export type AccessTable = Readonly<Record<string, 'public' | readonly Role[]>>;
-export const accessKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
-
-export const authGuard = (app: FastifyInstance, gate: SessionGate, legacy: AccessTable) => {
+export const authGuard = (app: FastifyInstance, gate: SessionGate) => {
   const allowed = (req: FastifyRequest, session: RequestContext | null) => {
     const operation = req.routeOptions.config?.operation;
-    const rule = operation ? rolesOf(operation) : (legacy[accessKey(req.method, req.routeOptions.url ?? '')] ?? []);
+    // Unmatched paths have no operation: they fall through to the 404 before this is asked.
+    const rule = operation ? rolesOf(operation) : [];
     if (rule === 'public') return;
     if (!session) throw new AppError('Unauthorized');
     if (!rule?.includes(session.role)) throw new AppError('Forbidden');
@@ -97,9 +93,7 @@ export const authGuard = (app: FastifyInstance, gate: SessionGate, legacy: Acces
   });
   app.addHook('onRoute', (route) => {
     const operation = route.config?.operation;
-    if (!operation && legacy[accessKey(String(route.method), route.url)] === undefined)
-      throw new Error(`${route.method} ${route.url} is not registered from an operation of the contract`);
-    if (!operation) return;
+    if (!operation) throw new Error(`${route.method} ${route.url} is not registered from an operation of the contract`);
     if (operation.access === 'public' && route.config?.sessionInStatement)
       throw new Error(`${route.method} ${route.url} is public: it has no session to check in its statement`);
   });
