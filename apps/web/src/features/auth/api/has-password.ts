@@ -1,8 +1,7 @@
-import type { HasPasswordBody, HasPasswordResult } from '@kanal/contract';
+import { api, type HasPasswordBody } from '@kanal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-export const hasPassword = (body: HasPasswordBody) =>
-  apiRequest<HasPasswordResult>('/auth/has-password', { method: 'POST', body });
+export const hasPassword = (body: HasPasswordBody) => call(api.hasPassword, { body });
 
 export const useHasPassword = () => useMutation({ mutationFn: hasPassword });

@@ -1,13 +1,12 @@
-import type { Session, SignInBody } from '@kanal/contract';
+import { api, type SignInBody } from '@kanal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { clientInfo } from './client-info';
 
 type SignInInput = Pick<SignInBody, 'email' | 'password' | 'rememberMe'>;
 
-export const signIn = (input: SignInInput) =>
-  apiRequest<Session>('/auth/signin', { method: 'POST', body: { ...input, ...clientInfo() } });
+export const signIn = (input: SignInInput) => call(api.signIn, { body: { ...input, ...clientInfo() } });
 
 export const useSignIn = () =>
   useMutation({
