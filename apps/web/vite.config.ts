@@ -172,6 +172,24 @@ function firstScreenPreloads(): Plugin {
  * be in 'app', or every sign-in would download the whole app: the budget check (scripts/check-budget.mjs)
  * fails the build then. The first group to match a module takes it.
  */
+/**
+ * The browser calls an operation by its method and path alone (src/lib/api-client.ts): its schemas are the
+ * server's, which validates and documents with them. Built without them, a declaration no longer brings
+ * its schemas (and their modules) into the chunk that calls it (docs/adr/0009-one-typed-route-table.md).
+ */
+function operationsWithoutSchemas(): Plugin {
+  // After TypeScript is stripped: one property a line, its value a schema's name.
+  const SCHEMA = /^(\s+)(params|query|headers|body|response): [\w$.]+(,?)$/gm;
+  return {
+    name: 'kanal:operations-without-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/contract\/src\/api\/(?!operation\.)[\w-]+\.ts$/.test(id)) return null;
+      return { code: code.replace(SCHEMA, '$1$2: undefined$3'), map: null };
+    },
+  };
+}
+
 const SHARED_WITH_LOGIN = new RegExp(
   [
     String.raw`/web/src/components/(button|icons|page|language-switch|form/(text-field|password-field|error-text|checkbox|form)|feedback/(spinner|status-view))\.`,
@@ -191,7 +209,7 @@ const SIGNED_IN_APP = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [firstScreenPreloads(), serviceWorker(), precompress()],
+  plugins: [operationsWithoutSchemas(), firstScreenPreloads(), serviceWorker(), precompress()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
     conditions: ['source', ...defaultClientConditions],

@@ -15,5 +15,6 @@ export * from './messages/control-characters.js';
 export * from './messages/messages.js';
 export * from './notifications.js';
 export * from './people.js';
+export * from './receipts.js';
 export * from './stats.js';
 export * from './system.js';

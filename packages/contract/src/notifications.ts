@@ -87,13 +87,6 @@ export const TEST_PUSHES_PER_WINDOW = 5;
 export const TestPushSchema = z.object({ devices: z.int() });
 export type TestPush = z.infer<typeof TestPushSchema>;
 
-/** POST /notification-receipts: a client says a push notice arrived or was opened (`receipt` came with it). */
-export const RECEIPT_STATES = ['received', 'opened'] as const;
-export const ReceiptBodySchema = z.object({
-  receipt: z.string().check(z.maxLength(100), z.regex(/^\d+\.\d+\.[\w-]+$/, { error: 'validation.invalid' })),
-  state: z.enum(RECEIPT_STATES),
-});
-
 /** The staff's list of receipts: filters by item, person, channel and state, a page at a time, newest first. */
 export const RECEIPTS_PAGE_SIZE = 50;
 export const ReceiptQuerySchema = z.object({

@@ -181,13 +181,3 @@ export async function call<const O extends Operation>(
   const envelope = (await response.json()) as { payload: OperationPayload<O> };
   return envelope.payload;
 }
-
-/**
- * LEGACY (issue 30, until every call goes through `call`): calls the API by a hand-written path.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await apiFetch(path, options);
-  if (response.status === 204) return undefined as T;
-  const body = (await response.json()) as { payload: T };
-  return body.payload;
-}

@@ -13,6 +13,7 @@ export * from './notifications.js';
 export * from './people.js';
 export * from './profile.js';
 export * from './promotions.js';
+export * from './receipts.js';
 export * from './session.js';
 export * from './stats.js';
 export * from './system.js';

@@ -6,7 +6,6 @@ import {
   ExpoTokenBodySchema,
   NotificationSettingsSchema,
   OneClickUnsubscribeBodySchema,
-  ReceiptBodySchema,
   ReceiptListSchema,
   ReceiptPageQuerySchema,
   ReceiptQuerySchema,
@@ -107,16 +106,6 @@ export const testPush = {
   tags,
   response: TestPushSchema,
   errors: ['TooManyRequests'],
-} as const satisfies Operation;
-
-/** A notice's client reports it arrived or was opened, with the receipt it carried (no session needed). */
-export const reportReceipt = {
-  method: 'POST',
-  path: '/notification-receipts',
-  access: 'public',
-  tags,
-  body: ReceiptBodySchema,
-  response: DoneSchema,
 } as const satisfies Operation;
 
 /** The organisation's receipts, filtered, a page at a time. */

@@ -1,4 +1,5 @@
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@kanal/contract';
+import { call } from '@/lib/api-client';
 
 /**
  * An e-mailed notice's link carries its receipt (`?receipt=`): arriving by it is the notice opened, for
@@ -11,8 +12,5 @@ export function reportOpenedFromMail() {
   if (!receipt) return;
   url.searchParams.delete('receipt');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  // LEGACY (issue 30): not yet `call(api.reportReceipt)`. This runs in the entry, which every visit to
-  // /login loads: the operation's module would bring the notifications' schemas, which the 'app' chunk
-  // group holds (vite.config.ts), and with them that whole chunk (+27 KB); a lazy import costs ~1 KB.
-  apiRequest('/notification-receipts', { method: 'POST', body: { receipt, state: 'opened' } }).catch(() => {});
+  call(api.reportReceipt, { body: { receipt, state: 'opened' } }).catch(() => {});
 }
