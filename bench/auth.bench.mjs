@@ -4,7 +4,16 @@
 // call runs, captured from the product on the same database (bare-sql-server.mjs).
 import { performance } from 'node:perf_hooks';
 import { buildApp, loadConfig, openDatabase } from '@kanal/server';
-import { discardedLog, json, load, paramSources, printTable, startBare, startBareSql, startServer } from './lib.mjs';
+import {
+  discardedLog,
+  json,
+  load,
+  paramSources,
+  printTable,
+  startBare,
+  startBareSql,
+  startServer,
+} from './support/lib.mjs';
 
 // Rate limits would turn the load into 429s; the limiter's database write still runs on every request.
 const UNLIMITED = { RATE_LIMIT_PER_IP: '1000000000', RATE_LIMIT_PER_IDENTIFIER: '1000000000' };

@@ -26,7 +26,7 @@ import {
   parseArgs,
   sample,
   startLoader,
-} from './lib.mjs';
+} from './support/lib.mjs';
 
 const opts = parseArgs(process.argv.slice(2));
 const connections = opts.connections ?? 20;

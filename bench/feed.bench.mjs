@@ -11,7 +11,7 @@ import {
   sample,
   startBareSql,
   startLoader,
-} from './lib.mjs';
+} from './support/lib.mjs';
 
 await main();
 

@@ -9,7 +9,7 @@ import {
   sample,
   startBareSubmissions,
   startLoader,
-} from './lib.mjs';
+} from './support/lib.mjs';
 
 const { mulberry32 } = await import('./generate-feed-data.mjs');
 

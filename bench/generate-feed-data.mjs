@@ -20,7 +20,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createContentServices, loadConfig, openDatabase, sql } from '@kanal/server';
-import { LARGE_TENANT, parseArgs } from './lib.mjs';
+import { LARGE_TENANT, parseArgs } from './support/lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -11,7 +11,7 @@
 // 10 s) idle, and while three bombs at a time are sent without pause. Targets: refused within 2 s, RSS
 // growing by less than 64 MB, the feed's p99 within 2× of idle.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { json, memoryOf, resetPeak, startLoader, startServer } from './lib.mjs';
+import { json, memoryOf, resetPeak, startLoader, startServer } from './support/lib.mjs';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { json, parseArgs, startServer } from './lib.mjs';
+import { json, parseArgs, startServer } from './support/lib.mjs';
 
 const opts = parseArgs(process.argv.slice(2));
 const port = opts.port ?? 3960;

@@ -25,7 +25,7 @@ import {
   printTable,
   sample,
   startLoader,
-} from './lib.mjs';
+} from './support/lib.mjs';
 
 const opts = parseArgs(process.argv.slice(2));
 const connections = opts.connections ?? 20;
@@ -45,7 +45,7 @@ const expo = createServer((req, res) => {
   });
 });
 await new Promise((resolve) => expo.listen(0, '127.0.0.1', resolve));
-const smtp = fork(path.join(import.meta.dirname, 'smtp-sink.mjs'));
+const smtp = fork(path.join(import.meta.dirname, 'support', 'smtp-sink.mjs'));
 const { port: smtpPort } = await new Promise((resolve) => smtp.once('message', resolve));
 const mailCount = () =>
   new Promise((resolve) => {

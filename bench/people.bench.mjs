@@ -12,7 +12,7 @@
 // 2. Export: GET /api/export/users as XLSX and CSV: time to the first byte, total time, bytes, and the
 //    peak RSS again, which must not grow with the number of people.
 import ExcelJS from 'exceljs';
-import { exportTimes, json, memoryOf, parseArgs, resetPeak, startServer } from './lib.mjs';
+import { exportTimes, json, memoryOf, parseArgs, resetPeak, startServer } from './support/lib.mjs';
 
 const opts = parseArgs(process.argv.slice(2));
 const rows = opts.rows ?? 10_000;

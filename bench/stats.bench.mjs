@@ -27,7 +27,7 @@ import {
   openFeedData,
   parseArgs,
   startLoader,
-} from './lib.mjs';
+} from './support/lib.mjs';
 
 const opts = parseArgs(process.argv.slice(2));
 const connections = opts.connections ?? 20;

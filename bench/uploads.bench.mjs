@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { json, startServer } from './lib.mjs';
+import { json, startServer } from './support/lib.mjs';
 
 const FILES_PER_REQUEST = 9;
 const CONCURRENT_REQUESTS = 2;

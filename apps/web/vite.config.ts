@@ -184,7 +184,7 @@ function operationsWithoutSchemas(): Plugin {
     name: 'kanal:operations-without-schemas',
     apply: 'build',
     transform(code, id) {
-      if (!/\/contract\/src\/api\/(?!operation\.)[\w-]+\.ts$/.test(id)) return null;
+      if (!/\/contract\/src\/api\/(end-user|staff)\/[\w-]+\.ts$/.test(id)) return null;
       return { code: code.replace(SCHEMA, '$1$2: undefined$3'), map: null };
     },
   };
@@ -203,7 +203,7 @@ const SIGNED_IN_APP = new RegExp(
     '/web/src/(features/(?!auth/|people/|authoring/|statistics/|organisations/|operations/)|content/|components/)',
     String.raw`/web/src/lib/(query-keys|browser/stored-value|format|paths|score|hooks/use-media-query|pager|hooks/use-go-back|file-url)\.`,
     String.raw`/web/src/features/auth/api/get-me\.`,
-    String.raw`/contract/src/(envelope|content|forms|people|notifications|files|api/(content|forms|files|account|notifications))\.`,
+    String.raw`/contract/src/(envelope|content|forms|people|notifications|files|api/end-user/(content|forms|files|account|notifications))\.`,
     String.raw`/@tanstack/(query-core/build/modern/queryObserver|react-query/build/modern/(IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions))\.`,
   ].join('|'),
 );

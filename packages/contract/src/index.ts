@@ -16,5 +16,6 @@ export * from './messages/messages.js';
 export * from './notifications.js';
 export * from './people.js';
 export * from './receipts.js';
+export * from './staff-content.js';
 export * from './stats.js';
 export * from './system.js';

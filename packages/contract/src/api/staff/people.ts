@@ -1,6 +1,6 @@
-import { DoneSchema } from '../auth.js';
-import { GroupListSchema } from '../content.js';
-import { IdParamsSchema } from '../envelope.js';
+import { DoneSchema } from '../../auth.js';
+import { GroupListSchema } from '../../content.js';
+import { IdParamsSchema } from '../../envelope.js';
 import {
   ActivityPageSchema,
   ActivityQuerySchema,
@@ -30,8 +30,8 @@ import {
   UserBulkResultSchema,
   UserIdsBodySchema,
   UserListQuerySchema,
-} from '../people.js';
-import type { Operation } from './operation.js';
+} from '../../people.js';
+import type { Operation } from '../operation.js';
 
 // The admin side's people and groups (spec point 7, "User" and "Group"). Every call but the template
 // works in the caller's organisation, or in the one a SUPERADMIN names with `?tenant=` (an unknown one

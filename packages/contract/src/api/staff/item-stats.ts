@@ -1,6 +1,6 @@
-import { StaffAttemptListSchema, StaffAttemptSchema } from '../authoring.js';
-import { IdParamsSchema } from '../envelope.js';
-import { EXPORT_TYPES, ExportQuerySchema, TenantScopeQuerySchema } from '../people.js';
+import { IdParamsSchema } from '../../envelope.js';
+import { EXPORT_TYPES, ExportQuerySchema, TenantScopeQuerySchema } from '../../people.js';
+import { StaffAttemptListSchema, StaffAttemptSchema } from '../../staff-content.js';
 import {
   AudienceMemberListSchema,
   ContentActivitySchema,
@@ -13,8 +13,8 @@ import {
   ContentUsersQuerySchema,
   GroupReachListSchema,
   PeriodQuerySchema,
-} from '../stats.js';
-import type { Operation } from './operation.js';
+} from '../../stats.js';
+import type { Operation } from '../operation.js';
 
 // An item's statistics (spec point 7, "Content" info calls). Every call takes `?tenant=`; a CREATOR reads
 // only their own items' (item-stats.service.ts).

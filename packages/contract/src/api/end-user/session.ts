@@ -7,8 +7,8 @@ import {
   ResetPasswordBodySchema,
   SessionSchema,
   TokenParamsSchema,
-} from '../auth.js';
-import type { Operation } from './operation.js';
+} from '../../auth.js';
+import type { Operation } from '../operation.js';
 
 // Setting an account up and recovering it by a mailed link, and the signed-in session's own calls. The
 // mobile app's older paths (`/mobile/users/…`) are the same calls under another name.

@@ -1,4 +1,4 @@
-import { DoneSchema } from '../auth.js';
+import { DoneSchema } from '../../auth.js';
 import {
   CommentBodySchema,
   ContentDetailSchema,
@@ -7,10 +7,10 @@ import {
   ListQuerySchema,
   MaterialSchema,
   MediaSchema,
-} from '../content.js';
-import { IdParamsSchema } from '../envelope.js';
-import { ArchiveListSchema, FilterOptionsSchema, FinishedQuerySchema, QuestionListSchema } from '../forms.js';
-import type { Operation } from './operation.js';
+} from '../../content.js';
+import { IdParamsSchema } from '../../envelope.js';
+import { ArchiveListSchema, FilterOptionsSchema, FinishedQuerySchema, QuestionListSchema } from '../../forms.js';
+import type { Operation } from '../operation.js';
 
 // The end-user content calls (spec point 7, Mobile): the home feed, the archive, an item and its
 // material, marking it viewed or finished, commenting on it. Every one needs a session.

@@ -1,9 +1,9 @@
-import { DoneSchema, MeSchema, TokenParamsSchema } from '../auth.js';
-import { EmailBodySchema, NamesBodySchema, PhoneBodySchema } from '../content.js';
-import { IdParamsSchema } from '../envelope.js';
-import { AVATAR_MIME_TYPES, StoredFileSchema } from '../files.js';
-import { LanguageBodySchema } from '../notifications.js';
-import type { Operation } from './operation.js';
+import { DoneSchema, MeSchema, TokenParamsSchema } from '../../auth.js';
+import { EmailBodySchema, NamesBodySchema, PhoneBodySchema } from '../../content.js';
+import { IdParamsSchema } from '../../envelope.js';
+import { AVATAR_MIME_TYPES, StoredFileSchema } from '../../files.js';
+import { LanguageBodySchema } from '../../notifications.js';
+import type { Operation } from '../operation.js';
 
 // The signed-in user's own account (spec point 7, POST /mobile/users/*): every change answers Me.
 const tags = ['users'];

@@ -1,11 +1,11 @@
+import { IdParamsSchema } from '../../envelope.js';
 import {
   PromotionListQuerySchema,
   PromotionListSchema,
   PromotionSchema,
   UpdatePromotionBodySchema,
-} from '../authoring.js';
-import { IdParamsSchema } from '../envelope.js';
-import type { Operation } from './operation.js';
+} from '../../staff-content.js';
+import type { Operation } from '../operation.js';
 
 // Promotions (DESIGN.md §5): the provider's own PROMOTION items and the client organisations each is
 // sent to. They work in the provider's organisation whatever the console's switcher names, so they take

@@ -1,5 +1,5 @@
-import { ContentStatsSchema, CountByTypeSchema, GroupListSchema, UserStatsSchema } from '../content.js';
-import type { Operation } from './operation.js';
+import { ContentStatsSchema, CountByTypeSchema, GroupListSchema, UserStatsSchema } from '../../content.js';
+import type { Operation } from '../operation.js';
 
 // The profile panel's calls (spec point 7, Mobile): the signed-in user's own statistics and groups.
 const tags = ['profile'];

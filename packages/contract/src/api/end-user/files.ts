@@ -1,7 +1,7 @@
-import { IdParamsSchema } from '../envelope.js';
-import { FileParamsSchema, STORED_FILE_TYPES, StoredFileListSchema, StoredFileSchema } from '../files.js';
-import { TenantScopeQuerySchema } from '../people.js';
-import type { Operation } from './operation.js';
+import { IdParamsSchema } from '../../envelope.js';
+import { FileParamsSchema, STORED_FILE_TYPES, StoredFileListSchema, StoredFileSchema } from '../../files.js';
+import { TenantScopeQuerySchema } from '../../people.js';
+import type { Operation } from '../operation.js';
 
 // Stored files: read what one may see (an item's image and media, a logo, an avatar); upload as an
 // author. `?tenant=`: the console's SUPERADMIN uploads and shows an organisation's files in that

@@ -1,5 +1,5 @@
-import { DoneSchema } from '../auth.js';
-import { IdParamsSchema } from '../envelope.js';
+import { DoneSchema } from '../../auth.js';
+import { IdParamsSchema } from '../../envelope.js';
 import {
   BellQuerySchema,
   BellSchema,
@@ -17,9 +17,9 @@ import {
   WebPushKeySchema,
   WebSubscriptionBodySchema,
   WebUnsubscribeBodySchema,
-} from '../notifications.js';
-import { TenantScopeQuerySchema } from '../people.js';
-import type { Operation } from './operation.js';
+} from '../../notifications.js';
+import { TenantScopeQuerySchema } from '../../people.js';
+import type { Operation } from '../operation.js';
 
 // The caller's notices and how they reach them; the receipts of push notices; e-mail unsubscribe links.
 const tags = ['notifications'];

@@ -1,4 +1,4 @@
-import { IdParamsSchema } from '../envelope.js';
+import { IdParamsSchema } from '../../envelope.js';
 import {
   AnswerCheckSchema,
   AttemptListSchema,
@@ -10,8 +10,8 @@ import {
   SubmissionHeadersSchema,
   SubmissionResultSchema,
   SubmitAnswersBodySchema,
-} from '../forms.js';
-import type { Operation } from './operation.js';
+} from '../../forms.js';
+import type { Operation } from '../operation.js';
 
 // Answering quizzes, polls and inquiries; attempts and poll results (spec points 3, 4 and 7).
 const tags = ['forms'];

@@ -1,6 +1,6 @@
-import { DoneSchema } from '../auth.js';
-import { ReceiptBodySchema } from '../receipts.js';
-import type { Operation } from './operation.js';
+import { DoneSchema } from '../../auth.js';
+import { ReceiptBodySchema } from '../../receipts.js';
+import type { Operation } from '../operation.js';
 
 /** A notice's client reports it arrived or was opened, with the receipt it carried (no session needed). */
 export const reportReceipt = {

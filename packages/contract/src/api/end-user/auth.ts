@@ -5,8 +5,8 @@ import {
   SetupPasswordBodySchema,
   SetupPasswordResultSchema,
   SignInBodySchema,
-} from '../auth.js';
-import type { Operation } from './operation.js';
+} from '../../auth.js';
+import type { Operation } from '../operation.js';
 
 // The sign-in screen's calls, apart from the rest of the account's (session.ts): /login loads this module
 // whole, and its JavaScript budget (110 KB, apps/web/scripts/check-budget.mjs) counts every byte. The mobile

@@ -1,7 +1,12 @@
-import { CommentParamsSchema, CommentQuerySchema, StaffCommentListSchema, StaffCommentSchema } from '../authoring.js';
-import { IdParamsSchema } from '../envelope.js';
-import { DeletedSchema, TenantScopeQuerySchema } from '../people.js';
-import type { Operation } from './operation.js';
+import { IdParamsSchema } from '../../envelope.js';
+import { DeletedSchema, TenantScopeQuerySchema } from '../../people.js';
+import {
+  CommentParamsSchema,
+  CommentQuerySchema,
+  StaffCommentListSchema,
+  StaffCommentSchema,
+} from '../../staff-content.js';
+import type { Operation } from '../operation.js';
 
 // An item's comments as its staff see and remove them (spec point 7, "Content"). Every call takes
 // `?tenant=`; a CREATOR removes only their own items' (moderation.service.ts).

@@ -1,17 +1,16 @@
+import { ContentBodySchema, UpdateContentBodySchema } from '../../authoring.js';
+import { IdParamsSchema } from '../../envelope.js';
+import { DeletedSchema, TenantScopeQuerySchema } from '../../people.js';
 import {
   CategoryListSchema,
-  ContentBodySchema,
   MediaFixSchema,
   NoticeQueuedSchema,
   SimpleContentSchema,
   StaffContentListSchema,
   StaffContentQuerySchema,
   StaffContentSchema,
-  UpdateContentBodySchema,
-} from '../authoring.js';
-import { IdParamsSchema } from '../envelope.js';
-import { DeletedSchema, TenantScopeQuerySchema } from '../people.js';
-import type { Operation } from './operation.js';
+} from '../../staff-content.js';
+import type { Operation } from '../operation.js';
 
 // Content as its staff see it (spec point 7, "Content"): authoring and maintenance. Every
 // call but the maintenance takes `?tenant=` (a SUPERADMIN working in another organisation); a CREATOR's

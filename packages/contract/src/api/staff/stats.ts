@@ -1,6 +1,6 @@
-import { TenantScopeQuerySchema } from '../people.js';
-import { GroupCompletionListSchema, OverviewSchema, PeriodQuerySchema, TenantActivitySchema } from '../stats.js';
-import type { Operation } from './operation.js';
+import { TenantScopeQuerySchema } from '../../people.js';
+import { GroupCompletionListSchema, OverviewSchema, PeriodQuerySchema, TenantActivitySchema } from '../../stats.js';
+import type { Operation } from '../operation.js';
 
 // A tenant's statistics (spec point 7): its admins and analysts, a SUPERADMIN in any (`?tenant=`, an
 // unknown one answers 404).

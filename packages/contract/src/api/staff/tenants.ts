@@ -1,5 +1,5 @@
-import { DoneSchema } from '../auth.js';
-import { IdParamsSchema } from '../envelope.js';
+import { DoneSchema } from '../../auth.js';
+import { IdParamsSchema } from '../../envelope.js';
 import {
   AdminTenantListSchema,
   AdminTenantSchema,
@@ -8,9 +8,9 @@ import {
   DeleteTenantBodySchema,
   TenantListQuerySchema,
   UpdateTenantBodySchema,
-} from '../people.js';
-import { TopFiveSchema } from '../stats.js';
-import type { Operation } from './operation.js';
+} from '../../people.js';
+import { TopFiveSchema } from '../../stats.js';
+import type { Operation } from '../operation.js';
 
 // The organisations (spec point 7, "Tenant"): the provider's SUPERADMINs run them. The provider's own
 // organisation is neither deactivated nor deleted (OwnTenant).

@@ -1,7 +1,7 @@
-import { DoneSchema } from '../auth.js';
-import { IdParamsSchema } from '../envelope.js';
-import { JobsQuerySchema, JobsStateSchema, LogListSchema, LogQuerySchema, MailTestSchema } from '../system.js';
-import type { Operation } from './operation.js';
+import { DoneSchema } from '../../auth.js';
+import { IdParamsSchema } from '../../envelope.js';
+import { JobsQuerySchema, JobsStateSchema, LogListSchema, LogQuerySchema, MailTestSchema } from '../../system.js';
+import type { Operation } from '../operation.js';
 
 // The operator's calls (SUPERADMIN): the mail test, the audit log over every tenant, the background queue.
 const tags = ['system'];

@@ -1,5 +1,5 @@
-import { HealthSchema } from '../health.js';
-import type { Operation } from './operation.js';
+import { HealthSchema } from '../../health.js';
+import type { Operation } from '../operation.js';
 
 /**
  * For load balancers and operators: 200 while the database answers, 503 ServiceUnavailable while it does

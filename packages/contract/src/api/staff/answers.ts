@@ -1,13 +1,13 @@
+import { IdParamsSchema } from '../../envelope.js';
+import { TenantScopeQuerySchema } from '../../people.js';
 import {
   AttemptDeletedSchema,
   PointsFixSchema,
   StaffAttemptListSchema,
   StaffAttemptSchema,
   UserAnswerQuerySchema,
-} from '../authoring.js';
-import { IdParamsSchema } from '../envelope.js';
-import { TenantScopeQuerySchema } from '../people.js';
-import type { Operation } from './operation.js';
+} from '../../staff-content.js';
+import type { Operation } from '../operation.js';
 
 // The organisation's named answers (spec point 7, "User answers"): education and inquiry attempts, by
 // item and person. Every call but the maintenance takes `?tenant=`.
