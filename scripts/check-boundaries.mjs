@@ -42,6 +42,11 @@ const planted = [
     text: "import { b } from './cycle-b.js';\nexport const a = () => b();\n",
   },
   {
+    rule: 'console-shell-below-features',
+    file: `apps/web/src/console/${DIR}/uses-a-feature.ts`,
+    text: `export { other } from '@/features/${DIR}-other/other';\n`,
+  },
+  {
     rule: 'feature-does-not-use-feature',
     file: `apps/web/src/features/${DIR}/uses-another-feature.ts`,
     text: `export { other } from '@/features/${DIR}-other/other';\n`,
