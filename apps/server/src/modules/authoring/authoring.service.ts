@@ -5,7 +5,6 @@ import {
   isChoiceQuestion,
   type Language,
   LINEAR_POINTS,
-  type MediaFix,
   type MediaType,
   mayChangeItem,
   type NoticeQueued,
@@ -22,8 +21,8 @@ import type { RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { AuthoringRepository } from './authoring.repository.js';
 import type { ContentAuthoring, ContentChanges, NewContent } from './authoring-writes.js';
+import { createMediaMaintenance, mediaTypeOf } from './media-maintenance.js';
 
-/** The staff member calling, in the organisation they work in, and their own (a SUPERADMIN's provider). */
 /** An item as its statistics read it (item-stats.service.ts). */
 export type ItemSummary = Pick<StaffContent, 'id' | 'name' | 'type' | 'status' | 'publishAt'> & {
   creatorId: number;
@@ -32,6 +31,7 @@ export type ItemSummary = Pick<StaffContent, 'id' | 'name' | 'type' | 'status' |
   audience: number;
 };
 
+/** The staff member calling, in the organisation they work in, and their own (a SUPERADMIN's provider). */
 export type Author = Pick<RequestContext, 'tenantId' | 'userId' | 'role'> & { lang: Language; ownTenantId: number };
 
 /** The content module's reads of an item's media (with their files) and questions (with their answers). */
@@ -72,17 +72,7 @@ type Deps = {
   clock: Clock;
 };
 
-/** Media are checked this many at a time. */
-const MEDIA_BATCH = 500;
-
 const fieldError = (name: string, message: string) => new AppError('BodyParamsInvalid', { field: { name, message } });
-
-/** A medium's kind, read from its file: pictures, then anything a player plays, then documents. */
-function mediaTypeOf(mime: string): MediaType {
-  if (mime.startsWith('image/')) return 'IMAGE';
-  if (mime.startsWith('video/') || mime.startsWith('audio/')) return 'VIDEO';
-  return 'DOCUMENT';
-}
 
 const COPY_SUFFIX: Record<Language, string> = { hr: ' (kopija)', en: ' (copy)' };
 
@@ -294,6 +284,7 @@ export const createContentStaff = ({
     );
 
   return {
+    ...createMediaMaintenance({ repo, fileStored, audit }),
     get,
 
     async list(author: Author, query: StaffContentQuery): Promise<StaffContentList> {
@@ -430,37 +421,6 @@ export const createContentStaff = ({
       }
       void kickJobs();
       return queued;
-    },
-
-    /**
-     * POST /content/info/fix-media: every tenant's media, in batches. A kind that disagrees with the file
-     * is set from the file; missing bytes are reported, since only a person can upload them again.
-     */
-    async fixMedia(staff: Pick<Author, 'tenantId' | 'userId'>): Promise<MediaFix> {
-      const found: MediaFix['found'] = [];
-      let after = { tenantId: 0, id: 0 };
-      for (;;) {
-        const batch = await repo.mediaBatch(after, MEDIA_BATCH);
-        for (const m of batch) {
-          const where = { tenantId: m.tenantId, contentId: m.contentId, mediaId: m.id };
-          if (!(await fileStored(m.storageKey))) found.push({ ...where, problem: 'missing', repaired: false });
-          const type = mediaTypeOf(m.mime);
-          if (type !== m.type) {
-            await repo.retypeMedia(m.tenantId, m.id, type);
-            found.push({ ...where, problem: 'mistyped', repaired: true });
-          }
-        }
-        const last = batch.at(-1);
-        if (!last || batch.length < MEDIA_BATCH) break;
-        after = { tenantId: last.tenantId, id: last.id };
-      }
-      await audit.record({
-        event: 'maintenance.media_fixed',
-        tenantId: staff.tenantId,
-        userId: staff.userId,
-        details: { found: found.length, by: staff.userId },
-      });
-      return { found };
     },
   };
 };
