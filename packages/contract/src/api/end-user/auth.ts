@@ -24,15 +24,7 @@ export const hasPassword = {
   errors: ['TooManyRequests'],
 } as const satisfies Operation;
 
-export const mobileHasPassword = {
-  method: 'POST',
-  path: '/mobile/users/has-password',
-  access: 'public',
-  tags,
-  body: HasPasswordBodySchema,
-  response: HasPasswordResultSchema,
-  errors: ['TooManyRequests'],
-} as const satisfies Operation;
+export const mobileHasPassword = { ...hasPassword, path: '/mobile/users/has-password' } as const satisfies Operation;
 
 /** Opens a session (also set as the HttpOnly session cookie, for what the browser loads itself). */
 export const signIn = {
@@ -45,15 +37,7 @@ export const signIn = {
   errors: ['WrongCredentials', 'AccountDeactivated', 'TooManyRequests'],
 } as const satisfies Operation;
 
-export const mobileSignIn = {
-  method: 'POST',
-  path: '/mobile/users/login',
-  access: 'public',
-  tags,
-  body: SignInBodySchema,
-  response: SessionSchema,
-  errors: ['WrongCredentials', 'AccountDeactivated', 'TooManyRequests'],
-} as const satisfies Operation;
+export const mobileSignIn = { ...signIn, path: '/mobile/users/login' } as const satisfies Operation;
 
 /** First-time set-up: a link mailed to an account with an e-mail, or the activation code and the password. */
 export const setupPassword = {

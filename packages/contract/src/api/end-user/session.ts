@@ -38,13 +38,8 @@ export const forgotPassword = {
 } as const satisfies Operation;
 
 export const mobileForgotPassword = {
-  method: 'POST',
+  ...forgotPassword,
   path: '/mobile/users/resetpassword',
-  access: 'public',
-  tags,
-  body: ForgotPasswordBodySchema,
-  response: DoneSchema,
-  errors: ['TooManyRequests'],
 } as const satisfies Operation;
 
 /** A new password from a reset or welcome link. */
@@ -79,13 +74,7 @@ export const getMe = {
   response: MeSchema,
 } as const satisfies Operation;
 
-export const mobileGetMe = {
-  method: 'GET',
-  path: '/mobile/users/data',
-  access: 'signedIn',
-  tags,
-  response: MeSchema,
-} as const satisfies Operation;
+export const mobileGetMe = { ...getMe, path: '/mobile/users/data' } as const satisfies Operation;
 
 /** The web app's manifest as the signed-in user's organisation brands it (loaded by the browser itself). */
 export const webManifest = {

@@ -8,7 +8,7 @@ import {
   TASK_TEXT_MAX_LENGTH,
 } from '@kanal/contract';
 import { useId } from 'react';
-import { type Control, type FieldErrors, type UseFormReturn, useWatch } from 'react-hook-form';
+import { type Control, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorText } from '@/components/form/error-text';
@@ -17,13 +17,11 @@ import { TextField } from '@/components/form/text-field';
 import { useCategories } from '@/console/api/content';
 import { useFormError } from '@/console/lib/form-errors';
 import type { ContentDraft } from '../../lib/content-draft';
+import type { FormSectionProps } from '../../lib/editor-section';
+import { EditorSection } from './editor-section';
 import { CoverField } from './material/cover-field';
 
-type Props = {
-  form: UseFormReturn<ContentDraft>;
-  errors: FieldErrors<ContentDraft>;
-  /** False for whoever may only read the item. */
-  editable: boolean;
+type Props = FormSectionProps & {
   type: ContentType;
   /** The item being edited; none while it is new. */
   item?: StaffContent;
@@ -41,10 +39,7 @@ export function BasicsSection({ form, errors, editable, type, item, canPromote }
   const typeName = t(`contentType.${type}`, { ns: 'common' });
   const sectionProps = { form, disabled: !editable };
   return (
-    <section className="console-panel content-editor__section" id="editor-basics" aria-labelledby="editor-basics-title">
-      <h2 id="editor-basics-title" className="console-panel__title">
-        {t('content.editor.sections.basics')}
-      </h2>
+    <EditorSection id="editor-basics" title={t('content.editor.sections.basics')}>
       <fieldset className="form__group" disabled={!editable}>
         <p className="content-editor__type">
           {t('content.editor.type')}: <strong>{typeName}</strong>
@@ -118,7 +113,7 @@ export function BasicsSection({ form, errors, editable, type, item, canPromote }
         </datalist>
         <CoverField {...sectionProps} />
       </fieldset>
-    </section>
+    </EditorSection>
   );
 }
 

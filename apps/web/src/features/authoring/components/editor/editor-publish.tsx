@@ -1,16 +1,13 @@
 import type { StaffContent } from '@kanal/contract';
-import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/text-field';
 import { useFormError } from '@/console/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
-import type { ContentDraft, PublishMode } from '../../lib/content-draft';
+import type { PublishMode } from '../../lib/content-draft';
+import type { FormSectionProps } from '../../lib/editor-section';
+import { EditorSection } from './editor-section';
 
-type Props = {
-  form: UseFormReturn<ContentDraft>;
-  errors: FieldErrors<ContentDraft>;
-  /** False for whoever may only read the item. */
-  editable: boolean;
+type Props = FormSectionProps & {
   /** The item being edited; none while it is new. */
   item?: StaffContent;
   /** Out already (published or archived): its time is shown, no longer chosen. */
@@ -24,14 +21,7 @@ export function PublishSection({ form, errors, editable, item, published, publis
   const formError = useFormError();
   const { register } = form;
   return (
-    <section
-      className="console-panel content-editor__section"
-      id="editor-publish"
-      aria-labelledby="editor-publish-title"
-    >
-      <h2 id="editor-publish-title" className="console-panel__title">
-        {t('content.editor.sections.publish')}
-      </h2>
+    <EditorSection id="editor-publish" title={t('content.editor.sections.publish')}>
       {published && item ? (
         <p>{t('content.editor.publishedAt', { time: formatDateTime(item.publishAt) })}</p>
       ) : (
@@ -58,6 +48,6 @@ export function PublishSection({ form, errors, editable, item, published, publis
           ) : null}
         </fieldset>
       )}
-    </section>
+    </EditorSection>
   );
 }

@@ -6,19 +6,15 @@ import {
   TIME_RESTRICTION_MAX_S,
   TIME_RESTRICTION_MIN_S,
 } from '@kanal/contract';
-import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@/components/form/checkbox';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useFormError } from '@/console/lib/form-errors';
-import type { ContentDraft } from '../../lib/content-draft';
+import type { FormSectionProps } from '../../lib/editor-section';
+import { EditorSection } from './editor-section';
 
-type Props = {
-  form: UseFormReturn<ContentDraft>;
-  errors: FieldErrors<ContentDraft>;
-  /** False for whoever may only read the item. */
-  editable: boolean;
+type Props = FormSectionProps & {
   type: ContentType;
   /** An answered item: its pass mark stays as it is. */
   locked: boolean;
@@ -30,14 +26,7 @@ export function SettingsSection({ form, errors, editable, type, locked }: Props)
   const formError = useFormError();
   const { register } = form;
   return (
-    <section
-      className="console-panel content-editor__section"
-      id="editor-settings"
-      aria-labelledby="editor-settings-title"
-    >
-      <h2 id="editor-settings-title" className="console-panel__title">
-        {t('content.editor.sections.settings')}
-      </h2>
+    <EditorSection id="editor-settings" title={t('content.editor.sections.settings')}>
       <fieldset className="form__group" disabled={!editable}>
         {type === 'TASK' ? (
           <div className="content-editor__row">
@@ -100,6 +89,6 @@ export function SettingsSection({ form, errors, editable, type, locked }: Props)
         ) : null}
         <Checkbox label={t('content.editor.comments')} {...register('comments')} />
       </fieldset>
-    </section>
+    </EditorSection>
   );
 }
