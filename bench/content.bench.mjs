@@ -22,16 +22,14 @@ import {
   dropSessions,
   explainPrepared,
   insertSessions,
+  loadOptions,
   openFeedData,
-  parseArgs,
   sample,
   startLoader,
 } from './support/lib.mjs';
 
-const opts = parseArgs(process.argv.slice(2));
-const connections = opts.connections ?? 20;
-const duration = opts.duration ?? 10;
-const warmup = opts.warmup ?? 3;
+const opts = loadOptions(20);
+const { connections, duration, warmup } = opts;
 const publishes = opts.publishes ?? 5;
 const q = opts.q ?? 'sigurnost';
 const DEVICE = 'bench:content';

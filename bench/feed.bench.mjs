@@ -5,9 +5,9 @@ import {
   dropSessions,
   explainPrepared,
   insertSessions,
+  loadOptions,
   openFeedData,
   paramSources,
-  parseArgs,
   sample,
   startBareSql,
   startLoader,
@@ -18,10 +18,8 @@ await main();
 async function main() {
   const { mulberry32 } = await import('./generate-feed-data.mjs');
 
-  const opts = parseArgs(process.argv.slice(2));
-  const connections = opts.connections ?? 50;
-  const duration = opts.duration ?? 10;
-  const warmup = opts.warmup ?? 3;
+  const opts = loadOptions(50);
+  const { connections, duration, warmup } = opts;
   const bench = await openFeedData();
   const { config, database, db, rows, tenantId } = bench;
   const [sizes] = await rows(sql`

@@ -4,8 +4,8 @@ import {
   dropSessions,
   explainPrepared,
   insertSessions,
+  loadOptions,
   openFeedData,
-  parseArgs,
   sample,
   startBareSubmissions,
   startLoader,
@@ -16,10 +16,8 @@ const { mulberry32 } = await import('./generate-feed-data.mjs');
 const DEVICE = 'bench:forms';
 const BENCH_ITEM = 'Bench: submissions';
 
-const opts = parseArgs(process.argv.slice(2));
-const connections = opts.connections ?? 50;
-const duration = opts.duration ?? 10;
-const warmup = opts.warmup ?? 3;
+const opts = loadOptions(50);
+const { connections, duration, warmup } = opts;
 const bench = await openFeedData();
 const { config, database, db, rows, tenantId } = bench;
 

@@ -20,16 +20,15 @@ import {
   discardedLog,
   dropSessions,
   insertSessions,
+  loadOptions,
   openFeedData,
-  parseArgs,
   printTable,
   sample,
   startLoader,
 } from './support/lib.mjs';
 
-const opts = parseArgs(process.argv.slice(2));
-const connections = opts.connections ?? 20;
-const duration = opts.duration ?? 10;
+const opts = loadOptions(20);
+const { connections, duration } = opts;
 const DEVICE = 'bench:notify';
 
 // The transports' fakes: they count what they are handed.

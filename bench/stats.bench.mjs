@@ -24,15 +24,13 @@ import {
   dropSessions,
   exportTimes,
   insertSessions,
+  loadOptions,
   openFeedData,
-  parseArgs,
   startLoader,
 } from './support/lib.mjs';
 
-const opts = parseArgs(process.argv.slice(2));
-const connections = opts.connections ?? 20;
-const duration = opts.duration ?? 10;
-const warmup = opts.warmup ?? 3;
+const opts = loadOptions(20);
+const { connections, duration, warmup } = opts;
 const DEVICE = 'bench:stats';
 
 const bench = await openFeedData();

@@ -220,6 +220,14 @@ export function parseArgs(argv) {
   return opts;
 }
 
+/**
+ * A load bench's options from its command line: `--connections` (its own default), `--duration` and
+ * `--warmup` in seconds (10 and 3), and whatever else it takes, as given.
+ */
+export function loadOptions(defaultConnections) {
+  return { connections: defaultConnections, duration: 10, warmup: 3, ...parseArgs(process.argv.slice(2)) };
+}
+
 /** A process's resident memory now and at its peak (VmRSS, VmHWM), in MB. */
 export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

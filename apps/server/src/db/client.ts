@@ -38,6 +38,13 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 // Any constant works: it only has to be the same in every process of this app.
 const MIGRATION_LOCK_ID = 724_311;
 
+/** How drizzle reads the schema on either driver: snake_case columns, and the query log where one is kept. */
+const drizzleOptions = (queryLog?: QueryLog) => ({
+  schema,
+  casing: 'snake_case' as const,
+  ...(queryLog ? { logger: queryLog } : {}),
+});
+
 /** How long a request waits for a connection before it is told the database is unavailable (503). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -56,11 +63,7 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
   // with the same error and the request reports it, so here it only must not be left unheard.
   pool.on('error', (error) => connectionLost(error));
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool, {
-    schema,
-    casing: 'snake_case',
-    ...(queryLog ? { logger: queryLog } : {}),
-  }) as unknown as Db;
+  const db = drizzlePg(pool, drizzleOptions(queryLog)) as unknown as Db;
   return {
     db,
     driver: 'postgres',
@@ -69,7 +72,7 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
       try {
         // Several processes behind a load balancer start together; one migrates, the others wait.
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+        await migratePg(drizzlePg(client, drizzleOptions()), { migrationsFolder });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         client.release();
@@ -83,15 +86,11 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
 }
 
 export function wrapPglite(client: PGlite, queryLog?: QueryLog): Database {
-  const db = drizzlePglite(client, {
-    schema,
-    casing: 'snake_case',
-    ...(queryLog ? { logger: queryLog } : {}),
-  }) as unknown as Db;
+  const db = drizzlePglite(client, drizzleOptions(queryLog)) as unknown as Db;
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client, drizzleOptions()), { migrationsFolder }),
     // In-process: there is no connection to lose.
     onConnectionLost() {},
     close: () => client.close(),

@@ -315,14 +315,19 @@ const duePoints = (where: SQL) => sql`
     AND a.correct::float8 / greatest(a.total, 1) >= coalesce((c.settings->>'passingScore')::float8, 0)
   ORDER BY a.tenant_id, a.user_id, a.content_id, a.created_at, a.id`;
 
-/** What staff read of an attempt: whose, at which item. */
-const staffAttemptColumns = {
+/** An attempt as its list shows it: when, at which item, and its mark. */
+const attemptColumns = {
   id: attempt.id,
   contentId: attempt.contentId,
   createdAt: attempt.createdAt,
   finalMark: attempt.finalMark,
   correct: attempt.correct,
   total: attempt.total,
+};
+
+/** What staff read of an attempt: whose, at which item. */
+const staffAttemptColumns = {
+  ...attemptColumns,
   userId: appUser.id,
   userName: appUser.name,
   contentName: content.name,
@@ -392,15 +397,7 @@ export const createFormsRepository = (db: DbOrTx, inbox: Pick<Inbox, 'finishingS
     /** A page of the user's attempts at items still visible to them, newest first, with the whole count. */
     listAttempts: (tenantId: number, userId: number, now: Date, { contentIds, limit, offset }: AttemptsSelection) => {
       const query = db
-        .select({
-          id: attempt.id,
-          contentId: attempt.contentId,
-          createdAt: attempt.createdAt,
-          finalMark: attempt.finalMark,
-          correct: attempt.correct,
-          total: attempt.total,
-          count: sql<number>`count(*) OVER ()`.mapWith(Number),
-        })
+        .select({ ...attemptColumns, count: sql<number>`count(*) OVER ()`.mapWith(Number) })
         .from(attempt)
         .innerJoin(contentInteraction, inboxRowOfAttempt)
         .where(visibleAttempts(tenantId, userId, now, contentIds))
