@@ -164,6 +164,38 @@ function firstScreenPreloads(): Plugin {
 }
 
 /**
+ * Fails the build when chunks import each other in a circle. The groups below gather modules by path, not
+ * by who imports whom: once a module of 'app' imported one left to another chunk that imports 'app' back,
+ * that chunk ran before 'app' had, and its schemas were built over not-yet-defined ones (the editor's
+ * publish then threw in the browser only; issue 30). Modules may import in circles; chunks must not.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'kanal:no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+          .map((c) => [c.fileName, c]),
+      );
+      const done = new Set<string>();
+      const path: string[] = [];
+      const visit = (name: string) => {
+        const at = path.indexOf(name);
+        if (at >= 0) this.error(`chunks import each other in a circle: ${[...path.slice(at), name].join(' → ')}`);
+        if (done.has(name)) return;
+        path.push(name);
+        for (const imported of chunks.get(name)?.imports ?? []) visit(imported);
+        path.pop();
+        done.add(name);
+      };
+      for (const name of chunks.keys()) visit(name);
+    },
+  };
+}
+
+/**
  * Chunks for a phone on a slow connection (issue 11): split by importers alone, home loaded some forty
  * small files, each a round trip (over HTTP/1.1, six at a time). Two groups gather them (Lighthouse:
  * 91–94 → 95–97 on every page): 'common', what /login and the signed-in app share, and 'app', the end-user
@@ -203,13 +235,13 @@ const SIGNED_IN_APP = new RegExp(
     '/web/src/(features/(?!auth/|people/|authoring/|statistics/|organisations/|operations/)|content/|components/)',
     String.raw`/web/src/lib/(query-keys|browser/stored-value|format|paths|score|hooks/use-media-query|pager|hooks/use-go-back|file-url)\.`,
     String.raw`/web/src/features/auth/api/get-me\.`,
-    String.raw`/contract/src/(envelope|content|forms|people|notifications|files|api/end-user/(content|forms|files|account|notifications))\.`,
+    String.raw`/contract/src/(envelope|content|forms|people|notifications|files|api/end-user/(content|forms|files|account|notifications|profile))\.`,
     String.raw`/@tanstack/(query-core/build/modern/queryObserver|react-query/build/modern/(IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions))\.`,
   ].join('|'),
 );
 
 export default defineConfig({
-  plugins: [operationsWithoutSchemas(), firstScreenPreloads(), serviceWorker(), precompress()],
+  plugins: [operationsWithoutSchemas(), noChunkCycles(), firstScreenPreloads(), serviceWorker(), precompress()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
     conditions: ['source', ...defaultClientConditions],

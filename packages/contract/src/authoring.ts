@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { NAME_MAX_LENGTH, TASK_TEXT_MAX_LENGTH, TIME_RESTRICTION_MAX_S, TIME_RESTRICTION_MIN_S } from './constants.js';
+import { parseVideoLink } from './content.js';
 import {
   ContentConfigurationSchema,
   ContentTypeSchema,
@@ -30,38 +31,6 @@ export const LINEAR_POINTS = ['1', '2', '3', '4', '5'] as const;
 /** The staff list's orders; the default shows the latest publication first. */
 export const CONTENT_SORTS = ['-publishAt', 'publishAt', 'name', '-name', '-updatedAt', 'updatedAt'] as const;
 export type ContentSort = (typeof CONTENT_SORTS)[number];
-
-/** A recognised video link: the provider and its video id (embedded in the materials screen). */
-export type VideoLink = { provider: 'youtube' | 'vimeo'; id: string };
-
-const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-const VIMEO_ID = /^[0-9]{6,12}$/;
-
-/** The YouTube or Vimeo video a link shows (watch, share, embed, shorts, live, player); null for anything else. */
-export function parseVideoLink(link: string): VideoLink | null {
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const host = url.hostname.toLowerCase().replace(/^(www|m|music|player)\./, '');
-  if (host === 'youtu.be' || host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    const id =
-      host === 'youtu.be'
-        ? url.pathname.split('/')[1]
-        : url.pathname === '/watch'
-          ? url.searchParams.get('v')
-          : url.pathname.match(/^\/(?:embed|shorts|live|v)\/([^/]+)/)?.[1];
-    return id && YOUTUBE_ID.test(id) ? { provider: 'youtube', id } : null;
-  }
-  if (host === 'vimeo.com') {
-    const id = url.pathname.match(/^\/(?:video\/)?([0-9]+)\/?$/)?.[1];
-    return id && VIMEO_ID.test(id) ? { provider: 'vimeo', id } : null;
-  }
-  return null;
-}
 
 const required = { error: 'validation.required' } as const;
 const text = (max: number, error = 'validation.tooLong') => z.string().check(z.trim(), z.maxLength(max, { error }));

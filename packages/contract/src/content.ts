@@ -3,6 +3,38 @@ import { COMMENT_MAX_LENGTH, NAME_MAX_LENGTH, NEW_CONTENT_LIMIT } from './consta
 import { ContentConfigurationSchema, ContentTypeSchema, MediaTypeSchema, RepeatSchema } from './enums.js';
 import { IdSchema, pageQuery } from './envelope.js';
 
+/** A recognised video link: the provider and its video id (embedded in the materials screen). */
+export type VideoLink = { provider: 'youtube' | 'vimeo'; id: string };
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const VIMEO_ID = /^[0-9]{6,12}$/;
+
+/** The YouTube or Vimeo video a link shows (watch, share, embed, shorts, live, player); null for anything else. */
+export function parseVideoLink(link: string): VideoLink | null {
+  let url: URL;
+  try {
+    url = new URL(link.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase().replace(/^(www|m|music|player)\./, '');
+  if (host === 'youtu.be' || host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    const id =
+      host === 'youtu.be'
+        ? url.pathname.split('/')[1]
+        : url.pathname === '/watch'
+          ? url.searchParams.get('v')
+          : url.pathname.match(/^\/(?:embed|shorts|live|v)\/([^/]+)/)?.[1];
+    return id && YOUTUBE_ID.test(id) ? { provider: 'youtube', id } : null;
+  }
+  if (host === 'vimeo.com') {
+    const id = url.pathname.match(/^\/(?:video\/)?([0-9]+)\/?$/)?.[1];
+    return id && VIMEO_ID.test(id) ? { provider: 'vimeo', id } : null;
+  }
+  return null;
+}
+
 /** Timestamps travel as ISO 8601 strings; the web app formats them (DD.MM.YYYY., DD.MM.YYYY., HH:mm). */
 export const IsoDateTimeSchema = z.string();
 
