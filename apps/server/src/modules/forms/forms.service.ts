@@ -21,7 +21,8 @@ import { appDay, type Clock } from '../../lib/clock.js';
 import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
 import type { Form } from '../content/content.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
-import type { AttemptsSelection, FormsRepository, GradedQuestion, RecordedCheck } from './forms.repository.js';
+import type { AttemptsSelection, FormsRepository } from './forms.repository.js';
+import type { GradedQuestion, RecordedCheck } from './submission-statements.js';
 
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId'>;
 
