@@ -1,22 +1,8 @@
 import { APP_TIME_ZONE, type FinishedFilters } from '@kanal/contract';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  type Placeholder,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder, union } from 'drizzle-orm/pg-core';
-import { type CallerRow, callerColumns, callerPlaceholders, liveCaller } from '../../db/caller.js';
 import type { DbOrTx } from '../../db/client.js';
-import { driverRows, preparedFor } from '../../db/prepared.js';
+import { preparedFor } from '../../db/prepared.js';
 import {
   answer,
   appUser,
@@ -31,24 +17,7 @@ import {
   task,
 } from '../../db/schema/index.js';
 import { sameItem, visibleTo } from '../../db/visibility.js';
-
-/** The fields of a content card (ContentItem), read with the caller's own interaction. */
-const itemColumns = {
-  id: content.id,
-  type: content.type,
-  configuration: content.configuration,
-  name: content.name,
-  description: content.description,
-  image: content.image,
-  category: content.category,
-  publishAt: contentInteraction.publishAt,
-  settings: content.settings,
-  creatorName: appUser.name,
-  taskDeadline: task.deadline,
-  taskRepeat: task.repeat,
-  viewedAt: contentInteraction.viewedAt,
-  finishedAt: contentInteraction.finishedAt,
-};
+import { itemColumns, readFeed } from './content-cards.js';
 
 /** The month (`YYYY-MM`) an item was finished in, in the organisations' time zone: the archive's period. */
 const finishedMonth = sql<string>`to_char(${contentInteraction.finishedAt} AT TIME ZONE ${sql.raw(`'${APP_TIME_ZONE}'`)}, 'YYYY-MM')`;
@@ -114,158 +83,6 @@ const ph = {
   userId: sql.placeholder('userId'),
   now: sql.placeholder('now'),
 };
-
-/**
- * The caller's unfinished inbox rows of live, due items: exactly the entries of the partial index
- * content_interaction_feed_idx (tenant_id, user_id, is_task DESC, deadline, publish_at DESC, content_id DESC)
- * WHERE finished_at IS NULL AND live, so neither picking nor counting looks at the items themselves
- * (the inbox's sync keeps the rows' live / publish_at / is_task / deadline copies right in the item's transaction).
- */
-const inboxOf = (tenantId: SQLWrapper, userId: SQLWrapper, now: Placeholder) =>
-  and(
-    eq(contentInteraction.tenantId, tenantId),
-    eq(contentInteraction.userId, userId),
-    lte(contentInteraction.publishAt, now),
-    isNull(contentInteraction.finishedAt),
-    // Spelled as the index predicate, not `live = $n`: a generic plan of the prepared statement can only
-    // use the partial index when the predicate is there literally.
-    sql`${contentInteraction.live}`,
-  );
-
-// Tasks first, soonest deadline first (none last), then newest first: the feed index's order.
-const feedOrder = [
-  sql`${contentInteraction.isTask} DESC NULLS LAST`,
-  sql`${contentInteraction.deadline} ASC NULLS LAST`,
-  sql`${contentInteraction.publishAt} DESC NULLS LAST`,
-  sql`${contentInteraction.contentId} DESC NULLS LAST`,
-];
-
-/**
- * A page of the caller's feed: the first `limit` entries of their feed index range, in the index's
- * order (the ORDER BY spells NULLS LAST to match it, so there is no sort and the scan stops after the
- * page), each joined to its item, creator and task. Joined LATERAL to the caller's session row, so
- * the columns that share a name are aliased, and the page keeps its position for the outer order.
- * Every column it takes from the inbox row is in the index (finished_at is null by the index's own
- * predicate, so it is not selected), which makes the scan index-only.
- */
-const { finishedAt: _unfinished, ...feedItemColumns } = itemColumns;
-const feedPage = new QueryBuilder({ casing: 'snake_case' })
-  .select({
-    ...feedItemColumns,
-    creatorName: sql<string>`${appUser.name}`.as('creator_name'),
-    position: sql<number>`row_number() OVER (ORDER BY ${sql.join(feedOrder, sql`, `)})`.as('position'),
-  })
-  .from(contentInteraction)
-  .innerJoin(content, sameItem)
-  .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
-  .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
-  .where(inboxOf(liveCaller.tenantId, liveCaller.userId, callerPlaceholders.now))
-  .orderBy(...feedOrder)
-  .limit(sql.placeholder('limit'))
-  .offset(sql.placeholder('offset'))
-  .as('feed_page');
-
-/** The caller's feed total: an index-only count over their feed index entries, joined LATERAL so it runs once. */
-const feedTotal = new QueryBuilder({ casing: 'snake_case' })
-  .select({ total: sql<number>`count(*)::int`.as('total') })
-  .from(contentInteraction)
-  .where(inboxOf(liveCaller.tenantId, liveCaller.userId, callerPlaceholders.now))
-  .as('feed_total');
-
-/**
- * The home feed, the hottest read, in one round trip: the caller's session check, their feed total
- * and the page. A live session always gives a row (the page is LEFT JOINed, so a page past the end
- * still carries the total); no row means no live session. Read with `all()` and mapped by
- * feedRowOf: drizzle's own mapping resolves every field's decoder on every row, which costs about
- * 0.15 µs a field for a subquery's aliased columns — a fifth of the feed's CPU at 50 rows.
- */
-/** A feed row as the driver returns it from `all()`: named as the statement's columns, timestamps as text. */
-type FeedDriverRow = {
-  caller_session_id: number;
-  caller_tenant_id: number;
-  caller_user_id: number;
-  caller_role: CallerRow['role'];
-  caller_remember_me: boolean;
-  caller_last_seen_at: string;
-  total: number;
-  // The page's columns: all null on the one row of a page past the end.
-  id: number | null;
-  type: ItemRow['type'];
-  configuration: ItemRow['configuration'];
-  name: string;
-  description: string;
-  image: string | null;
-  category: string | null;
-  publish_at: string;
-  settings: ItemRow['settings'];
-  creator_name: string;
-  deadline: string | null;
-  repeat: ItemRow['taskRepeat'];
-  viewed_at: string | null;
-};
-
-// As drizzle's timestamp columns decode them.
-const dateOf = (text: string) => new Date(text);
-const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
-
-function feedRowOf(row: FeedDriverRow): { caller: CallerRow; total: number; item: ItemRow | null } {
-  const caller: CallerRow = {
-    sessionId: row.caller_session_id,
-    tenantId: row.caller_tenant_id,
-    userId: row.caller_user_id,
-    role: row.caller_role,
-    rememberMe: row.caller_remember_me,
-    lastSeenAt: dateOf(row.caller_last_seen_at),
-  };
-  const item: ItemRow | null =
-    row.id === null
-      ? null
-      : {
-          id: row.id,
-          type: row.type,
-          configuration: row.configuration,
-          name: row.name,
-          description: row.description,
-          image: row.image,
-          category: row.category,
-          publishAt: dateOf(row.publish_at),
-          settings: row.settings,
-          creatorName: row.creator_name,
-          taskDeadline: dateOrNull(row.deadline),
-          taskRepeat: row.repeat,
-          viewedAt: dateOrNull(row.viewed_at),
-          finishedAt: null,
-        };
-  return { caller, total: row.total, item };
-}
-
-const feedNew = preparedFor((db) =>
-  db
-    .select({
-      caller: callerColumns,
-      total: feedTotal.total,
-      item: {
-        id: feedPage.id,
-        type: feedPage.type,
-        configuration: feedPage.configuration,
-        name: feedPage.name,
-        description: feedPage.description,
-        image: feedPage.image,
-        category: feedPage.category,
-        publishAt: feedPage.publishAt,
-        settings: feedPage.settings,
-        creatorName: feedPage.creatorName,
-        taskDeadline: feedPage.taskDeadline,
-        taskRepeat: feedPage.taskRepeat,
-        viewedAt: feedPage.viewedAt,
-      },
-    })
-    .from(liveCaller)
-    .innerJoinLateral(feedTotal, sql`true`)
-    .leftJoinLateral(feedPage, sql`true`)
-    .orderBy(feedPage.position)
-    .prepare('content_feed_new'),
-);
 
 /**
  * An archive page (ContentRepository.finishedList), read in the order of content_interaction_finished_idx,
@@ -345,24 +162,6 @@ const countOf = (table: typeof question | typeof media, where?: SQL) =>
     Number,
   );
 
-/** A content card's row: what the feed, the detail and the archive read for toItem. */
-export type ItemRow = {
-  id: number;
-  type: (typeof content.type.enumValues)[number];
-  configuration: (typeof content.configuration.enumValues)[number];
-  name: string;
-  description: string;
-  image: string | null;
-  category: string | null;
-  publishAt: Date;
-  settings: (typeof content.settings)['_']['data'];
-  creatorName: string;
-  taskDeadline: Date | null;
-  taskRepeat: (typeof task.repeat.enumValues)[number] | null;
-  viewedAt: Date | null;
-  finishedAt: Date | null;
-};
-
 /** What a media entry shows: its own fields and its file's type and size. */
 const mediaColumns = {
   id: media.id,
@@ -375,10 +174,8 @@ const mediaColumns = {
 
 export const createContentRepository = (db: DbOrTx) => ({
   /** The caller's feed page with their session check: no rows when the session is not live. */
-  async feedNew(tenantId: number, tokenHash: string, now: Date, limit: number, offset: number) {
-    const rows = await driverRows<FeedDriverRow>(feedNew(db), { tenantId, tokenHash, now, limit, offset });
-    return rows.map(feedRowOf);
-  },
+  feedNew: (tenantId: number, tokenHash: string, now: Date, limit: number, offset: number) =>
+    readFeed(db, { tenantId, tokenHash, now, limit, offset }),
 
   /** An item the caller can see, with what its detail screen counts; undefined when they cannot. */
   async findDetail(tenantId: number, userId: number, contentId: number, now: Date) {

@@ -2,6 +2,7 @@ import {
   APP_TIME_ZONE,
   type ArchiveItem,
   type ArchiveList,
+  api,
   CONTENT_TYPE_DISPLAY_ORDER,
   type CommentBody,
   type ContentDetail,
@@ -20,6 +21,7 @@ import {
   makeTranslate,
   type Question,
   type QuestionList,
+  urlOf,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -27,7 +29,8 @@ import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
 import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
 import type { Inbox } from '../inbox/inbox.service.js';
-import type { ArchiveRow, ContentRepository, ItemRow, VisibleItem } from './content.repository.js';
+import type { ArchiveRow, ContentRepository, VisibleItem } from './content.repository.js';
+import type { ItemRow } from './content-cards.js';
 
 type Deps = { repo: ContentRepository; inbox: Pick<Inbox, 'mark'>; clock: Clock };
 
@@ -107,7 +110,7 @@ function commentTitle(text: string): string {
     .trimEnd()}…`;
 }
 
-const mediaUrl = (fileId: string) => `/api/files/${fileId}`;
+const mediaUrl = (fileId: string) => urlOf(api.getFile, { file: fileId });
 
 export const createContentService = ({ repo, inbox, clock }: Deps) => {
   /** Another tenant's item, one not sent to the caller, not yet due, a draft or archived: all 404. */
