@@ -1,5 +1,4 @@
 import {
-  ACTIVATION_CODE_TTL_MS,
   type ActivateBody,
   type Application,
   type ChangePasswordBody,
@@ -8,7 +7,6 @@ import {
   type HasPasswordResult,
   type Language,
   type Me,
-  PASSWORD_TOKEN_TTL_MS,
   type ResetPasswordBody,
   SESSION_TTL_MS,
   SESSION_TTL_REMEMBER_MS,
@@ -17,7 +15,6 @@ import {
   type SetupPasswordResult,
   type SignInBody,
   TRUSTED_DEVICE_TTL_MS,
-  WELCOME_LINK_TTL_MS,
 } from '@kanal/contract';
 import type { CallerRow } from '../../db/caller.js';
 import type { Tx } from '../../db/client.js';
@@ -30,9 +27,9 @@ import type { AuditLog } from '../audit/audit.service.js';
 import type { Jobs } from '../jobs/jobs.service.js';
 import type { Mailer } from '../mail/mail.service.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
-import { hashActivationCode, newActivationCode } from './activation-code.js';
+import { hashActivationCode } from './activation-code.js';
 import type { Account, AuthRepository } from './auth.repository.js';
-import { type LinkMailKind, linkMail } from './auth-mail.js';
+import { createAccountLinks } from './auth-links.js';
 
 /** Where a request came from: for rate limits, the audit trail and the language of a mail. */
 export type RequestMeta = { ip: string; lang: Language };
@@ -60,16 +57,8 @@ type Deps = Repos & {
 type ResetRequest = { identifier: string; lang: string; ip: string };
 export const RESET_QUEUE = 'auth.reset';
 
-/** Mailed links are written this many at a time. */
-const MAIL_CHUNK = 500;
 /** A session is not extended on every request: once a minute is enough to keep it sliding. */
 const SLIDE_EVERY_MS = 60_000;
-
-/** What an admin's welcome, reset or lock mails to the people with an e-mail. */
-const INVITE_MAIL = { welcome: 'welcome', reset: 'adminReset', lock: 'lock' } as const satisfies Record<
-  string,
-  LinkMailKind
->;
 
 const ttl = (rememberMe: boolean) => (rememberMe ? SESSION_TTL_REMEMBER_MS : SESSION_TTL_MS);
 
@@ -124,53 +113,8 @@ export const createAuthService = ({
     return { token, userId: account.id };
   }
 
-  /**
-   * Single-use links by mail, one per account, on whose page the person chooses a password (the kinds are
-   * `LinkMailKind`'s; `activate` signs them in, `welcome` lasts longer and greets them). A new link voids
-   * the account's earlier ones, so only the newest mail works. A batch (an import's welcomes) is a few
-   * statements.
-   */
-  async function mailLinks(
-    kind: LinkMailKind,
-    accounts: (Account & { email: string })[],
-    lang: Language,
-    through: { repo: AuthRepository; mailer: Pick<Mailer, 'send'> } = { repo, mailer },
-  ) {
-    const expiresAt = new Date(
-      clock.now().getTime() + (kind === 'welcome' ? WELCOME_LINK_TTL_MS : PASSWORD_TOKEN_TTL_MS),
-    );
-    // PUBLIC_URL, never the Host header: a forged Host cannot redirect the link.
-    const page = kind === 'activate' || kind === 'welcome' ? kind : 'reset-password';
-    // A chunk at a time, so a large batch never holds every mail in memory at once.
-    for (let start = 0; start < accounts.length; start += MAIL_CHUNK) {
-      const links = accounts
-        .slice(start, start + MAIL_CHUNK)
-        .map((account) => ({ account, token: newToken(account.tenantId) }));
-      // One tenant's accounts in every caller (an admin's batch, or one person).
-      for (const tenantId of new Set(links.map(({ account }) => account.tenantId))) {
-        const userIds = links.flatMap(({ account }) => (account.tenantId === tenantId ? [account.id] : []));
-        await through.repo.voidPasswordTokens(tenantId, userIds, clock.now());
-      }
-      await through.repo.insertPasswordTokens(
-        links.map(({ account, token }) => ({
-          tenantId: account.tenantId,
-          userId: account.id,
-          purpose: kind === 'activate' ? 'activate' : 'reset',
-          tokenHash: hashToken(token),
-          expiresAt,
-        })),
-      );
-      await through.mailer.send(
-        ...links.map(({ account, token }) => ({
-          tenantId: account.tenantId,
-          recipient: account.email,
-          ...linkMail(kind, lang, account, `${config.publicUrl}/${page}/${token}`),
-        })),
-      );
-    }
-  }
-  const mailLink = (kind: 'activate' | 'reset', account: Account & { email: string }, lang: Language) =>
-    mailLinks(kind, [account], lang);
+  const links = createAccountLinks({ repo, audit, mailer, clock, config });
+  const { mailLinks, consumeLink, issueActivationCodes } = links;
 
   /**
    * A password chosen through a link or an activation code, which proved the person: every other link
@@ -181,12 +125,6 @@ export const createAuthService = ({
     await r.voidPasswordTokens(account.tenantId, [account.id], now);
     await r.revokeUserSessions(account.tenantId, account.id, now);
     await r.forgetTrustedDevices(account.tenantId, account.id);
-  }
-
-  /** Uses an e-mailed link's token once; undefined when it is not a live link of that purpose. */
-  function consumeLink(r: AuthRepository, token: string, purpose: 'activate' | 'reset', now: Date) {
-    const tenantId = tokenTenant(token);
-    return tenantId === undefined ? undefined : r.consumePasswordToken(tenantId, hashToken(token), purpose, now);
   }
 
   /**
@@ -210,24 +148,6 @@ export const createAuthService = ({
       details: { sent },
     });
   });
-
-  /**
-   * New activation codes for accounts without a password, to be shown once to the admin who creates or
-   * resets them (DESIGN.md §5); earlier codes stop working.
-   */
-  async function issueActivationCodes(tenantId: number, userIds: number[]): Promise<Map<number, string>> {
-    const codes = new Map(userIds.map((userId) => [userId, newActivationCode()]));
-    const expiresAt = new Date(clock.now().getTime() + ACTIVATION_CODE_TTL_MS);
-    await repo.replaceActivationCodes(
-      tenantId,
-      [...codes].map(([userId, code]) => ({
-        userId,
-        codeHash: hashActivationCode({ tenantId, id: userId }, code),
-        expiresAt,
-      })),
-    );
-    return codes;
-  }
 
   return {
     /**
@@ -321,7 +241,7 @@ export const createAuthService = ({
         return { status: 'confirmationSent' };
       }
       if (account.email) {
-        await mailLink('activate', { ...account, email: account.email }, meta.lang);
+        await mailLinks('activate', [{ ...account, email: account.email }], meta.lang);
         await audit.record({ event: 'signup.requested', tenantId: account.tenantId, userId: account.id, ip: meta.ip });
         return { status: 'confirmationSent' };
       }
@@ -354,49 +274,8 @@ export const createAuthService = ({
     issueActivationCode: async (tenantId: number, userId: number) =>
       (await issueActivationCodes(tenantId, [userId])).get(userId) ?? '',
 
-    /**
-     * Lets in people an admin (`by`) has created (`welcome`), whose passwords they reset (`reset`) or whose
-     * accounts they lock (`lock`): a link by mail for each person with an e-mail, in the admin's language;
-     * otherwise a new activation code for the admin to hand over. A reset by link keeps the password until
-     * the link is used. A lock (a compromised account) ends the password, every session and trusted browser
-     * at once; so does a reset of a username-only account, since its code is then the way back in. A
-     * welcome is for people who have not set up yet. Answers each person's code (null where a mail went);
-     * a batch takes a few statements.
-     */
-    async invite(
-      tenantId: number,
-      userIds: number[],
-      kind: keyof typeof INVITE_MAIL,
-      by: { userId: number; lang: Language },
-    ): Promise<Map<number, string | null>> {
-      const accounts = await repo.findAccountsByIds(tenantId, userIds);
-      if (accounts.length !== new Set(userIds).size) throw notFound();
-      if (kind === 'welcome' && accounts.some((account) => account.passwordHash !== null)) {
-        throw new AppError('AlreadySetUp');
-      }
-      const mailed = accounts.flatMap((account) => (account.email ? [{ ...account, email: account.email }] : []));
-      const coded = accounts.filter((account) => !account.email);
-      const locked = kind === 'lock' ? accounts : coded.filter((account) => account.passwordHash !== null);
-      await repo.lockAccounts(
-        tenantId,
-        locked.map((account) => account.id),
-        clock.now(),
-      );
-      await mailLinks(INVITE_MAIL[kind], mailed, by.lang);
-      const codes = await issueActivationCodes(
-        tenantId,
-        coded.map((account) => account.id),
-      );
-      await audit.record(
-        ...accounts.map((account) => ({
-          event: account.email ? (`${kind}.mailed` as const) : (`${kind}.code_issued` as const),
-          tenantId,
-          userId: account.id,
-          details: { by: by.userId },
-        })),
-      );
-      return new Map(accounts.map((account) => [account.id, codes.get(account.id) ?? null]));
-    },
+    /** An admin's welcome, reset or lock of people: links by mail, codes for the rest (auth-links). */
+    invite: links.invite,
 
     /**
      * The set-up link's page: the person who opened the mailed link chooses the password, and is signed
