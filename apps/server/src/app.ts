@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import { ITEM_SNAPSHOT_TTL_MS, type TenantScopeQuery } from '@kanal/contract';
+import { API_PREFIX, ITEM_SNAPSHOT_TTL_MS, type TenantScopeQuery } from '@kanal/contract';
 import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -409,7 +409,7 @@ export async function buildApp({
       await api.register(notificationsRoutes, { notifications, scoped });
       await api.register(systemRoutes, { system });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   await app.register(staticWebPlugin, { root: webRoot });
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '@kanal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors.js';
@@ -27,7 +28,7 @@ const ONE_CLICK_URL = /^\/api\/notifications\/unsubscribe\/([^/]+)$/;
  */
 function isPagePath(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? url;
-  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) return false;
   return path.extname(pathname) === '' || MAILED_LINK_PAGE.test(pathname);
 }
 

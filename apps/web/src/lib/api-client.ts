@@ -1,4 +1,11 @@
-import { type Declares, fillPath, type Operation, type OperationInput, type OperationPayload } from '@kanal/contract';
+import {
+  API_PREFIX,
+  type Declares,
+  fillPath,
+  type Operation,
+  type OperationInput,
+  type OperationPayload,
+} from '@kanal/contract';
 import { authStore } from './auth-store';
 import { currentLanguage, i18n } from './i18n';
 
@@ -87,7 +94,7 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(`${API_PREFIX}${path}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : raw ? (options.body as FormData) : JSON.stringify(options.body),

@@ -1,8 +1,9 @@
-import { api } from '@kanal/contract';
+import { API_PREFIX, api } from '@kanal/contract';
 import { pathOf } from './api-client';
 
 /**
  * Where a stored file is read (an `<img src>`, a video, a download link): GET /api/files/{id}, which
  * takes the session cookie too. `tenant`: the console's SUPERADMIN working in another organisation.
  */
-export const fileUrl = (id: string, query?: { tenant?: number }) => `/api${pathOf(api.getFile, { file: id }, query)}`;
+export const fileUrl = (id: string, query?: { tenant?: number }) =>
+  `${API_PREFIX}${pathOf(api.getFile, { file: id }, query)}`;

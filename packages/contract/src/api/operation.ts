@@ -86,3 +86,10 @@ export const pathParameters = (path: string): string[] => [...path.matchAll(/:(\
 /** The path with its parameters filled in, each encoded as one segment. */
 export const fillPath = (path: string, params: Readonly<Record<string, unknown>> = {}): string =>
   path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+
+/** Where the server mounts every operation's path. */
+export const API_PREFIX = '/api';
+
+/** The URL an answer or a page names for an operation (a file's `<img src>`, a logo in a manifest). */
+export const urlOf = (operation: Pick<Operation, 'path'>, params?: Readonly<Record<string, unknown>>): string =>
+  `${API_PREFIX}${fillPath(operation.path, params)}`;

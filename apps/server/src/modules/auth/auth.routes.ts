@@ -1,4 +1,4 @@
-import { api, type Me, SESSION_TTL_REMEMBER_MS, TRUSTED_DEVICE_TTL_MS } from '@kanal/contract';
+import { API_PREFIX, api, type Me, SESSION_TTL_REMEMBER_MS, TRUSTED_DEVICE_TTL_MS, urlOf } from '@kanal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { route } from '../../plugins/operations.js';
@@ -16,7 +16,7 @@ const tenantManifest = (base: WebManifest, tenant: Me['tenant']): WebManifest =>
   short_name: tenant.name,
   // The logo's pixel size is not recorded, so it claims none; the product's sized icons stay as well.
   icons: tenant.image
-    ? [{ src: `/api/files/${tenant.image}`, sizes: 'any', purpose: 'any' }, ...base.icons]
+    ? [{ src: urlOf(api.getFile, { file: tenant.image }), sizes: 'any', purpose: 'any' }, ...base.icons]
     : base.icons,
 });
 
@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { auth, secur
       httpOnly: true,
       sameSite: 'strict',
       secure: secureCookies,
-      path: '/api',
+      path: API_PREFIX,
       ...(rememberMe ? { maxAge: SESSION_TTL_REMEMBER_MS / 1000 } : {}),
     });
 
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { auth, secur
           sameSite: 'strict',
           secure: secureCookies,
           // Both sign-in paths, /api/auth/signin and /api/mobile/users/login, are under it.
-          path: '/api',
+          path: API_PREFIX,
           maxAge: TRUSTED_DEVICE_TTL_MS / 1000,
         });
       }
@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { auth, secur
 
   route(app, api.signOut, async (req, reply) => {
     const result = await auth.signOut(req.ctx, meta(req));
-    reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+    reply.clearCookie(SESSION_COOKIE, { path: API_PREFIX });
     return { payload: result };
   });
 };

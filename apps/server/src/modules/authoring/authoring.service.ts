@@ -1,4 +1,5 @@
 import {
+  api,
   bodyOfItem,
   type ContentBody,
   ContentBodySchema,
@@ -14,6 +15,7 @@ import {
   type StaffContentList,
   type StaffContentQuery,
   type UpdateContentBody,
+  urlOf,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -137,7 +139,7 @@ export const createContentStaff = ({
       category: row.category,
       settings: row.settings,
       material: { link: row.link ?? null, text: row.text ?? null },
-      media: media.map((m) => ({ ...m, url: `/api/files/${m.fileId}` })),
+      media: media.map((m) => ({ ...m, url: urlOf(api.getFile, { file: m.fileId }) })),
       questions,
       task: row.hasTask
         ? {

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type Role, type StoredFile, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MIME_TYPES } from '@kanal/contract';
+import {
+  api,
+  type Role,
+  type StoredFile,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MIME_TYPES,
+  urlOf,
+} from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { FileDownload } from '../../lib/files/send-file.js';
 import { extensionsOf, sniffStream } from '../../lib/files/sniff-mime.js';
@@ -49,7 +57,7 @@ const view = (row: FileRow): StoredFile => ({
   name: row.name,
   mime: row.mime,
   size: row.size,
-  url: `/api/files/${row.id}`,
+  url: urlOf(api.getFile, { file: row.id }),
 });
 
 /** Staff read every file of their tenant (DESIGN.md §5); a USER only what is shown to them. */

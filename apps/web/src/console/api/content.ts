@@ -1,4 +1,5 @@
 import {
+  API_PREFIX,
   api,
   CONTENT_PAGE_SIZE,
   type ContentBody,
@@ -180,7 +181,7 @@ export function uploadContentFile(
 ): Promise<StoredFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api${pathOf(api.uploadFile, {}, inScope(scope))}`);
+    request.open('POST', `${API_PREFIX}${pathOf(api.uploadFile, {}, inScope(scope))}`);
     const session = authStore.get();
     if (session) request.setRequestHeader('Authorization', `Bearer ${session.token}`);
     request.setRequestHeader('Accept', 'application/json');

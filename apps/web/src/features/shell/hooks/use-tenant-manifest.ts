@@ -1,9 +1,9 @@
-import { api } from '@kanal/contract';
+import { API_PREFIX, api } from '@kanal/contract';
 import { useEffect } from 'react';
 import { pathOf } from '@/lib/api-client';
 
 /** The tenant's manifest: the product's, with the tenant's name and logo. */
-const TENANT_MANIFEST = `/api${pathOf(api.webManifest)}`;
+const TENANT_MANIFEST = `${API_PREFIX}${pathOf(api.webManifest)}`;
 
 /**
  * While someone is signed in, the app installs as their organisation's: the page's manifest link names
