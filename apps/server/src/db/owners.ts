@@ -9,7 +9,6 @@ export const TABLE_OWNERS = {
   session: 'auth',
   password_token: 'auth',
   trusted_device: 'auth',
-  reset_request: 'auth', // no longer written: reset requests are jobs (auth.service's RESET_QUEUE)
   rate_limit: 'rate-limit',
   audit_log: 'audit',
   // content: the items and what they carry are their authors'

@@ -100,21 +100,6 @@ export const trustedDevice = pgTable(
   ],
 );
 
-/**
- * Forgot-password requests as they were queued before they became jobs (auth.service's RESET_QUEUE): no
- * longer written or read, left for the next migration to drop. Not tenant-owned.
- */
-export const resetRequest = pgTable('reset_request', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  identifier: text().notNull(),
-  lang: text().notNull(),
-  ip: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  attempts: integer().notNull().default(0),
-  /** A worker claims a row until then, so two processes never handle the same request. */
-  lockedUntil: timestamp({ withTimezone: true }),
-});
-
 /** Fixed-window counters shared by every server process (DESIGN.md §7: no per-process state). */
 export const rateLimit = pgTable('rate_limit', {
   key: text().primaryKey(),
