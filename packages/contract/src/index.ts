@@ -10,7 +10,6 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './files.js';
 export * from './forms.js';
-export * from './health.js';
 export * from './messages/control-characters.js';
 export * from './messages/messages.js';
 export * from './notifications.js';

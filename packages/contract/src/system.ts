@@ -2,6 +2,14 @@ import * as z from 'zod/mini';
 import { IsoDateTimeSchema } from './content.js';
 import { IdStringSchema, pageQuery } from './envelope.js';
 
+/** GET /health while the database answers; otherwise the call answers 503 ServiceUnavailable. */
+export const HealthSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});
+export type Health = z.infer<typeof HealthSchema>;
+
 /** GET /email/test: whom the test message went to, through which transport, and what the transport said. */
 export const MailTestSchema = z.object({
   to: z.string(),

@@ -1,4 +1,4 @@
-import { HealthSchema } from '../../health.js';
+import { HealthSchema } from '../../system.js';
 import type { Operation } from '../operation.js';
 
 /**
