@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from './db/client.js';
 import { countOfTenant } from './db/tenant-objects.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { redactSecrets } from './lib/log-redaction.js';
+import { secretBox, secretsKey } from './lib/secret-box.js';
 import { createAuditLog } from './modules/audit/audit.service.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes, type WebManifest } from './modules/auth/auth.routes.js';
@@ -55,6 +56,9 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { createPromotions } from './modules/promotions/promotions.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createSsoRepository } from './modules/sso/sso.repository.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { createSsoService } from './modules/sso/sso.service.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsService } from './modules/stats/stats.service.js';
@@ -360,6 +364,22 @@ export async function buildApp({
     config,
   });
 
+  const sso = createSsoService({
+    repo: createSsoRepository(db),
+    transaction: (fn) => db.transaction((tx) => fn({ repo: createSsoRepository(tx), audit: createAuditLog(tx) })),
+    audit: createAuditLog(db),
+    box: secretBox(await secretsKey(config.secretsKey, config.dataDir)),
+    clock,
+    config,
+    groupsExisting: (tenantId, groupIds) => createGroupsRepository(db).existing(tenantId, groupIds),
+    accountByEmail: (email) => createAuthRepository(db).findAccount(email),
+    accountById: (tenantId, userId) => createAuthRepository(db).findAccountById(tenantId, userId),
+    createPerson: people.createFromProvider,
+    setProviderGroups: people.setProviderGroups,
+    signInVouched: auth.signInVouched,
+    log: app.log,
+  });
+
   const system = createSystem({
     mailer,
     emailOf: async (ctx) => (await auth.me(ctx)).email,
@@ -408,6 +428,7 @@ export async function buildApp({
       await api.register(profileRoutes, { profile });
       await api.register(notificationsRoutes, { notifications, scoped });
       await api.register(systemRoutes, { system });
+      await api.register(ssoRoutes, { sso, scoped });
     },
     { prefix: API_PREFIX },
   );

@@ -51,6 +51,13 @@ const EnvSchema = z.object({
    * that publishes it, the rest by a background job (see the inbox module).
    */
   INBOX_FILL_BATCH: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), INBOX_FILL_BATCH),
+  /**
+   * The key that seals stored secrets (an identity provider's client secret): 32 bytes, base64. Unset: one
+   * is made once and kept in DATA_DIR/secrets.key; several processes must then share DATA_DIR, or be given it.
+   */
+  SECRETS_KEY: z.optional(
+    z.string().check(z.refine((v) => Buffer.from(v, 'base64').length === 32, 'expected 32 bytes in base64')),
+  ),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Sign-in, has-password, forgot- and reset-password requests one address may make per 15 minutes. */
   RATE_LIMIT_PER_IP: z._default(z.coerce.number().check(z.int(), z.positive()), 300),
@@ -105,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webPushServices,
     expo: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN },
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perIdentifier: e.RATE_LIMIT_PER_IDENTIFIER },
+    secretsKey: e.SECRETS_KEY === undefined ? undefined : Buffer.from(e.SECRETS_KEY, 'base64'),
   };
 }
 

@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   UsernameTaken: 409,
   GroupNameTaken: 409,
   TenantNameTaken: 409,
+  SsoDomainTaken: 409,
   OwnAccount: 409,
   UserOwnsContent: 409,
   AlreadySetUp: 409,

@@ -10,6 +10,13 @@ export const TABLE_OWNERS = {
   password_token: 'auth',
   trusted_device: 'auth',
   rate_limit: 'rate-limit',
+  // sso
+  identity_provider: 'sso',
+  identity_provider_domain: 'sso',
+  identity_provider_group: 'sso',
+  user_identity: 'sso',
+  sso_attempt: 'sso',
+  sso_ticket: 'sso',
   audit_log: 'audit',
   // content: the items and what they carry are their authors'
   content: 'authoring',

@@ -11,6 +11,8 @@ import type { DbOrTx } from './client.js';
 /** Tables with a tenant_id that are not a tenant's, and why (docs/adr/0006-ready-to-distribute-by-tenant.md). */
 const EXEMPT = {
   login_identifier: 'a sign-in identifier is unique across tenants (login has no tenant picker): a reference table',
+  identity_provider_domain:
+    'an e-mail domain belongs to one provider across tenants (the login screen finds it by the address): a reference table',
   audit_log: 'events before an account is known have no tenant: kept undistributed',
   email_outbox: 'system mail has no tenant: kept undistributed',
   job: 'the background work of every tenant and of none (system mail): one queue, kept undistributed',

@@ -57,6 +57,12 @@ function successOf(produces: readonly string[]) {
   };
 }
 
+/** A browser navigation's answer: the page to go to next. */
+const REDIRECT = {
+  description: 'Sends the browser on (Location): to the identity provider, or back to the web app',
+  headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+};
+
 /**
  * The OpenAPI document is generated from the same zod schemas that validate requests, and says for
  * every route how to authenticate (bearer, the session cookie where accepted, or nothing), which roles
@@ -105,6 +111,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { version }: { vers
         if (response) response['x-response-description'] = description;
       }
       if (produces) out.response = { 200: successOf(produces), ...out.response };
+      if (operation.redirects) out.response = { 302: REDIRECT, ...out.response };
       const security: Record<string, string[]>[] =
         rule === 'public' ? [] : [{ bearer: [] }, ...(operation.cookieAuth ? [{ sessionCookie: [] }] : [])];
       return {

@@ -25,6 +25,8 @@ export const CAPABILITIES = {
   'content.any': ['SUPERADMIN', 'ADMIN'],
   /** The tenant's statistics: the dashboard and every item's figures (a CREATOR's own items: `mayReadItemStats`). */
   'stats.read': ['SUPERADMIN', 'ADMIN', 'ANALYST'],
+  /** The organisation's single sign-on: its identity providers and the groups their claims map to. */
+  'sso.manage': ['SUPERADMIN', 'ADMIN'],
   /** The provider's organisations. */
   'tenants.manage': ['SUPERADMIN'],
   /** The provider's promotions to its client organisations. */

@@ -35,6 +35,8 @@ export type Operation = {
   readonly errors?: readonly ErrorCode[];
   /** Query parameters that filter by the ids of the organisation's objects, and the kind each names. */
   readonly idFilters?: Readonly<Record<string, IdKind>>;
+  /** A page the browser goes to rather than a call: it answers 302 to another page (single sign-on). */
+  readonly redirects?: true;
   /** Also accept the session cookie (GET /files/* loaded by `<img src>`). */
   readonly cookieAuth?: true;
 };

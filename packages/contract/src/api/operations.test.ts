@@ -10,8 +10,8 @@ describe('the operations of the API', () => {
     expect(Object.keys(shape).sort()).toEqual(pathParameters(op.path).sort());
   });
 
-  it.each(operations)('%s answers either a payload or a file, and a GET takes no body', (_, op) => {
-    expect(Boolean(op.response) !== Boolean(op.produces)).toBe(true);
+  it.each(operations)('%s answers one of a payload, a file or a redirect, and a GET takes no body', (_, op) => {
+    expect([op.response, op.produces, op.redirects].filter(Boolean)).toHaveLength(1);
     if (op.method === 'GET') expect(op.body ?? op.consumes).toBeUndefined();
   });
 

@@ -228,6 +228,31 @@ export const createAuthService = ({
     },
 
     /**
+     * A session for a person their organisation's identity provider vouched for (the sso module redeems
+     * its ticket here): no password, but the same rules: a deactivated person or organisation stays out.
+     */
+    async signInVouched(
+      tenantId: number,
+      userId: number,
+      client: { rememberMe: boolean; providerId: number },
+      meta: RequestMeta,
+    ): Promise<Session> {
+      await limitIp('signin', meta);
+      const account = await repo.findAccountById(tenantId, userId);
+      if (!account?.active) throw new AppError('AccountDeactivated');
+      const created = await openSession(repo, account, { rememberMe: client.rememberMe, application: 'web' });
+      await repo.setLanguage(account.tenantId, account.id, meta.lang);
+      await audit.record({
+        event: 'login.ok',
+        tenantId,
+        userId,
+        ip: meta.ip,
+        details: { application: 'web', rememberMe: client.rememberMe, providerId: client.providerId },
+      });
+      return created;
+    },
+
+    /**
      * First-time password set-up (DESIGN.md §5). An account with an e-mail is only sent a link: the
      * password is chosen on its page, by whoever reads that mailbox, and a password sent here is never
      * stored. A username-only account proves itself with the code its admin handed over, with its password.

@@ -151,6 +151,65 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
     },
 
     /**
+     * A person their organisation's identity provider vouched for and the organisation did not know yet,
+     * created at their first sign-in (issue 31): a USER with the e-mail the provider verified, in the groups
+     * its claim maps to, with what is aimed at them. No welcome: they sign in through the provider.
+     */
+    async createFromProvider(
+      tenantId: number,
+      person: { name: string; email: string },
+      groupIds: number[],
+      providerId: number,
+    ): Promise<number> {
+      await assertIdentifiersFree({ email: person.email, username: null });
+      return transaction(async (tx) => {
+        const [created] = await tx.users
+          .insertAccounts(tenantId, [
+            { name: person.name, email: person.email, username: null, phone: null, role: 'USER' },
+          ])
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) ? new AppError('EmailTaken') : error;
+          });
+        if (!created) throw new Error('account insert returned nothing');
+        await tx.groups.setGroupsOf(tenantId, created.id, groupIds);
+        await tx.inbox.syncUsers(tenantId, [created.id]);
+        await tx.audit.record({ event: 'sso.person_created', tenantId, userId: created.id, details: { providerId } });
+        return created.id;
+      });
+    },
+
+    /**
+     * The groups a provider's claim puts a person in, among those its mappings name (`managed`): they join
+     * `member` and leave the rest of `managed`; groups no mapping names stay as the admins set them. The
+     * inbox follows in the same transaction, as for any group change.
+     */
+    async setProviderGroups(
+      tenantId: number,
+      userId: number,
+      claimed: { managed: number[]; member: number[] },
+      providerId: number,
+    ): Promise<void> {
+      const current = (await groups.groupsOf(tenantId, [userId])).get(userId)?.map((group) => group.id) ?? [];
+      const managed = new Set(claimed.managed);
+      const next = [...new Set([...current.filter((id) => !managed.has(id)), ...claimed.member])];
+      if (next.length === current.length && next.every((id) => current.includes(id))) return;
+      await transaction(async (tx) => {
+        await tx.groups.setGroupsOf(tenantId, userId, next);
+        await tx.inbox.syncUsers(tenantId, [userId]);
+        await tx.audit.record({
+          event: 'sso.groups_changed',
+          tenantId,
+          userId,
+          details: {
+            providerId,
+            joined: next.filter((id) => !current.includes(id)),
+            left: current.filter((id) => !next.includes(id)),
+          },
+        });
+      });
+    },
+
+    /**
      * Changes what is given; `groupIds` replaces the person's groups. Nobody changes their own role or
      * deactivates themselves (the tenant could be left without an admin), and a person keeps at least
      * one way to sign in (an e-mail or a username).

@@ -10,6 +10,7 @@ import {
   contentNotice,
   file,
   groupMember,
+  identityProvider,
   media,
   notification,
   notificationDelivery,
@@ -44,6 +45,7 @@ let theirs: {
   attempt: number;
   notification: number;
   receipt: number;
+  provider: number;
 };
 
 beforeAll(async () => {
@@ -108,7 +110,18 @@ beforeAll(async () => {
       runAt: new Date(),
     })
     .returning({ id: notificationDelivery.id });
+  const [provider] = await t.db
+    .insert(identityProvider)
+    .values({
+      tenantId: other.tenantId,
+      name: 'Njihov pružatelj',
+      issuer: 'https://login.njihova.example',
+      clientId: 'njihov',
+      clientSecretSealed: 'v1.sealed',
+    })
+    .returning({ id: identityProvider.id });
   theirs = {
+    provider: provider?.id ?? 0,
     notification: told?.id ?? 0,
     receipt: delivered?.id ?? 0,
     comment: said?.id ?? 0,
@@ -155,6 +168,7 @@ function pathId(op: Operation, name: string): string | null {
     ['/api/user/{id}', theirs.user],
     ['/api/group/{id}', theirs.group],
     ['/api/tenant/', theirs.tenant],
+    ['/api/identity-provider/', theirs.provider],
   ];
   const known = byPath[op.path] ?? byPrefix.find(([prefix]) => op.path.startsWith(prefix))?.[1];
   if (known === undefined) throw new Error(`the tenant wall does not know which id ${name} of ${op.path} names`);

@@ -1,0 +1,393 @@
+import {
+  type CreateIdentityProviderBody,
+  type IdentityProvider,
+  type Language,
+  type Session,
+  SSO_ATTEMPT_TTL_MS,
+  SSO_TICKET_TTL_MS,
+  type SsoRefusal,
+  type UpdateIdentityProviderBody,
+} from '@kanal/contract';
+import * as oidc from 'openid-client';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { hashToken, newToken, tokenTenant } from '../../lib/tokens.js';
+import type { AuditLog } from '../audit/audit.service.js';
+import type { ProviderChanges, ProviderRow, SsoRepository } from './sso.repository.js';
+
+/** The admin changing a provider (audited as its author). */
+type Actor = { tenantId: number; userId: number };
+type RequestMeta = { ip: string; lang: Language };
+type Account = { tenantId: number; id: number; active: boolean };
+
+type Deps = {
+  repo: SsoRepository;
+  /** Runs `fn` in one transaction, with the repository and the audit log bound to it. */
+  transaction: <T>(fn: (repos: { repo: SsoRepository; audit: AuditLog }) => Promise<T>) => Promise<T>;
+  audit: AuditLog;
+  box: SecretBox;
+  clock: Clock;
+  config: { publicUrl: string };
+  /** Which of the ids are the organisation's groups. */
+  groupsExisting: (tenantId: number, groupIds: number[]) => Promise<number[]>;
+  /** A person by e-mail, in any organisation (addresses are unique across them); with whether they may act. */
+  accountByEmail: (email: string) => Promise<Account | undefined>;
+  accountById: (tenantId: number, userId: number) => Promise<Account | undefined>;
+  createPerson: (
+    tenantId: number,
+    person: { name: string; email: string },
+    groupIds: number[],
+    providerId: number,
+  ) => Promise<number>;
+  setProviderGroups: (
+    tenantId: number,
+    userId: number,
+    groups: { managed: number[]; member: number[] },
+    providerId: number,
+  ) => Promise<void>;
+  signInVouched: (
+    tenantId: number,
+    userId: number,
+    client: { rememberMe: boolean; providerId: number },
+    meta: RequestMeta,
+  ) => Promise<Session>;
+  log: { warn: (details: object, message: string) => void };
+};
+
+/** A provider's discovery document is read again after this long (keys rotate, endpoints move). */
+const DISCOVERY_TTL_MS = 60 * 60_000;
+const CALLBACK_PATH = '/api/auth/sso/callback';
+
+/** A refusal the login screen explains; `detail` is logged, never shown. */
+class Refused extends Error {
+  constructor(
+    readonly reason: SsoRefusal,
+    readonly detail?: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** Plain http only to a provider on this machine (tests, a local provider); anything else must be https. */
+const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
+const claimList = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
+
+/**
+ * Single sign-on through an organisation's own OpenID Connect providers (issue 31): their settings, and
+ * the sign-in itself, by the authorization code flow with PKCE, state and nonce (openid-client checks the
+ * provider's answer: issuer, audience, times, nonce, signature algorithm). A person is found by the
+ * provider's subject, else at their first sign-in by a verified e-mail, else created when the provider
+ * may create people; the groups its claim lists are mapped to the organisation's.
+ */
+export const createSsoService = (deps: Deps) => {
+  const { repo, transaction, audit, box, clock, config } = deps;
+  const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
+  const discovered = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
+
+  async function present(tenantId: number, rows: ProviderRow[]): Promise<IdentityProvider[]> {
+    const parts = await repo.partsOf(
+      tenantId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      issuer: row.issuer,
+      clientId: row.clientId,
+      domains: parts.get(row.id)?.domains ?? [],
+      groupsClaim: row.groupsClaim,
+      groups: parts.get(row.id)?.groups ?? [],
+      createPeople: row.createPeople,
+      passwordsAllowed: row.passwordsAllowed,
+      enabled: row.enabled,
+      redirectUri,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+  }
+
+  async function provider(tenantId: number, providerId: number): Promise<IdentityProvider> {
+    const row = await repo.findProvider(tenantId, providerId);
+    if (!row) throw notFound();
+    const [shown] = await present(tenantId, [row]);
+    if (!shown) throw notFound();
+    return shown;
+  }
+
+  /** The body's groups must be the organisation's (another's id answers 404), its domains nobody else's. */
+  async function assertParts(
+    tenantId: number,
+    body: { domains?: string[]; groups?: { groupId: number }[] },
+    providerId?: number,
+  ) {
+    if (body.groups) {
+      const ids = [...new Set(body.groups.map((group) => group.groupId))];
+      if ((await deps.groupsExisting(tenantId, ids)).length !== ids.length) throw notFound();
+    }
+    if (body.domains) {
+      const taken = await repo.domainsTaken(
+        body.domains,
+        providerId === undefined ? undefined : { tenantId, providerId },
+      );
+      if (taken[0]) {
+        throw new AppError('SsoDomainTaken', {
+          field: { name: 'domains', message: 'validation.domainTaken' },
+          params: { domain: taken[0] },
+        });
+      }
+    }
+  }
+
+  function configurationOf(row: ProviderRow): Promise<oidc.Configuration> {
+    const key = `${row.tenantId}:${row.id}:${row.updatedAt.getTime()}`;
+    const cached = discovered.get(key);
+    if (cached && clock.now().getTime() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
+    const issuer = new URL(row.issuer);
+    const configuration = oidc.discovery(
+      issuer,
+      row.clientId,
+      box.open(row.clientSecretSealed),
+      undefined,
+      isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
+    // A failed discovery is not kept: the next sign-in tries again.
+    configuration.catch(() => discovered.delete(key));
+    discovered.set(key, { at: clock.now().getTime(), configuration });
+    return configuration;
+  }
+
+  const refusal = (reason: SsoRefusal) => `${config.publicUrl}/login?sso=${reason}`;
+
+  /** Who the provider's answer names, as this organisation knows them (created just in time if allowed). */
+  async function personOf(row: ProviderRow, claims: Record<string, unknown>, domains: string[]): Promise<number> {
+    const subject = String(claims.sub);
+    const known = await repo.findIdentity(row.tenantId, row.id, subject);
+    if (known !== undefined) return known;
+    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined;
+    // An address counts as the person's when the provider verified it, or when it is in a domain the
+    // organisation says this provider speaks for (Entra ID sends no email_verified).
+    const verified = email && (claims.email_verified === true || domains.includes(email.split('@')[1] ?? ''));
+    if (!email || !verified) throw new Refused('unknownPerson', 'no verified e-mail');
+    const account = await deps.accountByEmail(email);
+    let userId: number;
+    if (account) {
+      if (account.tenantId !== row.tenantId) throw new Refused('unknownPerson', 'e-mail of another organisation');
+      userId = account.id;
+    } else {
+      if (!row.createPeople) throw new Refused('unknownPerson', 'unknown e-mail, people are not created');
+      const name =
+        (typeof claims.name === 'string' && claims.name.trim()) ||
+        [claims.given_name, claims.family_name]
+          .filter((part) => typeof part === 'string')
+          .join(' ')
+          .trim() ||
+        email.split('@')[0] ||
+        email;
+      userId = await deps.createPerson(row.tenantId, { name: name.slice(0, 200), email }, [], row.id);
+    }
+    await repo.linkIdentity({ tenantId: row.tenantId, providerId: row.id, subject, userId });
+    return userId;
+  }
+
+  return {
+    list: async (tenantId: number) => present(tenantId, await repo.listProviders(tenantId)),
+
+    async create(actor: Actor, body: CreateIdentityProviderBody): Promise<IdentityProvider> {
+      await assertParts(actor.tenantId, body);
+      const { domains, groups, clientSecret, ...fields } = body;
+      const id = await transaction(async (tx) => {
+        const created = await tx.repo.insertProvider({
+          ...fields,
+          tenantId: actor.tenantId,
+          clientSecretSealed: box.seal(clientSecret),
+        });
+        await tx.repo.replaceDomains(actor.tenantId, created, domains);
+        await tx.repo.replaceGroups(actor.tenantId, created, groups);
+        await tx.audit.record({
+          event: 'sso.provider_created',
+          tenantId: actor.tenantId,
+          details: { by: actor.userId, providerId: created },
+        });
+        return created;
+      });
+      return provider(actor.tenantId, id);
+    },
+
+    async update(actor: Actor, providerId: number, body: UpdateIdentityProviderBody): Promise<IdentityProvider> {
+      await provider(actor.tenantId, providerId);
+      await assertParts(actor.tenantId, body, providerId);
+      const { domains, groups, clientSecret, ...fields } = body;
+      const changes: ProviderChanges = Object.fromEntries(
+        Object.entries({ ...fields, clientSecretSealed: clientSecret && box.seal(clientSecret) }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      );
+      await transaction(async (tx) => {
+        await tx.repo.updateProvider(actor.tenantId, providerId, changes, clock.now());
+        if (domains) await tx.repo.replaceDomains(actor.tenantId, providerId, domains);
+        if (groups) await tx.repo.replaceGroups(actor.tenantId, providerId, groups);
+        await tx.audit.record({
+          event: 'sso.provider_updated',
+          tenantId: actor.tenantId,
+          details: {
+            by: actor.userId,
+            providerId,
+            changed: Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined),
+          },
+        });
+      });
+      return provider(actor.tenantId, providerId);
+    },
+
+    async delete(actor: Actor, providerId: number): Promise<{ done: true }> {
+      await transaction(async (tx) => {
+        if (!(await tx.repo.deleteProvider(actor.tenantId, providerId))) throw notFound();
+        await tx.audit.record({
+          event: 'sso.provider_deleted',
+          tenantId: actor.tenantId,
+          details: { by: actor.userId, providerId },
+        });
+      });
+      return { done: true };
+    },
+
+    /** Where to send the browser: the provider's authorization endpoint, or the login screen with a reason. */
+    async start(tenantId: number, providerId: number, rememberMe: boolean): Promise<string> {
+      const row = await repo.findProvider(tenantId, providerId);
+      if (!row?.enabled) return refusal('ssoOff');
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await configurationOf(row);
+      } catch (error) {
+        deps.log.warn({ err: error, tenantId, providerId }, 'identity provider discovery failed');
+        return refusal('providerError');
+      }
+      // The state names its organisation (lib/tokens.ts), as a session token does: the callback finds it there.
+      const state = newToken(tenantId);
+      const nonce = oidc.randomNonce();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const now = clock.now();
+      await repo.dropExpired(now);
+      await repo.insertAttempt({
+        stateHash: hashToken(state),
+        tenantId,
+        providerId,
+        nonce,
+        codeVerifier,
+        rememberMe,
+        expiresAt: new Date(now.getTime() + SSO_ATTEMPT_TTL_MS),
+      });
+      const scope = row.groupsClaim ? 'openid email profile groups' : 'openid email profile';
+      return oidc
+        .buildAuthorizationUrl(configuration, {
+          redirect_uri: redirectUri,
+          scope,
+          state,
+          nonce,
+          code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+          code_challenge_method: 'S256',
+        })
+        .toString();
+    },
+
+    /**
+     * The provider's answer at the callback (`path`: the request's path and query as it came): checked, the
+     * person found, their groups brought along, then the web app's /sso page with a single-use ticket.
+     */
+    async callback(
+      path: string,
+      query: { state?: string | undefined; error?: string | undefined },
+      meta: RequestMeta,
+    ): Promise<string> {
+      const stateTenant = query.state ? tokenTenant(query.state) : undefined;
+      const attempt =
+        query.state && stateTenant !== undefined
+          ? await repo.takeAttempt(stateTenant, hashToken(query.state), clock.now())
+          : undefined;
+      if (!attempt) return refusal('expired');
+      const row = await repo.findProvider(attempt.tenantId, attempt.providerId);
+      try {
+        if (!row?.enabled) throw new Refused('ssoOff');
+        if (query.error) throw new Refused('providerError', query.error);
+        const configuration = await configurationOf(row);
+        const tokens = await oidc
+          .authorizationCodeGrant(configuration, new URL(path, config.publicUrl), {
+            pkceCodeVerifier: attempt.codeVerifier,
+            expectedState: query.state,
+            expectedNonce: attempt.nonce,
+            idTokenExpected: true,
+          })
+          .catch((error: unknown) => {
+            throw new Refused('tokenInvalid', error instanceof Error ? error.message : String(error));
+          });
+        const idClaims = tokens.claims();
+        if (!idClaims) throw new Refused('tokenInvalid', 'no ID token');
+        // Google, Okta and oidc-provider keep some claims for the userinfo endpoint: read it where there is one.
+        const claims: Record<string, unknown> = configuration.serverMetadata().userinfo_endpoint
+          ? { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub)), ...idClaims }
+          : { ...idClaims };
+        const parts = (await repo.partsOf(row.tenantId, [row.id])).get(row.id);
+        const userId = await personOf(row, claims, parts?.domains ?? []);
+        const account = await deps.accountById(row.tenantId, userId);
+        if (!account?.active) throw new Refused('deactivated');
+        if (row.groupsClaim && parts && parts.groups.length > 0 && row.groupsClaim in claims) {
+          const listed = new Set(claimList(claims[row.groupsClaim]));
+          await deps.setProviderGroups(
+            row.tenantId,
+            userId,
+            {
+              managed: parts.groups.map((group) => group.groupId),
+              member: parts.groups.filter((group) => listed.has(group.value)).map((group) => group.groupId),
+            },
+            row.id,
+          );
+        }
+        const ticket = newToken(row.tenantId);
+        await repo.insertTicket({
+          ticketHash: hashToken(ticket),
+          tenantId: row.tenantId,
+          providerId: row.id,
+          userId,
+          rememberMe: attempt.rememberMe,
+          expiresAt: new Date(clock.now().getTime() + SSO_TICKET_TTL_MS),
+        });
+        return `${config.publicUrl}/sso#ticket=${encodeURIComponent(ticket)}`;
+      } catch (error) {
+        if (!(error instanceof Refused)) throw error;
+        deps.log.warn(
+          { tenantId: attempt.tenantId, providerId: attempt.providerId, reason: error.reason, detail: error.detail },
+          'single sign-on refused',
+        );
+        await audit.record({
+          event: 'sso.refused',
+          tenantId: attempt.tenantId,
+          ip: meta.ip,
+          details: { providerId: attempt.providerId, reason: error.reason },
+        });
+        return refusal(error.reason);
+      }
+    },
+
+    /** The web app's ticket for its session: once, within a minute of the callback. */
+    async redeem(ticket: string, meta: RequestMeta): Promise<Session> {
+      const tenantId = tokenTenant(ticket);
+      const found =
+        tenantId === undefined ? undefined : await repo.takeTicket(tenantId, hashToken(ticket), clock.now());
+      if (!found) throw new AppError('TokenInvalid');
+      return deps.signInVouched(
+        found.tenantId,
+        found.userId,
+        { rememberMe: found.rememberMe, providerId: found.providerId },
+        meta,
+      );
+    },
+  };
+};
+export type SsoService = ReturnType<typeof createSsoService>;

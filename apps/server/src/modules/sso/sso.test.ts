@@ -1,0 +1,310 @@
+import type { IdentityProvider } from '@kanal/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, contentInteraction, groupMember, identityProvider } from '../../db/schema/index.js';
+import { makeContent, makeGroup } from '../../test/content-factories.js';
+import { call, makePerson, makeTenant, makeUser } from '../../test/factories.js';
+import { startOidcProvider, type TestOidcProvider, throughProvider } from '../../test/oidc-provider.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+const PUBLIC_URL = 'https://kanal.test';
+const CALLBACK = `${PUBLIC_URL}/api/auth/sso/callback`;
+const CLIENT = { clientId: 'kanal', clientSecret: 'kanal-client-secret-0123456789', redirectUri: CALLBACK };
+
+let t: TestApp;
+let idp: TestOidcProvider;
+let tenantId: number;
+let admin: { id: number; token: string };
+let prodaja: number;
+let skladiste: number;
+let providerId: number;
+
+/** The organisation's provider as its admin would add it (the test provider's issuer, this client). */
+const providerBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Firma Entra',
+  issuer: idp.issuer,
+  clientId: CLIENT.clientId,
+  clientSecret: CLIENT.clientSecret,
+  domains: ['firma.hr'],
+  groupsClaim: 'groups',
+  groups: [
+    { value: 'sales', groupId: prodaja },
+    { value: 'warehouse', groupId: skladiste },
+  ],
+  createPeople: true,
+  passwordsAllowed: true,
+  enabled: true,
+  ...overrides,
+});
+
+/** A whole sign-in as the browser goes through it: our start, the provider's login page, our callback. */
+async function signInThrough(account: string, start = `/api/auth/sso/${tenantId}/${providerId}`) {
+  idp.login(account);
+  const started = await call(t, { url: start });
+  expect(started.statusCode).toBe(302);
+  const location = String(started.headers.location);
+  if (!location.startsWith(idp.issuer)) return location;
+  const back = await call(t, { url: await throughProvider(location, CALLBACK) });
+  expect(back.statusCode).toBe(302);
+  return String(back.headers.location);
+}
+
+/** The session a ticket at the web app's /sso page is traded for. */
+async function redeem(landing: string) {
+  const ticket = decodeURIComponent(landing.split('#ticket=')[1] ?? '');
+  return call(t, { method: 'POST', url: '/api/auth/sso/ticket', body: { ticket } });
+}
+
+const groupsOf = async (userId: number) =>
+  (await t.db.select().from(groupMember).where(eq(groupMember.userId, userId))).map((row) => row.groupId).sort();
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL } });
+  idp = await startOidcProvider(CLIENT);
+  tenantId = (await makeTenant(t.db, { name: 'Firma d.o.o.' })).id;
+  admin = await makePerson(t.db, tenantId, { role: 'ADMIN', now: t.clock.now() });
+  prodaja = (await makeGroup(t.db, { tenantId, name: 'Prodaja' })).id;
+  skladiste = (await makeGroup(t.db, { tenantId, name: 'Skladište' })).id;
+  const created = await call(t, {
+    method: 'POST',
+    url: '/api/identity-provider',
+    token: admin.token,
+    body: providerBody(),
+  });
+  expect(created.statusCode).toBe(200);
+  providerId = created.json().payload.id;
+}, 60_000);
+afterAll(async () => {
+  await idp?.close();
+  await t?.close();
+});
+
+describe("an organisation's identity providers", () => {
+  it('keeps the client secret sealed and never answers it; names the redirect URI to register', async () => {
+    const list = await call(t, { url: '/api/identity-provider', token: admin.token });
+    const [shown] = list.json().payload as IdentityProvider[];
+    expect(shown).toMatchObject({
+      id: providerId,
+      name: 'Firma Entra',
+      domains: ['firma.hr'],
+      groups: [
+        { value: 'sales', groupId: prodaja },
+        { value: 'warehouse', groupId: skladiste },
+      ],
+      redirectUri: CALLBACK,
+    });
+    expect(list.body).not.toContain(CLIENT.clientSecret);
+    const [row] = await t.db.select().from(identityProvider).where(eq(identityProvider.id, providerId));
+    expect(row?.clientSecretSealed).toMatch(/^v1\./);
+    expect(row?.clientSecretSealed).not.toContain(CLIENT.clientSecret);
+  });
+
+  it('refuses a domain another organisation’s provider holds, naming it, and changes nothing', async () => {
+    const other = await makeTenant(t.db);
+    const otherAdmin = await makePerson(t.db, other.id, { role: 'ADMIN', now: t.clock.now() });
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/identity-provider',
+      token: otherAdmin.token,
+      body: { ...providerBody({ groups: [] }), domains: ['nova.hr', 'FIRMA.hr'] },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'SsoDomainTaken', field: 'domains' });
+    const list = await call(t, { url: '/api/identity-provider', token: otherAdmin.token });
+    expect(list.json().payload).toEqual([]);
+  });
+
+  it("answers 404 for another organisation's provider or group, 403 for a role without access", async () => {
+    const other = await makeTenant(t.db);
+    const otherAdmin = await makePerson(t.db, other.id, { role: 'ADMIN', now: t.clock.now() });
+    const foreign = await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${providerId}`,
+      token: otherAdmin.token,
+      body: { enabled: false },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const foreignGroup = await call(t, {
+      method: 'POST',
+      url: '/api/identity-provider',
+      token: otherAdmin.token,
+      body: providerBody({ domains: [], groups: [{ value: 'x', groupId: prodaja }] }),
+    });
+    expect(foreignGroup.statusCode).toBe(404);
+    const creator = await makePerson(t.db, tenantId, { role: 'CREATOR', now: t.clock.now() });
+    expect((await call(t, { url: '/api/identity-provider', token: creator.token })).statusCode).toBe(403);
+    const [row] = await t.db.select().from(identityProvider).where(eq(identityProvider.id, providerId));
+    expect(row?.enabled).toBe(true);
+  });
+
+  it('refuses a bad body at its field', async () => {
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/identity-provider',
+      token: admin.token,
+      body: providerBody({ issuer: 'ftp://idp.example', domains: ['not a domain'] }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('BodyParamsInvalid');
+  });
+});
+
+describe('signing in through the provider', () => {
+  it('creates an unknown person at the first sign-in, in the groups the claim maps, with what is aimed at them', async () => {
+    const creator = await makeUser(t.db, { tenantId, role: 'CREATOR', password: null });
+    const forSales = await makeContent(t.db, { tenantId, creatorId: creator.id, audience: { groups: [prodaja] } });
+    idp.accounts.set('entra-ana', { email: 'Ana.Anic@firma.hr', name: 'Ana Anić', groups: ['sales', 'unmapped'] });
+    const landing = await signInThrough('entra-ana');
+    expect(landing).toMatch(new RegExp(`^${PUBLIC_URL}/sso#ticket=`));
+    const session = await redeem(landing);
+    expect(session.statusCode).toBe(200);
+    const { token, userId } = session.json().payload;
+    const me = await call(t, { url: '/api/auth/me', token });
+    expect(me.json().payload).toMatchObject({ name: 'Ana Anić', email: 'ana.anic@firma.hr', role: 'USER' });
+    expect(await groupsOf(userId)).toEqual([prodaja]);
+    const inbox = await t.db
+      .select()
+      .from(contentInteraction)
+      .where(and(eq(contentInteraction.userId, userId), eq(contentInteraction.contentId, forSales.id)));
+    expect(inbox).toHaveLength(1);
+    // The ticket is good once.
+    expect((await redeem(landing)).statusCode).toBe(400);
+  });
+
+  it('finds the same person by the provider’s subject the next time, even with another e-mail', async () => {
+    idp.accounts.set('entra-ivo', { email: 'ivo@firma.hr', name: 'Ivo Ivić', groups: [] });
+    const first = (await (await redeem(await signInThrough('entra-ivo'))).json()).payload.userId;
+    idp.accounts.set('entra-ivo', { email: 'ivo.ivic@firma.hr', name: 'Ivo Ivić', groups: [] });
+    const second = (await (await redeem(await signInThrough('entra-ivo'))).json()).payload.userId;
+    expect(second).toBe(first);
+  });
+
+  it('matches a person the organisation already has by their verified e-mail', async () => {
+    const known = await makeUser(t.db, { tenantId, email: 'marko@firma.hr', name: 'Marko Marić' });
+    idp.accounts.set('entra-marko', { email: 'marko@firma.hr', email_verified: true, groups: ['warehouse'] });
+    const session = (await redeem(await signInThrough('entra-marko'))).json().payload;
+    expect(session.userId).toBe(known.id);
+    expect(await groupsOf(known.id)).toEqual([skladiste]);
+  });
+
+  it('moves the person when the group claim changes, leaving groups no mapping names alone', async () => {
+    const own = (await makeGroup(t.db, { tenantId, name: 'Projekt X' })).id;
+    idp.accounts.set('entra-lea', { email: 'lea@firma.hr', name: 'Lea Lukić', groups: ['sales'] });
+    const { userId } = (await redeem(await signInThrough('entra-lea'))).json().payload;
+    await t.db.insert(groupMember).values({ tenantId, groupId: own, userId });
+    idp.accounts.set('entra-lea', { email: 'lea@firma.hr', name: 'Lea Lukić', groups: ['warehouse'] });
+    await redeem(await signInThrough('entra-lea'));
+    expect(await groupsOf(userId)).toEqual([skladiste, own].sort());
+    const changes = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, userId), eq(auditLog.event, 'sso.groups_changed')))
+      .orderBy(asc(auditLog.id));
+    expect(changes.map((row) => row.details)).toEqual([
+      { providerId, joined: [prodaja], left: [] },
+      { providerId, joined: [skladiste], left: [prodaja] },
+    ]);
+  });
+});
+
+describe('refusals', () => {
+  it('an unknown person when the provider may not create people; a deactivated one; the login screen says why', async () => {
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${providerId}`,
+      token: admin.token,
+      body: { createPeople: false },
+    });
+    idp.accounts.set('entra-nobody', { email: 'nobody@firma.hr', name: 'Niko Nitko' });
+    expect(await signInThrough('entra-nobody')).toBe(`${PUBLIC_URL}/login?sso=unknownPerson`);
+
+    await makeUser(t.db, { tenantId, email: 'bivsi@firma.hr', active: false });
+    idp.accounts.set('entra-bivsi', { email: 'bivsi@firma.hr', email_verified: true });
+    expect(await signInThrough('entra-bivsi')).toBe(`${PUBLIC_URL}/login?sso=deactivated`);
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${providerId}`,
+      token: admin.token,
+      body: { createPeople: true },
+    });
+  });
+
+  it('an e-mail the provider neither verified nor holds the domain of', async () => {
+    idp.accounts.set('entra-gmail', { email: 'someone@gmail.com', name: 'Netko' });
+    expect(await signInThrough('entra-gmail')).toBe(`${PUBLIC_URL}/login?sso=unknownPerson`);
+  });
+
+  it('a provider switched off, before and after the person left for it', async () => {
+    idp.accounts.set('entra-off', { email: 'off@firma.hr', name: 'Off' });
+    idp.login('entra-off');
+    const started = await call(t, { url: `/api/auth/sso/${tenantId}/${providerId}` });
+    const callback = await throughProvider(String(started.headers.location), CALLBACK);
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${providerId}`,
+      token: admin.token,
+      body: { enabled: false },
+    });
+    expect(String((await call(t, { url: callback })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=ssoOff`);
+    expect(await signInThrough('entra-off')).toBe(`${PUBLIC_URL}/login?sso=ssoOff`);
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${providerId}`,
+      token: admin.token,
+      body: { enabled: true },
+    });
+  });
+
+  it('a replayed answer (the same state twice), and a state nobody started', async () => {
+    idp.accounts.set('entra-replay', { email: 'replay@firma.hr', name: 'Replay' });
+    idp.login('entra-replay');
+    const started = await call(t, { url: `/api/auth/sso/${tenantId}/${providerId}` });
+    const callback = await throughProvider(String(started.headers.location), CALLBACK);
+    expect(String((await call(t, { url: callback })).headers.location)).toMatch(/\/sso#ticket=/);
+    expect(String((await call(t, { url: callback })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=expired`);
+    const forged = callback.replace(/state=[^&]+/, 'state=forged');
+    expect(String((await call(t, { url: forged })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=expired`);
+  });
+
+  it('a state whose time ran out', async () => {
+    idp.accounts.set('entra-slow', { email: 'slow@firma.hr', name: 'Slow' });
+    idp.login('entra-slow');
+    const started = await call(t, { url: `/api/auth/sso/${tenantId}/${providerId}` });
+    const callback = await throughProvider(String(started.headers.location), CALLBACK);
+    t.clock.advance(11 * 60_000);
+    expect(String((await call(t, { url: callback })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=expired`);
+  });
+
+  it('a code answered with another PKCE verifier or nonce than the sign-in started with', async () => {
+    idp.accounts.set('entra-swap', { email: 'swap@firma.hr', name: 'Swap' });
+    idp.login('entra-swap');
+    // Two sign-ins started; the provider's answer to the first comes back with the second's state.
+    const first = await call(t, { url: `/api/auth/sso/${tenantId}/${providerId}` });
+    const second = await call(t, { url: `/api/auth/sso/${tenantId}/${providerId}` });
+    const callback = await throughProvider(String(first.headers.location), CALLBACK);
+    const otherState = new URL(String(second.headers.location)).searchParams.get('state') ?? '';
+    const swapped = callback.replace(/state=[^&]+/, `state=${encodeURIComponent(otherState)}`);
+    expect(String((await call(t, { url: swapped })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=tokenInvalid`);
+  });
+
+  it('an issuer whose discovery names another issuer', async () => {
+    const wrong = await call(t, {
+      method: 'POST',
+      url: '/api/identity-provider',
+      token: admin.token,
+      body: providerBody({ name: 'Pogrešan', issuer: `${idp.issuer}/other`, domains: [], groups: [] }),
+    });
+    const started = await call(t, { url: `/api/auth/sso/${tenantId}/${wrong.json().payload.id}` });
+    expect(String(started.headers.location)).toBe(`${PUBLIC_URL}/login?sso=providerError`);
+  });
+
+  it('audits every refusal with its reason', async () => {
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.event, 'sso.refused')));
+    expect(rows.map((row) => (row.details as { reason: string }).reason)).toEqual(
+      expect.arrayContaining(['unknownPerson', 'deactivated', 'ssoOff', 'tokenInvalid']),
+    );
+  });
+});

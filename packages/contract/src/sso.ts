@@ -1,0 +1,110 @@
+import * as z from 'zod/mini';
+import { NAME_MAX_LENGTH } from './constants.js';
+import { IsoDateTimeSchema } from './content.js';
+import { IdSchema } from './envelope.js';
+
+// Single sign-on (issue 31): an organisation's own OpenID Connect providers, which its people sign in
+// through (authorization code flow with PKCE, state and nonce), and the groups a provider's claim maps to.
+
+export const SSO_DOMAINS_MAX = 20;
+export const SSO_GROUP_MAPPINGS_MAX = 200;
+/** How long a started sign-in waits for the provider's answer, and a finished one's ticket for the app. */
+export const SSO_ATTEMPT_TTL_MS = 10 * 60_000;
+export const SSO_TICKET_TTL_MS = 60_000;
+
+const required = { error: 'validation.required' } as const;
+/** An e-mail domain as people's addresses end: lowercase, at least one dot, no scheme or @. */
+const DomainSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(253),
+    z.regex(/^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: 'validation.domain' }),
+  );
+
+export const SsoGroupMappingSchema = z.object({
+  /** A value of the provider's groups claim (a group's name or id at the provider). */
+  value: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(256)),
+  groupId: IdSchema,
+});
+export type SsoGroupMapping = z.infer<typeof SsoGroupMappingSchema>;
+
+const providerFields = {
+  name: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(NAME_MAX_LENGTH)),
+  /** The provider's issuer; its discovery document is read from `<issuer>/.well-known/openid-configuration`. */
+  issuer: z
+    .string(required)
+    .check(
+      z.trim(),
+      z.maxLength(500),
+      z.regex(/^https?:\/\/[a-zA-Z0-9.-]+(:\d{1,5})?(\/[\w.~%!$&'()*+,;=:@/-]*)?$/, { error: 'validation.url' }),
+    ),
+  clientId: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(500)),
+  domains: z.array(DomainSchema).check(z.maxLength(SSO_DOMAINS_MAX)),
+  /** The ID token's or userinfo's claim that lists the person's groups; null: groups are not taken from it. */
+  groupsClaim: z.nullable(z.string().check(z.trim(), z.maxLength(100))),
+  groups: z.array(SsoGroupMappingSchema).check(z.maxLength(SSO_GROUP_MAPPINGS_MAX)),
+  /** People unknown to the organisation are created at their first sign-in (just in time). */
+  createPeople: z.boolean(),
+  /** People of the provider's domains may still sign in with a password. */
+  passwordsAllowed: z.boolean(),
+  enabled: z.boolean(),
+};
+const secret = z.string(required).check(z.minLength(1, required), z.maxLength(1000));
+
+/** POST /identity-provider: the client secret is stored encrypted and never answered. */
+export const CreateIdentityProviderBodySchema = z.object({ ...providerFields, clientSecret: secret });
+export type CreateIdentityProviderBody = z.infer<typeof CreateIdentityProviderBodySchema>;
+/** PATCH /identity-provider/{id}: what is given changes; a new secret replaces the stored one. */
+export const UpdateIdentityProviderBodySchema = z.partial(z.object({ ...providerFields, clientSecret: secret }));
+export type UpdateIdentityProviderBody = z.infer<typeof UpdateIdentityProviderBodySchema>;
+
+export const IdentityProviderSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  domains: z.array(z.string()),
+  groupsClaim: z.nullable(z.string()),
+  groups: z.array(z.object({ value: z.string(), groupId: z.int() })),
+  createPeople: z.boolean(),
+  passwordsAllowed: z.boolean(),
+  enabled: z.boolean(),
+  /** Where the provider sends people back: registered at the provider as the client's redirect URI. */
+  redirectUri: z.string(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type IdentityProvider = z.infer<typeof IdentityProviderSchema>;
+export const IdentityProviderListSchema = z.array(IdentityProviderSchema);
+
+/** GET /auth/sso/{tenant}/{provider}: where the web app sends a person to sign in. */
+export const SsoStartParamsSchema = z.object({
+  tenant: z.string().check(z.regex(/^\d{1,9}$/)),
+  provider: z.string().check(z.regex(/^\d{1,9}$/)),
+});
+export const SsoStartQuerySchema = z.object({
+  /** Stay signed in (a longer session), as the sign-in form's checkbox. */
+  remember: z.optional(z.enum(['0', '1'])),
+});
+/** GET /auth/sso/callback: what the provider sends back (an error instead of a code when it refused). */
+export const SsoCallbackQuerySchema = z.object({
+  state: z.optional(z.string().check(z.maxLength(200))),
+  code: z.optional(z.string().check(z.maxLength(4000))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+  iss: z.optional(z.string().check(z.maxLength(500))),
+});
+/** Why a sign-in through a provider was refused: the login screen explains each. */
+export const SSO_REFUSALS = [
+  'expired',
+  'providerError',
+  'tokenInvalid',
+  'unknownPerson',
+  'deactivated',
+  'ssoOff',
+] as const;
+export type SsoRefusal = (typeof SSO_REFUSALS)[number];
+
+/** POST /auth/sso/ticket: the single-use ticket the callback handed the web app, for its session. */
+export const SsoTicketBodySchema = z.object({ ticket: z.string().check(z.minLength(1), z.maxLength(200)) });
