@@ -3,7 +3,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from './browser/storage-keys';
 
-export const NAMESPACES = ['common', 'auth', 'shell', 'home', 'content', 'archive'] as const;
+export const NAMESPACES = ['common', 'auth', 'shell', 'home', 'content'] as const;
 
 type Resources = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
 

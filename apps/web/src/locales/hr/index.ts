@@ -1,5 +1,4 @@
 import shared from '@kanal/contract/locales/hr.json';
-import archive from './archive.json';
 import auth from './auth.json';
 import common from './common.json';
 import content from './content.json';
@@ -7,4 +6,4 @@ import home from './home.json';
 import shell from './shell.json';
 
 // The contract's errors and validation texts join the common namespace, so they are written only once.
-export const resources = { common: { ...common, ...shared }, auth, shell, home, content, archive };
+export const resources = { common: { ...common, ...shared }, auth, shell, home, content };

@@ -9,6 +9,8 @@ import { AttemptReview, MyComments, PollResultsView } from '@/features/archive/c
 import { ReviewLinks } from '@/features/archive/components/archive-detail';
 import '@/content/components/detail.css';
 
+export { loader } from './archive-texts';
+
 /**
  * /archive/{id}/questions: the latest attempt's answers, or for a poll (which keeps no personal answers)
  * everyone's answers counted; then the user's own comments.

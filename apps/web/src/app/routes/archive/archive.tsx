@@ -3,6 +3,8 @@ import { Page } from '@/components/page';
 import { ArchiveList } from '@/features/archive/components/archive-list';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
+export { loader } from './archive-texts';
+
 export function Component() {
   const { t } = useTranslation('archive');
   useDocumentTitle(t('title'));
