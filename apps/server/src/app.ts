@@ -58,7 +58,7 @@ import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repos
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
 import { createSsoRepository } from './modules/sso/sso.repository.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
-import { createSsoService } from './modules/sso/sso.service.js';
+import { createSsoService, signInEntryOf } from './modules/sso/sso.service.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsService } from './modules/stats/stats.service.js';
@@ -242,6 +242,7 @@ export async function buildApp({
     // (its time must not depend on whether the account exists); a crashed process's are taken up again.
     jobs,
     queue: (job) => jobs.schedule(db, job),
+    ssoEntry: signInEntryOf(createSsoRepository(db)),
     reposOver: (tx) => ({
       repo: createAuthRepository(tx),
       audit: createAuditLog(tx),

@@ -59,8 +59,12 @@ export type HasPasswordBody = z.infer<typeof HasPasswordBodySchema>;
  * Unknown and deactivated accounts answer `hasPassword: true`. An account without a password is set up
  * through a mailed link when it has an e-mail, otherwise with the activation code its admin was given.
  */
+/**
+ * `sso`: the identifier's e-mail domain belongs to its organisation's identity provider, whose sign-in
+ * starts there (home-realm discovery); it says nothing of the account, so it comes with `hasPassword: true`.
+ */
 export const HasPasswordResultSchema = z.discriminatedUnion('hasPassword', [
-  z.object({ hasPassword: z.literal(true) }),
+  z.object({ hasPassword: z.literal(true), sso: z.optional(z.string()) }),
   z.object({ hasPassword: z.literal(false), activation: z.enum(['link', 'code']) }),
 ]);
 export type HasPasswordResult = z.infer<typeof HasPasswordResultSchema>;

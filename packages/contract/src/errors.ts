@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   BodyParamsInvalid: 400,
   WrongCredentials: 401,
   AccountDeactivated: 401,
+  SsoRequired: 403,
   PasswordNotChanged: 400,
   InvalidPassword: 400,
   TokenInvalid: 400,

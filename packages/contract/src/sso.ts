@@ -106,5 +106,11 @@ export const SSO_REFUSALS = [
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 
+/** GET /auth/sso/providers?tenant=: an organisation's providers people may sign in with (its tenant link). */
+export const SsoProvidersQuerySchema = z.object({ tenant: z.string().check(z.regex(/^\d{1,9}$/)) });
+export const SsoEntrySchema = z.object({ name: z.string(), url: z.string() });
+export const SsoEntryListSchema = z.array(SsoEntrySchema);
+export type SsoEntry = z.infer<typeof SsoEntrySchema>;
+
 /** POST /auth/sso/ticket: the single-use ticket the callback handed the web app, for its session. */
 export const SsoTicketBodySchema = z.object({ ticket: z.string().check(z.minLength(1), z.maxLength(200)) });

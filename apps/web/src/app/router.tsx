@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: 'activate/:token', lazy: () => import('./routes/account/reset-password') },
       { path: 'unsubscribe/:token', lazy: () => import('./routes/account/unsubscribe') },
       { path: 'confirm-email/:token', lazy: () => import('./routes/account/confirm-email') },
+      { path: 'sso', lazy: () => import('./routes/account/sso') },
       {
         Component: RequireAuth,
         children: [

@@ -9,6 +9,8 @@ const admin = ['kanal', 'admin'] as const;
 export const queryKeys = {
   all: ['kanal'] as const,
   me: (userId: number) => ['kanal', 'auth', 'me', userId] as const,
+  /** An organisation's identity providers, as its sign-in link lists them (no sign-in needed). */
+  ssoProviders: (tenant: string) => ['kanal', 'auth', 'sso-providers', tenant] as const,
   /** The caller's notices (the bell, by how many it shows) and which they take on which channel. */
   notifications: {
     all: ['kanal', 'notifications'] as const,

@@ -49,6 +49,11 @@ type Deps = Repos & {
   jobs: Pick<Jobs, 'define'>;
   /** Queues a job in the database (the jobs module's schedule, outside any transaction). */
   queue: (job: { queue: string; payload: Record<string, unknown>; runAt: Date }) => Promise<void>;
+  /**
+   * The identity provider an identifier's e-mail domain belongs to (the sso module): where its sign-in
+   * starts, and whether that domain's people may still sign in with a password.
+   */
+  ssoEntry: (identifier: string) => Promise<{ url: string; passwordsAllowed: boolean } | undefined>;
   /** The repositories and the mailer bound to a job's transaction: a job writes only through it. */
   reposOver: (tx: Tx) => Repos & { mailer: Pick<Mailer, 'send'> };
 };
@@ -74,6 +79,7 @@ export const createAuthService = ({
   jobs,
   queue,
   reposOver,
+  ssoEntry,
 }: Deps) => {
   const ipKey = (scope: string, meta: RequestMeta) => `${scope}:ip:${meta.ip}`;
   const idKey = (scope: string, identifier: string) => `${scope}:id:${identifier.toLowerCase()}`;
@@ -156,6 +162,8 @@ export const createAuthService = ({
      */
     async hasPassword({ identifier }: HasPasswordBody, meta: RequestMeta): Promise<HasPasswordResult> {
       await limitIp('has-password', meta);
+      const sso = await ssoEntry(identifier);
+      if (sso) return { hasPassword: true, sso: sso.url };
       const account = await repo.findAccount(identifier);
       if (!account?.active || account.passwordHash !== null) return { hasPassword: true };
       return { hasPassword: false, activation: account.email ? 'link' : 'code' };
@@ -173,6 +181,8 @@ export const createAuthService = ({
       device: string | undefined,
     ): Promise<{ session: Session; newDevice?: string }> {
       await limitIp('signin', meta);
+      // A domain whose organisation signs its people in through its provider alone: no password is tried.
+      if ((await ssoEntry(body.email))?.passwordsAllowed === false) throw new AppError('SsoRequired');
       const account = await repo.findAccount(body.email);
       // Looked up whether or not the account exists, so a device cookie does not time the difference.
       const deviceTenant = device && tokenTenant(device);

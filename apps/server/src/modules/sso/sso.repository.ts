@@ -63,6 +63,33 @@ export const createSsoRepository = (db: DbOrTx) => ({
     return parts;
   },
 
+  /** The enabled provider an e-mail domain belongs to, if any (home-realm discovery). */
+  async providerForDomain(domain: string) {
+    const [row] = await db
+      .select({
+        tenantId: identityProvider.tenantId,
+        providerId: identityProvider.id,
+        passwordsAllowed: identityProvider.passwordsAllowed,
+      })
+      .from(identityProviderDomain)
+      .innerJoin(
+        identityProvider,
+        and(
+          eq(identityProvider.tenantId, identityProviderDomain.tenantId),
+          eq(identityProvider.id, identityProviderDomain.providerId),
+        ),
+      )
+      .where(and(eq(identityProviderDomain.domain, domain), eq(identityProvider.enabled, true)));
+    return row;
+  },
+
+  enabledProviders: (tenantId: number) =>
+    db
+      .select({ id: identityProvider.id, name: identityProvider.name })
+      .from(identityProvider)
+      .where(and(eq(identityProvider.tenantId, tenantId), eq(identityProvider.enabled, true)))
+      .orderBy(asc(identityProvider.name), asc(identityProvider.id)),
+
   async insertProvider(row: typeof identityProvider.$inferInsert): Promise<number> {
     const [created] = await db.insert(identityProvider).values(row).returning({ id: identityProvider.id });
     if (!created) throw new Error('identity provider insert returned nothing');

@@ -23,5 +23,6 @@ export const ssoRoutes: FastifyPluginAsync<Options> = async (app, { sso, scoped 
     reply.redirect(await sso.start(Number(req.params.tenant), Number(req.params.provider), req.query.remember === '1')),
   );
   route(app, api.ssoCallback, async (req, reply) => reply.redirect(await sso.callback(req.url, req.query, meta(req))));
+  route(app, api.listSsoProviders, async (req) => ({ payload: await sso.entries(Number(req.query.tenant)) }));
   route(app, api.redeemSsoTicket, async (req) => ({ payload: await sso.redeem(req.body.ticket, meta(req)) }));
 };

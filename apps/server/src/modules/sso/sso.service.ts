@@ -1,12 +1,15 @@
 import {
+  api,
   type CreateIdentityProviderBody,
   type IdentityProvider,
   type Language,
   type Session,
   SSO_ATTEMPT_TTL_MS,
   SSO_TICKET_TTL_MS,
+  type SsoEntry,
   type SsoRefusal,
   type UpdateIdentityProviderBody,
+  urlOf,
 } from '@kanal/contract';
 import * as oidc from 'openid-client';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -57,7 +60,24 @@ type Deps = {
 
 /** A provider's discovery document is read again after this long (keys rotate, endpoints move). */
 const DISCOVERY_TTL_MS = 60 * 60_000;
-const CALLBACK_PATH = '/api/auth/sso/callback';
+const CALLBACK_PATH = urlOf(api.ssoCallback);
+
+/** Where a sign-in through the provider starts, as the browser is sent there. */
+const startUrl = (tenantId: number, providerId: number) =>
+  urlOf(api.startSso, { tenant: tenantId, provider: providerId });
+
+/**
+ * The provider an identifier's e-mail domain belongs to, for the sign-in screens (home-realm discovery):
+ * where its sign-in starts, and whether the domain's people may still use a password. Of the address's
+ * domain alone, so it tells nothing of whether the account exists.
+ */
+export const signInEntryOf =
+  (repo: Pick<SsoRepository, 'providerForDomain'>) =>
+  async (identifier: string): Promise<{ url: string; passwordsAllowed: boolean } | undefined> => {
+    const domain = identifier.includes('@') ? identifier.split('@').pop()?.trim().toLowerCase() : undefined;
+    const found = domain ? await repo.providerForDomain(domain) : undefined;
+    return found && { url: startUrl(found.tenantId, found.providerId), passwordsAllowed: found.passwordsAllowed };
+  };
 
 /** A refusal the login screen explains; `detail` is logged, never shown. */
 class Refused extends Error {
@@ -163,7 +183,7 @@ export const createSsoService = (deps: Deps) => {
     return configuration;
   }
 
-  const refusal = (reason: SsoRefusal) => `${config.publicUrl}/login?sso=${reason}`;
+  const refusal = (reason: SsoRefusal) => `${config.publicUrl}/sso?error=${reason}`;
 
   /** Who the provider's answer names, as this organisation knows them (created just in time if allowed). */
   async function personOf(row: ProviderRow, claims: Record<string, unknown>, domains: string[]): Promise<number> {
@@ -358,7 +378,8 @@ export const createSsoService = (deps: Deps) => {
           rememberMe: attempt.rememberMe,
           expiresAt: new Date(clock.now().getTime() + SSO_TICKET_TTL_MS),
         });
-        return `${config.publicUrl}/sso#ticket=${encodeURIComponent(ticket)}`;
+        // In the fragment, which no server and no Referer sees; `remember` tells the app where to keep the session.
+        return `${config.publicUrl}/sso#ticket=${encodeURIComponent(ticket)}${attempt.rememberMe ? '&remember=1' : ''}`;
       } catch (error) {
         if (!(error instanceof Refused)) throw error;
         deps.log.warn(
@@ -373,6 +394,12 @@ export const createSsoService = (deps: Deps) => {
         });
         return refusal(error.reason);
       }
+    },
+
+    /** An organisation's enabled providers, as its tenant link lists them. */
+    async entries(tenantId: number): Promise<SsoEntry[]> {
+      const rows = await repo.enabledProviders(tenantId);
+      return rows.map((row) => ({ name: row.name, url: startUrl(tenantId, row.id) }));
     },
 
     /** The web app's ticket for its session: once, within a minute of the callback. */

@@ -216,11 +216,11 @@ describe('refusals', () => {
       body: { createPeople: false },
     });
     idp.accounts.set('entra-nobody', { email: 'nobody@firma.hr', name: 'Niko Nitko' });
-    expect(await signInThrough('entra-nobody')).toBe(`${PUBLIC_URL}/login?sso=unknownPerson`);
+    expect(await signInThrough('entra-nobody')).toBe(`${PUBLIC_URL}/sso?error=unknownPerson`);
 
     await makeUser(t.db, { tenantId, email: 'bivsi@firma.hr', active: false });
     idp.accounts.set('entra-bivsi', { email: 'bivsi@firma.hr', email_verified: true });
-    expect(await signInThrough('entra-bivsi')).toBe(`${PUBLIC_URL}/login?sso=deactivated`);
+    expect(await signInThrough('entra-bivsi')).toBe(`${PUBLIC_URL}/sso?error=deactivated`);
     await call(t, {
       method: 'PATCH',
       url: `/api/identity-provider/${providerId}`,
@@ -231,7 +231,7 @@ describe('refusals', () => {
 
   it('an e-mail the provider neither verified nor holds the domain of', async () => {
     idp.accounts.set('entra-gmail', { email: 'someone@gmail.com', name: 'Netko' });
-    expect(await signInThrough('entra-gmail')).toBe(`${PUBLIC_URL}/login?sso=unknownPerson`);
+    expect(await signInThrough('entra-gmail')).toBe(`${PUBLIC_URL}/sso?error=unknownPerson`);
   });
 
   it('a provider switched off, before and after the person left for it', async () => {
@@ -245,8 +245,8 @@ describe('refusals', () => {
       token: admin.token,
       body: { enabled: false },
     });
-    expect(String((await call(t, { url: callback })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=ssoOff`);
-    expect(await signInThrough('entra-off')).toBe(`${PUBLIC_URL}/login?sso=ssoOff`);
+    expect(String((await call(t, { url: callback })).headers.location)).toBe(`${PUBLIC_URL}/sso?error=ssoOff`);
+    expect(await signInThrough('entra-off')).toBe(`${PUBLIC_URL}/sso?error=ssoOff`);
     await call(t, {
       method: 'PATCH',
       url: `/api/identity-provider/${providerId}`,
@@ -261,9 +261,9 @@ describe('refusals', () => {
     const started = await call(t, { url: `/api/auth/sso/${tenantId}/${providerId}` });
     const callback = await throughProvider(String(started.headers.location), CALLBACK);
     expect(String((await call(t, { url: callback })).headers.location)).toMatch(/\/sso#ticket=/);
-    expect(String((await call(t, { url: callback })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=expired`);
+    expect(String((await call(t, { url: callback })).headers.location)).toBe(`${PUBLIC_URL}/sso?error=expired`);
     const forged = callback.replace(/state=[^&]+/, 'state=forged');
-    expect(String((await call(t, { url: forged })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=expired`);
+    expect(String((await call(t, { url: forged })).headers.location)).toBe(`${PUBLIC_URL}/sso?error=expired`);
   });
 
   it('a state whose time ran out', async () => {
@@ -272,7 +272,7 @@ describe('refusals', () => {
     const started = await call(t, { url: `/api/auth/sso/${tenantId}/${providerId}` });
     const callback = await throughProvider(String(started.headers.location), CALLBACK);
     t.clock.advance(11 * 60_000);
-    expect(String((await call(t, { url: callback })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=expired`);
+    expect(String((await call(t, { url: callback })).headers.location)).toBe(`${PUBLIC_URL}/sso?error=expired`);
   });
 
   it('a code answered with another PKCE verifier or nonce than the sign-in started with', async () => {
@@ -284,7 +284,7 @@ describe('refusals', () => {
     const callback = await throughProvider(String(first.headers.location), CALLBACK);
     const otherState = new URL(String(second.headers.location)).searchParams.get('state') ?? '';
     const swapped = callback.replace(/state=[^&]+/, `state=${encodeURIComponent(otherState)}`);
-    expect(String((await call(t, { url: swapped })).headers.location)).toBe(`${PUBLIC_URL}/login?sso=tokenInvalid`);
+    expect(String((await call(t, { url: swapped })).headers.location)).toBe(`${PUBLIC_URL}/sso?error=tokenInvalid`);
   });
 
   it('an issuer whose discovery names another issuer', async () => {
@@ -295,7 +295,7 @@ describe('refusals', () => {
       body: providerBody({ name: 'Pogrešan', issuer: `${idp.issuer}/other`, domains: [], groups: [] }),
     });
     const started = await call(t, { url: `/api/auth/sso/${tenantId}/${wrong.json().payload.id}` });
-    expect(String(started.headers.location)).toBe(`${PUBLIC_URL}/login?sso=providerError`);
+    expect(String(started.headers.location)).toBe(`${PUBLIC_URL}/sso?error=providerError`);
   });
 
   it('audits every refusal with its reason', async () => {
@@ -306,5 +306,55 @@ describe('refusals', () => {
     expect(rows.map((row) => (row.details as { reason: string }).reason)).toEqual(
       expect.arrayContaining(['unknownPerson', 'deactivated', 'ssoOff', 'tokenInvalid']),
     );
+  });
+});
+
+describe('finding the provider before signing in', () => {
+  it('sends an address of a provider’s domain there (home-realm discovery), whatever the account', async () => {
+    for (const identifier of ['ana.anic@firma.hr', 'NOBODY@Firma.hr']) {
+      const res = await call(t, { method: 'POST', url: '/api/auth/has-password', body: { identifier } });
+      expect(res.json().payload).toEqual({ hasPassword: true, sso: `/api/auth/sso/${tenantId}/${providerId}` });
+    }
+    const elsewhere = await call(t, {
+      method: 'POST',
+      url: '/api/auth/has-password',
+      body: { identifier: 'netko@drugdje.hr' },
+    });
+    expect(elsewhere.json().payload).toEqual({ hasPassword: true });
+  });
+
+  it('refuses a password where the organisation allows only its provider, and takes one where it allows both', async () => {
+    const person = await makeUser(t.db, { tenantId, email: 'lozinka@firma.hr' });
+    const signIn = () =>
+      call(t, {
+        method: 'POST',
+        url: '/api/auth/signin',
+        body: { email: 'lozinka@firma.hr', password: person.password, rememberMe: false },
+      });
+    expect((await signIn()).statusCode).toBe(200);
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${providerId}`,
+      token: admin.token,
+      body: { passwordsAllowed: false },
+    });
+    const refused = await signIn();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('SsoRequired');
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${providerId}`,
+      token: admin.token,
+      body: { passwordsAllowed: true },
+    });
+  });
+
+  it('lists an organisation’s enabled providers for its sign-in link, and none of an unknown one', async () => {
+    const list = await call(t, { url: `/api/auth/sso/providers?tenant=${tenantId}` });
+    expect(list.json().payload).toContainEqual({
+      name: 'Firma Entra',
+      url: `/api/auth/sso/${tenantId}/${providerId}`,
+    });
+    expect((await call(t, { url: '/api/auth/sso/providers?tenant=999999' })).json().payload).toEqual([]);
   });
 });

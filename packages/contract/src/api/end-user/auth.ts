@@ -34,7 +34,7 @@ export const signIn = {
   tags,
   body: SignInBodySchema,
   response: SessionSchema,
-  errors: ['WrongCredentials', 'AccountDeactivated', 'TooManyRequests'],
+  errors: ['WrongCredentials', 'AccountDeactivated', 'SsoRequired', 'TooManyRequests'],
 } as const satisfies Operation;
 
 export const mobileSignIn = { ...signIn, path: '/mobile/users/login' } as const satisfies Operation;

@@ -16,6 +16,7 @@ import { Checkbox } from '@/components/form/checkbox';
 import { ErrorText } from '@/components/form/error-text';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
+import { leaveFor } from '@/lib/browser/leave-for';
 import { serverMessage } from '@/lib/errors';
 import { useFieldError } from '@/lib/hooks/use-field-error';
 import { useHasPassword } from '../api/has-password';
@@ -94,7 +95,14 @@ export function LoginForm() {
     if (step === 'identify') {
       hasPassword.mutate(
         { identifier: values.email },
-        { onSuccess: (result) => setChecked({ identifier: values.email, result }) },
+        {
+          // The address's domain signs in through its organisation's provider: off to it (home-realm
+          // discovery). `values` holds only what this step's resolver checks, so the checkbox is read apart.
+          onSuccess: (result) =>
+            result.hasPassword && result.sso
+              ? leaveFor(`${result.sso}${form.getValues('rememberMe') ? '?remember=1' : ''}`)
+              : setChecked({ identifier: values.email, result }),
+        },
       );
     } else if (step === 'password') {
       signIn.mutate({ email: values.email, password: values.password, rememberMe: values.rememberMe });
