@@ -21,6 +21,8 @@ const SMTP_PORT = 4325;
 const servers = { desktop: 4310, phone: 4311 } as const;
 // The web push journey's fake push service, one per project: the server's WEB_PUSH_SERVICES names its port.
 const pushServices = { desktop: 4326, phone: 4327 } as const;
+// The organisations' identity provider of the single sign-on journey: one, for both projects' servers.
+const OIDC_PORT = 4328;
 
 export default defineConfig({
   testDir: '.',
@@ -35,6 +37,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: { launchOptions: chromium, locale: 'hr-HR', trace: 'retain-on-failure' },
+  metadata: { oidcIssuer: `http://127.0.0.1:${OIDC_PORT}` },
   projects: [
     {
       name: 'desktop',
@@ -48,6 +51,18 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      command: 'node e2e/support/oidc-provider.mjs',
+      cwd: '..',
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      env: {
+        OIDC_PORT: String(OIDC_PORT),
+        OIDC_CALLBACKS: Object.values(servers)
+          .map((port) => `http://127.0.0.1:${port}/api/auth/sso/callback`)
+          .join(','),
+      },
+      reuseExistingServer: false,
+    },
     {
       command: 'node e2e/support/mail-catcher.mjs',
       cwd: '..',
