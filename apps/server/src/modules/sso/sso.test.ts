@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contentInteraction, groupMember, identityProvider } from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
 import { call, makePerson, makeTenant, makeUser } from '../../test/factories.js';
+import { startMisbehavingProvider, type TokenFault } from '../../test/misbehaving-provider.js';
 import { startOidcProvider, type TestOidcProvider, throughProvider } from '../../test/oidc-provider.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -357,4 +358,41 @@ describe('finding the provider before signing in', () => {
     });
     expect((await call(t, { url: '/api/auth/sso/providers?tenant=999999' })).json().payload).toEqual([]);
   });
+});
+
+describe('refusing a faulty ID token', () => {
+  let rogue: Awaited<ReturnType<typeof startMisbehavingProvider>>;
+  let rogueId: number;
+  beforeAll(async () => {
+    rogue = await startMisbehavingProvider(CLIENT);
+    const created = await call(t, {
+      method: 'POST',
+      url: '/api/identity-provider',
+      token: admin.token,
+      body: providerBody({ name: 'Krivi', issuer: rogue.issuer, domains: ['krivo.hr'], groupsClaim: null, groups: [] }),
+    });
+    rogueId = created.json().payload.id;
+  });
+  afterAll(() => rogue?.close());
+
+  /** A sign-in through the misbehaving provider, whose authorization endpoint answers at once. */
+  async function signInWith(fault: TokenFault) {
+    rogue.answerWith(fault);
+    const started = await call(t, { url: `/api/auth/sso/${tenantId}/${rogueId}` });
+    const answer = await fetch(String(started.headers.location), { redirect: 'manual' });
+    const back = String(answer.headers.get('location'));
+    const landed = await call(t, { url: back.slice(new URL(back).origin.length) });
+    return String(landed.headers.location);
+  }
+
+  it('takes a sound token from it (so each refusal below is the fault’s)', async () => {
+    expect(await signInWith('none')).toMatch(/\/sso#ticket=/);
+  });
+
+  it.each<TokenFault>(['wrongIssuer', 'wrongAudience', 'expired', 'notYetValid', 'wrongNonce', 'unsigned'])(
+    'refuses a token with %s',
+    async (fault) => {
+      expect(await signInWith(fault)).toBe(`${PUBLIC_URL}/sso?error=tokenInvalid`);
+    },
+  );
 });
