@@ -14,7 +14,7 @@ export const SSO_TICKET_TTL_MS = 60_000;
 
 const required = { error: 'validation.required' } as const;
 /** An e-mail domain as people's addresses end: lowercase, at least one dot, no scheme or @. */
-const DomainSchema = z
+export const SsoDomainSchema = z
   .string()
   .check(
     z.trim(),
@@ -30,6 +30,22 @@ export const SsoGroupMappingSchema = z.object({
 });
 export type SsoGroupMapping = z.infer<typeof SsoGroupMappingSchema>;
 
+/**
+ * Each entry once, by `keyOf`: a domain and a claim value are keys of their tables, so a repeat would fail
+ * the insert. The repeat (not the first) is named, at `path` inside it.
+ */
+const listedOnce = <T>(keyOf: (item: T) => string, path: (string | number)[] = []) =>
+  z.superRefine<T[]>((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const key = keyOf(item);
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', input: item, path: [index, ...path], message: 'validation.listedTwice' });
+      }
+      seen.add(key);
+    });
+  });
+
 const providerFields = {
   name: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(NAME_MAX_LENGTH)),
   /** The provider's issuer; its discovery document is read from `<issuer>/.well-known/openid-configuration`. */
@@ -41,10 +57,16 @@ const providerFields = {
       z.regex(/^https?:\/\/[a-zA-Z0-9.-]+(:\d{1,5})?(\/[\w.~%!$&'()*+,;=:@/-]*)?$/, { error: 'validation.url' }),
     ),
   clientId: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(500)),
-  domains: z.array(DomainSchema).check(z.maxLength(SSO_DOMAINS_MAX)),
+  domains: z.array(SsoDomainSchema).check(
+    z.maxLength(SSO_DOMAINS_MAX),
+    listedOnce((domain: string) => domain),
+  ),
   /** The ID token's or userinfo's claim that lists the person's groups; null: groups are not taken from it. */
   groupsClaim: z.nullable(z.string().check(z.trim(), z.maxLength(100))),
-  groups: z.array(SsoGroupMappingSchema).check(z.maxLength(SSO_GROUP_MAPPINGS_MAX)),
+  groups: z.array(SsoGroupMappingSchema).check(
+    z.maxLength(SSO_GROUP_MAPPINGS_MAX),
+    listedOnce((mapping: SsoGroupMapping) => mapping.value, ['value']),
+  ),
   /** People unknown to the organisation are created at their first sign-in (just in time). */
   createPeople: z.boolean(),
   /** People of the provider's domains may still sign in with a password. */

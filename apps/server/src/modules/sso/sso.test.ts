@@ -148,6 +148,30 @@ describe("an organisation's identity providers", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('BodyParamsInvalid');
   });
+
+  it('refuses a domain or a claim value listed twice at the repeat, before it could fail the insert', async () => {
+    const twice = async (body: Record<string, unknown>) =>
+      (
+        await call(t, {
+          method: 'PATCH',
+          url: `/api/identity-provider/${providerId}`,
+          token: admin.token,
+          body,
+        })
+      ).json();
+    expect(await twice({ domains: ['firma.hr', 'FIRMA.hr'] })).toMatchObject({
+      code: 'BodyParamsInvalid',
+      field: 'domains.1',
+    });
+    expect(
+      await twice({
+        groups: [
+          { value: 'sales', groupId: prodaja },
+          { value: 'sales', groupId: skladiste },
+        ],
+      }),
+    ).toMatchObject({ code: 'BodyParamsInvalid', field: 'groups.1.value' });
+  });
 });
 
 describe('signing in through the provider', () => {
