@@ -21,15 +21,6 @@ export function useGroups(params: GroupListParams) {
   });
 }
 
-/** Every group of the organisation, by name: the choices of filters and pickers. */
-export function useAllGroups() {
-  const scope = useConsole();
-  return useQuery({
-    queryKey: queryKeys.admin.allGroups(scope.tenantId),
-    queryFn: ({ signal }) => call(api.allGroups, { query: inScope(scope), signal }),
-  });
-}
-
 export function useGroup(id: number | null) {
   const scope = useConsole();
   return useQuery({

@@ -8,10 +8,10 @@ import { Checkbox } from '@/components/form/checkbox';
 import { ErrorText } from '@/components/form/error-text';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
+import { useAllGroups } from '@/console/api/groups';
 import { useConsole } from '@/console/lib/console-context';
 import { showServerError, useFormError } from '@/console/lib/form-errors';
 import { errorText } from '@/lib/errors';
-import { useAllGroups } from '../../api/groups';
 import './user-form.css';
 
 /** As the inputs hold it: an empty field is text, a ticked group its id as text. */
