@@ -197,6 +197,7 @@ test('every console screen reads well to axe and works by keyboard', async ({ pa
   for (const [path, title] of [
     ['/admin/groups', 'Grupe'],
     ['/admin/exports', 'Izvoz'],
+    ['/admin/sso', 'Jedinstvena prijava'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -113,9 +113,20 @@ describe('the console navigation', () => {
   it.each([
     [
       'SUPERADMIN',
-      ['Nadzorna ploča', 'Sadržaj', 'Osobe', 'Grupe', 'Uvoz osoba', 'Izvoz', 'Organizacije', 'Promocije', 'Sustav'],
+      [
+        'Nadzorna ploča',
+        'Sadržaj',
+        'Osobe',
+        'Grupe',
+        'Uvoz osoba',
+        'Izvoz',
+        'Jedinstvena prijava',
+        'Organizacije',
+        'Promocije',
+        'Sustav',
+      ],
     ],
-    ['ADMIN', ['Nadzorna ploča', 'Sadržaj', 'Osobe', 'Grupe', 'Uvoz osoba', 'Izvoz']],
+    ['ADMIN', ['Nadzorna ploča', 'Sadržaj', 'Osobe', 'Grupe', 'Uvoz osoba', 'Izvoz', 'Jedinstvena prijava']],
     ['ANALYST', ['Nadzorna ploča', 'Sadržaj', 'Osobe', 'Grupe', 'Izvoz']],
     ['CREATOR', ['Sadržaj']],
   ] as const)('offers a %s the screens it may use', async (role, links) => {

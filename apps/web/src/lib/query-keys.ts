@@ -40,6 +40,8 @@ export const queryKeys = {
     allGroups: (tenant: number) => [...admin, 'all-groups', tenant] as const,
     group: (tenant: number, id: number) => [...admin, 'group', tenant, id] as const,
     members: (tenant: number, id: number, query: object) => [...admin, 'members', tenant, id, query] as const,
+    /** An organisation's single sign-on providers: all of them, one list (there are a few at most). */
+    identityProviders: (tenant: number) => [...admin, 'identity-providers', tenant] as const,
     contentList: (tenant: number, query: object) => [...admin, 'content-list', tenant, query] as const,
     content: (tenant: number, id: number) => [...admin, 'content', tenant, id] as const,
     categories: (tenant: number) => [...admin, 'categories', tenant] as const,

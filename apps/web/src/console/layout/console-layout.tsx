@@ -72,6 +72,7 @@ const NAV = [
   { to: '/admin/groups', screen: 'GroupsScreen', label: 'groups' },
   { to: '/admin/import', screen: 'ImportScreen', label: 'import' },
   { to: '/admin/exports', screen: 'ExportsScreen', label: 'exports' },
+  { to: '/admin/sso', screen: 'IdentityProvidersScreen', label: 'sso' },
   { to: '/admin/tenants', screen: 'TenantsScreen', label: 'tenants' },
   { to: '/admin/promotions', screen: 'PromotionsScreen', label: 'promotions' },
   { to: '/admin/system', screen: 'SystemScreen', label: 'system' },

@@ -25,6 +25,9 @@ import { ImportScreen } from '@/features/people/components/transfer/import-scree
 import { NewUserScreen } from '@/features/people/components/users/user-new-screen';
 import { UserScreen } from '@/features/people/components/users/user-screen';
 import { UsersScreen } from '@/features/people/components/users/users-screen';
+import { NewIdentityProviderScreen } from '@/features/sso/components/identity-provider-new-screen';
+import { IdentityProviderScreen } from '@/features/sso/components/identity-provider-screen';
+import { IdentityProvidersScreen } from '@/features/sso/components/identity-providers-screen';
 import { ContentAnswersScreen } from '@/features/statistics/components/content-answers-screen';
 import { ContentCommentsScreen } from '@/features/statistics/components/content-comments-screen';
 import { loadAreaTexts } from '@/lib/i18n';
@@ -48,6 +51,9 @@ export const screens = guardScreens({
   GroupScreen,
   ImportScreen,
   ExportsScreen,
+  IdentityProvidersScreen,
+  NewIdentityProviderScreen,
+  IdentityProviderScreen,
   TenantsScreen,
   NewTenantScreen,
   TenantScreen,

@@ -7,6 +7,7 @@ import editorMaterial from './editorMaterial.json';
 import editorQuestions from './editorQuestions.json';
 import groups from './groups.json';
 import promotions from './promotions.json';
+import sso from './sso.json';
 import stats from './stats.json';
 import system from './system.json';
 import tenants from './tenants.json';
@@ -21,6 +22,7 @@ export default {
   users,
   groups,
   tenants,
+  sso,
   promotions,
   transfer,
   content,
