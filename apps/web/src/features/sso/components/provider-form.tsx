@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  API_PREFIX,
   api,
   type CreateIdentityProviderBody,
   CreateIdentityProviderBodySchema,
   type Group,
   type IdentityProvider,
+  IdentityProviderSettingsSchema,
   SSO_DOMAINS_MAX,
   SSO_GROUP_MAPPINGS_MAX,
   SsoDomainSchema,
   type UpdateIdentityProviderBody,
-  UpdateIdentityProviderBodySchema,
-  urlOf,
 } from '@kanal/contract';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -33,6 +33,7 @@ import { TextField } from '@/components/form/text-field';
 import { useAllGroups } from '@/console/api/groups';
 import { ChosenChips } from '@/console/components/chosen-chips';
 import { showServerError, useFormError } from '@/console/lib/form-errors';
+import { pathOf } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import './sso.css';
 
@@ -74,7 +75,7 @@ const toBody = ({ clientSecret: _, groupsClaim, groups, ...values }: ProviderFor
 
 // The contract's rules, checked on what the API will receive: a new provider's whole body, or a change.
 const checkNew = zodResolver(CreateIdentityProviderBodySchema);
-const checkChange = zodResolver(UpdateIdentityProviderBodySchema);
+const checkChange = zodResolver(IdentityProviderSettingsSchema);
 export const newProviderResolver: Resolver<ProviderFormValues, unknown, CreateIdentityProviderBody> = (
   values,
   context,
@@ -233,7 +234,7 @@ export function ProviderForm<Body>({ provider, resolver, submitLabel, cancel, on
  * Where a new provider sends people back: the server names it with each saved provider, and before the
  * first save it is the API's callback on this origin (the web app is served by the API it calls).
  */
-const callbackUrl = () => new URL(urlOf(api.ssoCallback), window.location.origin).href;
+const callbackUrl = () => `${window.location.origin}${API_PREFIX}${pathOf(api.ssoCallback)}`;
 
 /** A checkbox with a sentence on what it does. */
 function OptionField({ hint, ...checkbox }: Parameters<typeof Checkbox>[0] & { hint: string }) {
