@@ -82,7 +82,9 @@ function ProviderRow({ provider }: { provider: IdentityProvider }) {
       <td data-label={t('sso.columns.status')}>
         <ProviderStatusBadge enabled={provider.enabled} />
       </td>
-      <td data-label={t('sso.columns.updatedAt')}>{formatDateTime(provider.updatedAt)}</td>
+      <td data-label={t('sso.columns.updatedAt')} className="sso-table__date">
+        {formatDateTime(provider.updatedAt)}
+      </td>
     </tr>
   );
 }

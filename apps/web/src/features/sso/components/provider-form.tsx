@@ -249,7 +249,10 @@ function OptionField({ hint, ...checkbox }: Parameters<typeof Checkbox>[0] & { h
   );
 }
 
-/** The address the admin registers at the provider, read-only, with a button that copies it. */
+/**
+ * The address the admin registers at the provider, as text that wraps (a phone shows all of it), with a
+ * button that copies it.
+ */
 function RedirectUri({ uri }: { uri: string }) {
   const { t } = useTranslation('admin');
   const [copyFailed, setCopyFailed] = useState(false);
@@ -259,25 +262,20 @@ function RedirectUri({ uri }: { uri: string }) {
       await navigator.clipboard.writeText(uri);
       showToast(t('sso.form.copied'));
     } catch {
-      // No clipboard outside a secure context, or permission refused: the field is there to select by hand.
+      // No clipboard outside a secure context, or permission refused: one click selects the address instead.
       setCopyFailed(true);
     }
   };
   return (
-    <div className="sso-redirect">
-      <TextField
-        label={t('sso.form.redirectUri')}
-        hint={t('sso.form.redirectUriHint')}
-        value={uri}
-        readOnly
-        spellCheck={false}
-        onFocus={(event) => event.currentTarget.select()}
-      />
+    <fieldset className="form__group sso-redirect">
+      <legend className="field__label">{t('sso.form.redirectUri')}</legend>
+      <code className="sso-redirect__uri">{uri}</code>
+      <p className="field__hint">{t('sso.form.redirectUriHint')}</p>
       <Button variant="secondary" onClick={() => void copy()}>
         {t('sso.form.copy')}
       </Button>
       <ErrorText alert>{copyFailed ? t('sso.form.copyFailed') : undefined}</ErrorText>
-    </div>
+    </fieldset>
   );
 }
 
@@ -401,7 +399,7 @@ function GroupMappings<Body>({ form }: { form: ProviderFormMethods<Body> }) {
   );
   return (
     <div className="form__group">
-      <h3 id={titleId} className="field__label">
+      <h3 id={titleId} className="field__label sso-mappings__title">
         {t('sso.form.mappings')}
       </h3>
       {rows}
