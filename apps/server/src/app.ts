@@ -371,6 +371,7 @@ export async function buildApp({
     audit: createAuditLog(db),
     box: secretBox(await secretsKey(config.secretsKey, config.dataDir)),
     clock,
+    limiter,
     config,
     groupsExisting: (tenantId, groupIds) => createGroupsRepository(db).existing(tenantId, groupIds),
     accountByEmail: (email) => createAuthRepository(db).findAccount(email),

@@ -20,7 +20,9 @@ export const ssoRoutes: FastifyPluginAsync<Options> = async (app, { sso, scoped 
   }));
 
   route(app, api.startSso, async (req, reply) =>
-    reply.redirect(await sso.start(Number(req.params.tenant), Number(req.params.provider), req.query.remember === '1')),
+    reply.redirect(
+      await sso.start(Number(req.params.tenant), Number(req.params.provider), req.query.remember === '1', meta(req)),
+    ),
   );
   route(app, api.ssoCallback, async (req, reply) => reply.redirect(await sso.callback(req.url, req.query, meta(req))));
   route(app, api.listSsoProviders, async (req) => ({ payload: await sso.entries(Number(req.query.tenant)) }));

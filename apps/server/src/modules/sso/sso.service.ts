@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { hashToken, newToken, tokenTenant } from '../../lib/tokens.js';
 import type { AuditLog } from '../audit/audit.service.js';
+import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
 import type { ProviderChanges, ProviderRow, SsoRepository } from './sso.repository.js';
 
 /** The admin changing a provider (audited as its author). */
@@ -31,7 +32,9 @@ type Deps = {
   audit: AuditLog;
   box: SecretBox;
   clock: Clock;
-  config: { publicUrl: string };
+  /** Starting a sign-in writes a row: an address may start as many as it may try passwords. */
+  limiter: Pick<RateLimiter, 'consume'>;
+  config: { publicUrl: string; rateLimit: { perIp: number } };
   /** Which of the ids are the organisation's groups. */
   groupsExisting: (tenantId: number, groupIds: number[]) => Promise<number[]>;
   /** A person by e-mail, in any organisation (addresses are unique across them); with whether they may act. */
@@ -279,7 +282,8 @@ export const createSsoService = (deps: Deps) => {
     },
 
     /** Where to send the browser: the provider's authorization endpoint, or the login screen with a reason. */
-    async start(tenantId: number, providerId: number, rememberMe: boolean): Promise<string> {
+    async start(tenantId: number, providerId: number, rememberMe: boolean, meta: RequestMeta): Promise<string> {
+      await deps.limiter.consume(`sso:ip:${meta.ip}`, config.rateLimit.perIp);
       const row = await repo.findProvider(tenantId, providerId);
       if (!row?.enabled) return refusal('ssoOff');
       let configuration: oidc.Configuration;

@@ -1,7 +1,7 @@
 import type { IdentityProvider } from '@kanal/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contentInteraction, groupMember, identityProvider } from '../../db/schema/index.js';
+import { auditLog, contentInteraction, groupMember, identityProvider, ssoAttempt } from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
 import { call, makePerson, makeTenant, makeUser } from '../../test/factories.js';
 import { startMisbehavingProvider, type TokenFault } from '../../test/misbehaving-provider.js';
@@ -419,4 +419,29 @@ describe('refusing a faulty ID token', () => {
       expect(await signInWith(fault)).toBe(`${PUBLIC_URL}/sso?error=tokenInvalid`);
     },
   );
+});
+
+describe('starting sign-ins from one address', () => {
+  it('answers 429 past the address’s limit, as password sign-ins do, and stores no more attempts', async () => {
+    const limited = await createTestApp({ env: { PUBLIC_URL, RATE_LIMIT_PER_IP: '2' } });
+    try {
+      const org = await makeTenant(limited.db);
+      const boss = await makePerson(limited.db, org.id, { role: 'ADMIN', now: limited.clock.now() });
+      const created = await call(limited, {
+        method: 'POST',
+        url: '/api/identity-provider',
+        token: boss.token,
+        body: providerBody({ domains: [], groups: [] }),
+      });
+      const start = `/api/auth/sso/${org.id}/${created.json().payload.id}`;
+      expect((await call(limited, { url: start })).statusCode).toBe(302);
+      expect((await call(limited, { url: start })).statusCode).toBe(302);
+      const refused = await call(limited, { url: start });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('TooManyRequests');
+      expect(await limited.db.$count(ssoAttempt)).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
 });

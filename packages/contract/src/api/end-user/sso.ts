@@ -23,6 +23,7 @@ export const startSso = {
   params: SsoStartParamsSchema,
   query: SsoStartQuerySchema,
   redirects: true,
+  errors: ['TooManyRequests'],
 } as const satisfies Operation;
 
 export const ssoCallback = {
