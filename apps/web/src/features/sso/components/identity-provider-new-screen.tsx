@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { showToast } from '@/components/feedback/toast';
 import { ConsolePage } from '@/console/layout/console-page';
 import { useCreateIdentityProvider } from '../api/identity-providers';
-import { newProviderResolver, ProviderForm } from './provider-form';
+import { newProviderResolver } from '../lib/provider-values';
+import { ProviderForm } from './provider-form';
 import '@/components/button.css';
 
 /** A new identity provider; once added, its own page opens. */

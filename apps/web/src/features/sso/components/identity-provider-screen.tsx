@@ -12,8 +12,9 @@ import { useRouteId } from '@/console/lib/route-id';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteIdentityProvider, useIdentityProviders, useUpdateIdentityProvider } from '../api/identity-providers';
+import { providerChangeResolver } from '../lib/provider-values';
 import { ProviderStatusBadge } from './identity-providers-screen';
-import { ProviderForm, providerChangeResolver } from './provider-form';
+import { ProviderForm } from './provider-form';
 import '@/components/button.css';
 import './sso.css';
 
