@@ -7,7 +7,8 @@ import { API_PREFIX, ITEM_SNAPSHOT_TTL_MS, type TenantScopeQuery } from '@kanal/
 import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database, DbOrTx } from './db/client.js';
+import { createContentServices, inboxOver } from './content-services.js';
+import type { Database } from './db/client.js';
 import { countOfTenant } from './db/tenant-objects.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { redactSecrets } from './lib/log-redaction.js';
@@ -20,22 +21,16 @@ import { createAuthoringRepository } from './modules/authoring/authoring.reposit
 import { contentStaffRoutes } from './modules/authoring/authoring.routes.js';
 import { createContentStaff } from './modules/authoring/authoring.service.js';
 import { defineScheduleJobs } from './modules/authoring/authoring-schedule.js';
-import { createContentAuthoring } from './modules/authoring/authoring-writes.js';
 import { createContentRepository } from './modules/content/content.repository.js';
 import { contentRoutes } from './modules/content/content.routes.js';
-import { createContentService } from './modules/content/content.service.js';
 import { diskFileStore, type FileStore } from './modules/files/file-store.js';
 import { createFilesRepository } from './modules/files/files.repository.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
-import { createFormsRepository } from './modules/forms/forms.repository.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
-import { createFormsService } from './modules/forms/forms.service.js';
-import { createFormsStaff } from './modules/forms/forms-staff.js';
 import { formsStaffRoutes } from './modules/forms/forms-staff.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { createInboxRepository } from './modules/inbox/inbox.repository.js';
-import { createInbox, defineInboxFillJob } from './modules/inbox/inbox.service.js';
+import { defineInboxFillJob } from './modules/inbox/inbox.service.js';
 import { createContentStatsRepository } from './modules/item-stats/item-stats.repository.js';
 import { contentStatsRoutes } from './modules/item-stats/item-stats.routes.js';
 import { createContentStats } from './modules/item-stats/item-stats.service.js';
@@ -108,56 +103,6 @@ async function readWebManifest(webRoot: string): Promise<WebManifest | undefined
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-}
-
-/** The inbox over the database or a transaction, its fill jobs scheduled in the same. */
-const inboxOver = (handle: DbOrTx, clock: Clock, fillBatch?: number) =>
-  createInbox({ repo: createInboxRepository(handle), jobs: createJobsRepository(handle), clock, fillBatch });
-
-/**
- * The content, forms and authoring services and the inbox they share, over the database or an open
- * transaction (the demo seed writes its content and the demo accounts' history through them, inside its
- * own transaction). Where a service writes in a transaction of its own, its inbox is bound to it.
- */
-export function createContentServices(db: DbOrTx, clock: Clock = systemClock, fillBatch?: number) {
-  const inboxOf = (handle: DbOrTx) => inboxOver(handle, clock, fillBatch);
-  const contentRepo = createContentRepository(db);
-  const content = createContentService({ repo: contentRepo, inbox: inboxOf(db), clock });
-  const forms = createFormsService({
-    // The inbox writes the steps of a submission's statement that lock and finish the caller's row.
-    repo: createFormsRepository(db, inboxOf(db)),
-    transaction: (fn) =>
-      db.transaction((tx) => {
-        const inbox = inboxOf(tx);
-        return fn(createFormsRepository(tx, inbox), inbox);
-      }),
-    clock,
-    getForm: content.getForm,
-    assertVisible: content.assertVisible,
-  });
-  const formsStaff = createFormsStaff({
-    repo: createFormsRepository(db, inboxOf(db)),
-    transaction: (fn) =>
-      db.transaction((tx) => {
-        const inbox = inboxOf(tx);
-        return fn(createFormsRepository(tx, inbox), inbox, createAuditLog(tx));
-      }),
-  });
-  const authoring = createContentAuthoring({
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({
-          repo: createAuthoringRepository(tx),
-          inbox: inboxOf(tx),
-          audit: createAuditLog(tx),
-          jobs: createJobsRepository(tx),
-          copies: createPromotionsRepository(tx),
-          insertStandIn: createUsersRepository(tx).insertStandIn,
-          shareFiles: createFilesRepository(tx).shareFiles,
-        }),
-      ),
-  });
-  return { content, contentRepo, forms, formsStaff, authoring };
 }
 
 /** Builds the whole application without listening, so tests drive it through `inject`. */

@@ -12,8 +12,9 @@ export const serverEntryPoint = fileURLToPath(new URL('./server.js', import.meta
 export { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 // The pieces server.ts puts together: configuration, database and the app (the demo data below); and the
 // content services over a database handle, to write content as the product writes it (fixtures, data sets).
-export { buildApp, createContentServices } from './app.js';
+export { buildApp } from './app.js';
 export { loadConfig } from './config.js';
+export { createContentServices } from './content-services.js';
 export { openDatabase } from './db/client.js';
 export * as schema from './db/schema/index.js';
 // Session tokens as the server makes and stores them, for a benchmark's sessions written directly.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { DAY_MS, HOUR_MS, type MediaType } from '@kanal/contract';
-import { createContentServices } from '../app.js';
+import { createContentServices } from '../content-services.js';
 import type { Tx } from '../db/client.js';
 import { file } from '../db/schema/index.js';
 import { appDay } from '../lib/clock.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ACTIVATION_CODE_TTL_MS, type Role } from '@kanal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createContentServices } from '../app.js';
+import { createContentServices } from '../content-services.js';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { appSecret, appUser, content, file, groupMember, tenant, userGroup } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';

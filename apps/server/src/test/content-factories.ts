@@ -1,5 +1,5 @@
 import { HOUR_MS } from '@kanal/contract';
-import { createContentServices } from '../app.js';
+import { createContentServices } from '../content-services.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { groupMember, userGroup } from '../db/schema/index.js';
 import { type Clock, systemClock } from '../lib/clock.js';
