@@ -180,8 +180,9 @@ export const createSsoService = (deps: Deps) => {
       undefined,
       isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
     );
-    // A failed discovery is not kept: the next sign-in tries again.
+    // A failed discovery is not kept: the next sign-in tries again. A changed provider's older entry goes.
     configuration.catch(() => discovered.delete(key));
+    for (const older of discovered.keys()) if (older.startsWith(`${row.tenantId}:${row.id}:`)) discovered.delete(older);
     discovered.set(key, { at: clock.now().getTime(), configuration });
     return configuration;
   }
