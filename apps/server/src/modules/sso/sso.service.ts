@@ -14,6 +14,7 @@ import {
 import * as oidc from 'openid-client';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { hashToken, newToken, tokenTenant } from '../../lib/tokens.js';
 import type { AuditLog } from '../audit/audit.service.js';
@@ -168,7 +169,16 @@ export const createSsoService = (deps: Deps) => {
     }
   }
 
-  function configurationOf(row: ProviderRow): Promise<oidc.Configuration> {
+  /** The domains written; one another provider took since `assertParts` looked is refused as it would have been. */
+  async function writeDomains(tx: SsoRepository, tenantId: number, providerId: number, domains: string[]) {
+    await tx.replaceDomains(tenantId, providerId, domains).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      throw new AppError('SsoDomainTaken', { field: { name: 'domains', message: 'validation.domainTaken' } });
+    });
+  }
+
+  // Async, so a secret the key cannot open (another process's key) fails as a discovery does.
+  async function configurationOf(row: ProviderRow): Promise<oidc.Configuration> {
     const key = `${row.tenantId}:${row.id}:${row.updatedAt.getTime()}`;
     const cached = discovered.get(key);
     if (cached && clock.now().getTime() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
@@ -232,7 +242,7 @@ export const createSsoService = (deps: Deps) => {
           tenantId: actor.tenantId,
           clientSecretSealed: box.seal(clientSecret),
         });
-        await tx.repo.replaceDomains(actor.tenantId, created, domains);
+        await writeDomains(tx.repo, actor.tenantId, created, domains);
         await tx.repo.replaceGroups(actor.tenantId, created, groups);
         await tx.audit.record({
           event: 'sso.provider_created',
@@ -255,7 +265,7 @@ export const createSsoService = (deps: Deps) => {
       );
       await transaction(async (tx) => {
         await tx.repo.updateProvider(actor.tenantId, providerId, changes, clock.now());
-        if (domains) await tx.repo.replaceDomains(actor.tenantId, providerId, domains);
+        if (domains) await writeDomains(tx.repo, actor.tenantId, providerId, domains);
         if (groups) await tx.repo.replaceGroups(actor.tenantId, providerId, groups);
         await tx.audit.record({
           event: 'sso.provider_updated',
@@ -341,7 +351,9 @@ export const createSsoService = (deps: Deps) => {
       try {
         if (!row?.enabled) throw new Refused('ssoOff');
         if (query.error) throw new Refused('providerError', query.error);
-        const configuration = await configurationOf(row);
+        const configuration = await configurationOf(row).catch((error: unknown) => {
+          throw new Refused('providerError', error instanceof Error ? error.message : String(error));
+        });
         const tokens = await oidc
           .authorizationCodeGrant(configuration, new URL(path, config.publicUrl), {
             pkceCodeVerifier: attempt.codeVerifier,

@@ -115,6 +115,25 @@ describe("an organisation's identity providers", () => {
     expect(list.json().payload).toEqual([]);
   });
 
+  it('gives a domain two organisations claim at once to one of them, and refuses the other with 409', async () => {
+    const claim = async () => {
+      const org = await makeTenant(t.db);
+      const boss = await makePerson(t.db, org.id, { role: 'ADMIN', now: t.clock.now() });
+      return call(t, {
+        method: 'POST',
+        url: '/api/identity-provider',
+        token: boss.token,
+        body: providerBody({ domains: ['istodobno.hr'], groups: [] }),
+      });
+    };
+    const answers = await Promise.all([claim(), claim()]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((res) => res.statusCode === 409)?.json()).toMatchObject({
+      code: 'SsoDomainTaken',
+      field: 'domains',
+    });
+  });
+
   it("answers 404 for another organisation's provider or group, 403 for a role without access", async () => {
     const other = await makeTenant(t.db);
     const otherAdmin = await makePerson(t.db, other.id, { role: 'ADMIN', now: t.clock.now() });
@@ -411,6 +430,28 @@ describe('refusing a faulty ID token', () => {
 
   it('takes a sound token from it (so each refusal below is the fault’s)', async () => {
     expect(await signInWith('none')).toMatch(/\/sso#ticket=/);
+  });
+
+  it('explains a provider that stopped answering before its answer came back', async () => {
+    rogue.answerWith('none');
+    const started = await call(t, { url: `/api/auth/sso/${tenantId}/${rogueId}` });
+    const answer = await fetch(String(started.headers.location), { redirect: 'manual' });
+    const back = String(answer.headers.get('location'));
+    // Changed meanwhile to an address where nothing answers: the callback's discovery fails.
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${rogueId}`,
+      token: admin.token,
+      body: { issuer: 'http://127.0.0.1:1' },
+    });
+    const landed = await call(t, { url: back.slice(new URL(back).origin.length) });
+    expect(String(landed.headers.location)).toBe(`${PUBLIC_URL}/sso?error=providerError`);
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${rogueId}`,
+      token: admin.token,
+      body: { issuer: rogue.issuer },
+    });
   });
 
   it.each<TokenFault>(['wrongIssuer', 'wrongAudience', 'expired', 'notYetValid', 'wrongNonce', 'unsigned'])(
