@@ -188,6 +188,8 @@ export async function buildApp({
     jobs,
     queue: (job) => jobs.schedule(db, job),
     ssoEntry: signInEntryOf(createSsoRepository(db)),
+    // The sso module is built below (its sign-ins open sessions here); this runs at a sign-out, by then it is.
+    endSession: (tenantId, through) => sso.endSession(tenantId, through),
     reposOver: (tx) => ({
       repo: createAuthRepository(tx),
       audit: createAuditLog(tx),

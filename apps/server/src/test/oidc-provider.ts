@@ -5,7 +5,8 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 // A real OpenID Connect provider (oidc-provider, the certified Node implementation) on a loopback port,
 // with one client and the accounts a test gives it. Its login page signs in whoever the test named with
-// `login`, as a person would by typing their company password there.
+// `login`, as a person would by typing their company password there. Its end-session endpoint (RP-Initiated
+// Logout) sends the browser back to the client's registered post-logout redirect URI.
 
 export type TestAccount = {
   email?: string;
@@ -14,7 +15,12 @@ export type TestAccount = {
   groups?: string[];
 };
 
-export async function startOidcProvider(client: { clientId: string; clientSecret: string; redirectUri: string }) {
+export async function startOidcProvider(client: {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+}) {
   const accounts = new Map<string, TestAccount>();
   let nextLogin: string | undefined;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -28,6 +34,7 @@ export async function startOidcProvider(client: { clientId: string; clientSecret
         client_id: client.clientId,
         client_secret: client.clientSecret,
         redirect_uris: [client.redirectUri],
+        post_logout_redirect_uris: [client.postLogoutRedirectUri],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
@@ -41,7 +48,7 @@ export async function startOidcProvider(client: { clientId: string; clientSecret
       profile: ['name'],
       groups: ['groups'],
     },
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true },
     async findAccount(_ctx, id) {
@@ -84,27 +91,63 @@ export async function startOidcProvider(client: { clientId: string; clientSecret
 }
 export type TestOidcProvider = Awaited<ReturnType<typeof startOidcProvider>>;
 
+/** A browser's cookies at the provider: kept from a sign-in to its sign-out, the provider's session is in them. */
+export type ProviderCookies = Map<string, string>;
+
+/** One request as the browser makes it to the provider, with its cookies, taking the ones it sets. */
+async function browse(url: string, cookies: ProviderCookies, init: RequestInit = {}) {
+  const res = await fetch(url, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...init.headers, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+  });
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return res;
+}
+
 /**
  * What a browser does between our start URL and our callback: follows the provider's redirects, keeping
  * its cookies, and answers the callback path (with its query) it was sent back to.
  */
-export async function throughProvider(authorizeUrl: string, callbackPrefix: string): Promise<string> {
-  const cookies = new Map<string, string>();
+export async function throughProvider(
+  authorizeUrl: string,
+  callbackPrefix: string,
+  cookies: ProviderCookies = new Map(),
+): Promise<string> {
   let url = authorizeUrl;
   for (let hop = 0; hop < 10; hop++) {
     if (url.startsWith(callbackPrefix)) return url.slice(new URL(url).origin.length);
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
+    const res = await browse(url, cookies);
     const location = res.headers.get('location');
     if (!location) throw new Error(`the provider stopped at ${url}: ${res.status} ${await res.text()}`);
     url = new URL(location, url).toString();
   }
   throw new Error('too many redirects at the provider');
+}
+
+/**
+ * What a browser does at the provider's end-session address: the provider asks whether to sign out of it
+ * too, the person says yes, and the provider sends the browser back. Answers where to (the registered
+ * post-logout redirect URI), or throws with the provider's refusal (an unregistered URI, a bad hint).
+ */
+export async function signOutAtProvider(endSessionUrl: string, cookies: ProviderCookies): Promise<string> {
+  const asked = await browse(endSessionUrl, cookies);
+  const page = await asked.text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
+  if (asked.status !== 200 || !action || !xsrf) {
+    throw new Error(`the provider refused to sign out: ${asked.status} ${page}`);
+  }
+  const confirmed = await browse(new URL(action, endSessionUrl).toString(), cookies, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+  });
+  const location = confirmed.headers.get('location');
+  if (!location) throw new Error(`the provider did not send the browser back: ${confirmed.status}`);
+  return location;
 }

@@ -13,6 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { identityProvider } from './sso.js';
 import { tenant } from './tenants.js';
 import { appUser } from './users.js';
 
@@ -33,12 +34,26 @@ export const session = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** The identity provider that vouched for the person (issue 31); null for a password's session. */
+    providerId: integer(),
+    /**
+     * The provider's ID token, sealed (lib/secret-box.ts): the `id_token_hint` of the sign-out at the provider,
+     * which some providers require (Okta) or need to send the person back (IdentityServer). Cleared when the
+     * session is revoked.
+     */
+    idTokenSealed: text(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('session_tenant_id_token_hash_key').on(t.tenantId, t.tokenHash),
     index().on(t.tenantId, t.userId),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [appUser.tenantId, appUser.id] }).onDelete('cascade'),
+    // A deleted provider leaves its sessions running, without it: ON DELETE SET NULL (provider_id) only
+    // (drizzle/0035_sso_session_provider.sql; drizzle cannot say so — redo it if this key is recreated).
+    foreignKey({
+      columns: [t.tenantId, t.providerId],
+      foreignColumns: [identityProvider.tenantId, identityProvider.id],
+    }).onDelete('set null'),
   ],
 );
 

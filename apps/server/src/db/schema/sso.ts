@@ -125,10 +125,12 @@ export const ssoTicket = pgTable(
   {
     ticketHash: text().notNull(),
     tenantId: integer().notNull(),
-    /** The provider that vouched for the person: the sign-in's audit names it. */
+    /** The provider that vouched for the person: the sign-in's audit and the session name it. */
     providerId: integer().notNull(),
     userId: integer().notNull(),
     rememberMe: boolean().notNull(),
+    /** The provider's ID token, sealed (lib/secret-box.ts), for the session's sign-out at the provider. */
+    idTokenSealed: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [

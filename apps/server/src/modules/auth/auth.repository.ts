@@ -1,5 +1,6 @@
 import type { Language } from '@kanal/contract';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type CallerRow, callerColumns, liveCaller } from '../../db/caller.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
@@ -38,6 +39,8 @@ export type Account = {
 };
 
 export type NewSession = typeof session.$inferInsert;
+/** The session row as an UPDATE found it, before its SET (a self-join: the old values, in one statement). */
+const sessionBefore = alias(session, 'session_before');
 export type NewPasswordToken = typeof passwordToken.$inferInsert;
 
 // Every login-path call (has-password, sign-in, set-up, forgot-password) starts here.
@@ -124,7 +127,7 @@ export const createAuthRepository = (db: DbOrTx) => ({
       .where(and(eq(appUser.tenantId, tenantId), inArray(appUser.id, userIds)));
     await db
       .update(session)
-      .set({ revokedAt: at })
+      .set({ revokedAt: at, idTokenSealed: null })
       .where(and(eq(session.tenantId, tenantId), inArray(session.userId, userIds), isNull(session.revokedAt)));
     await db
       .delete(trustedDevice)
@@ -175,18 +178,38 @@ export const createAuthRepository = (db: DbOrTx) => ({
     await db.insert(personActivity).values({ tenantId, userId, day }).onConflictDoNothing();
   },
 
-  async revokeSession(tenantId: number, id: number, at: Date): Promise<void> {
-    await db
+  /**
+   * Ends a session, once, and answers the identity provider it came through with its sealed ID token, which
+   * leaves the row with it (its one use is the sign-out at the provider): `before` is the row as the
+   * statement found it, so one statement both takes the token and clears it.
+   */
+  async revokeSession(
+    tenantId: number,
+    id: number,
+    at: Date,
+  ): Promise<{ providerId: number | null; idTokenSealed: string | null } | undefined> {
+    const [row] = await db
       .update(session)
-      .set({ revokedAt: at })
-      .where(and(eq(session.tenantId, tenantId), eq(session.id, id), isNull(session.revokedAt)));
+      .set({ revokedAt: at, idTokenSealed: null })
+      .from(sessionBefore)
+      .where(
+        and(
+          eq(session.tenantId, tenantId),
+          eq(session.id, id),
+          isNull(session.revokedAt),
+          eq(sessionBefore.tenantId, session.tenantId),
+          eq(sessionBefore.id, session.id),
+        ),
+      )
+      .returning({ providerId: sessionBefore.providerId, idTokenSealed: sessionBefore.idTokenSealed });
+    return row;
   },
 
   /** Ends every session of a user, except `keepId` (the one changing its password). */
   async revokeUserSessions(tenantId: number, userId: number, at: Date, keepId?: number): Promise<void> {
     await db
       .update(session)
-      .set({ revokedAt: at })
+      .set({ revokedAt: at, idTokenSealed: null })
       .where(
         and(
           eq(session.tenantId, tenantId),

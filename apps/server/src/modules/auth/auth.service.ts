@@ -14,6 +14,7 @@ import {
   type SetupPasswordBody,
   type SetupPasswordResult,
   type SignInBody,
+  type SignOutResult,
   TRUSTED_DEVICE_TTL_MS,
 } from '@kanal/contract';
 import type { CallerRow } from '../../db/caller.js';
@@ -34,6 +35,8 @@ import { createAccountLinks } from './auth-links.js';
 /** Where a request came from: for rate limits, the audit trail and the language of a mail. */
 export type RequestMeta = { ip: string; lang: Language };
 type Client = { rememberMe: boolean; application: Application; device?: string | undefined };
+/** The identity provider a session came through, with its ID token (sealed by the sso module; opaque here). */
+export type Vouched = { providerId: number; idTokenSealed: string | null };
 type Repos = { repo: AuthRepository; audit: AuditLog };
 
 type Deps = Repos & {
@@ -54,6 +57,11 @@ type Deps = Repos & {
    * starts, and whether that domain's people may still sign in with a password.
    */
   ssoEntry: (identifier: string) => Promise<{ url: string; passwordsAllowed: boolean } | undefined>;
+  /**
+   * Where the browser ends the person's session at the identity provider their session came through (the
+   * sso module); undefined where it has no such endpoint or cannot be reached. Never throws.
+   */
+  endSession: (tenantId: number, through: Vouched) => Promise<string | undefined>;
   /** The repositories and the mailer bound to a job's transaction: a job writes only through it. */
   reposOver: (tx: Tx) => Repos & { mailer: Pick<Mailer, 'send'> };
 };
@@ -80,6 +88,7 @@ export const createAuthService = ({
   queue,
   reposOver,
   ssoEntry,
+  endSession,
 }: Deps) => {
   const ipKey = (scope: string, meta: RequestMeta) => `${scope}:ip:${meta.ip}`;
   const idKey = (scope: string, identifier: string) => `${scope}:id:${identifier.toLowerCase()}`;
@@ -102,7 +111,7 @@ export const createAuthService = ({
 
   const limitIp = (scope: string, meta: RequestMeta) => limiter.consume(ipKey(scope, meta), config.rateLimit.perIp);
 
-  async function openSession(r: AuthRepository, account: Account, client: Client): Promise<Session> {
+  async function openSession(r: AuthRepository, account: Account, client: Client, through?: Vouched): Promise<Session> {
     const token = newToken(account.tenantId);
     const now = clock.now();
     await r.insertSession({
@@ -114,6 +123,8 @@ export const createAuthService = ({
       device: client.device ?? null,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + ttl(client.rememberMe)),
+      providerId: through?.providerId ?? null,
+      idTokenSealed: through?.idTokenSealed ?? null,
     });
     await r.recordActivity(account.tenantId, account.id, appDay(now));
     return { token, userId: account.id };
@@ -240,17 +251,23 @@ export const createAuthService = ({
     /**
      * A session for a person their organisation's identity provider vouched for (the sso module redeems
      * its ticket here): no password, but the same rules: a deactivated person or organisation stays out.
+     * The session remembers the provider, so that signing out can end the person's session there too.
      */
     async signInVouched(
       tenantId: number,
       userId: number,
-      client: { rememberMe: boolean; providerId: number },
+      client: { rememberMe: boolean } & Vouched,
       meta: RequestMeta,
     ): Promise<Session> {
       await limitIp('signin', meta);
       const account = await repo.findAccountById(tenantId, userId);
       if (!account?.active) throw new AppError('AccountDeactivated');
-      const created = await openSession(repo, account, { rememberMe: client.rememberMe, application: 'web' });
+      const created = await openSession(
+        repo,
+        account,
+        { rememberMe: client.rememberMe, application: 'web' },
+        { providerId: client.providerId, idTokenSealed: client.idTokenSealed },
+      );
       await repo.setLanguage(account.tenantId, account.id, meta.lang);
       await audit.record({
         event: 'login.ok',
@@ -402,11 +419,27 @@ export const createAuthService = ({
       return found && { caller: found.caller, value: { ...found.me, tenant: found.tenant } };
     },
 
-    async signOut(ctx: RequestContext, meta: RequestMeta): Promise<{ done: true }> {
-      await repo.revokeSession(ctx.tenantId, ctx.sessionId, clock.now());
+    /**
+     * Ends the session. One that came through an identity provider also answers where the browser ends the
+     * person's session there: asked only after ours has ended, so a provider that does not answer cannot keep
+     * it alive (it only goes without the address).
+     */
+    async signOut(ctx: RequestContext, meta: RequestMeta): Promise<SignOutResult> {
+      const ended = await repo.revokeSession(ctx.tenantId, ctx.sessionId, clock.now());
       await forgetDevices(ctx.tenantId, ctx.sessionId);
-      await audit.record({ event: 'session.revoked', tenantId: ctx.tenantId, userId: ctx.userId, ip: meta.ip });
-      return { done: true };
+      const providerId = ended?.providerId ?? undefined;
+      await audit.record({
+        event: 'session.revoked',
+        tenantId: ctx.tenantId,
+        userId: ctx.userId,
+        ip: meta.ip,
+        ...(providerId === undefined ? {} : { details: { providerId } }),
+      });
+      const endSessionUrl =
+        providerId === undefined
+          ? undefined
+          : await endSession(ctx.tenantId, { providerId, idTokenSealed: ended?.idTokenSealed ?? null });
+      return endSessionUrl ? { done: true, endSessionUrl } : { done: true };
     },
 
     credentials,

@@ -56,7 +56,7 @@ type Deps = {
   signInVouched: (
     tenantId: number,
     userId: number,
-    client: { rememberMe: boolean; providerId: number },
+    client: { rememberMe: boolean; providerId: number; idTokenSealed: string | null },
     meta: RequestMeta,
   ) => Promise<Session>;
   log: { warn: (details: object, message: string) => void };
@@ -64,7 +64,14 @@ type Deps = {
 
 /** A provider's discovery document is read again after this long (keys rotate, endpoints move). */
 const DISCOVERY_TTL_MS = 60 * 60_000;
+/**
+ * How long a sign-out waits for the provider's discovery document (when it is not at hand) before it answers
+ * without the provider's end-session address: our session has already ended, and the person is waiting.
+ */
+const END_SESSION_WAIT_MS = 3_000;
 const CALLBACK_PATH = urlOf(api.ssoCallback);
+/** Where the provider sends the browser back after its sign-out: the web app's login screen. */
+const POST_LOGOUT_PATH = '/login';
 
 /** Where a sign-in through the provider starts, as the browser is sent there. */
 const startUrl = (tenantId: number, providerId: number) =>
@@ -93,6 +100,19 @@ class Refused extends Error {
   }
 }
 
+/** The promise's value, or undefined once `ms` have passed without it. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Plain http only to a provider on this machine (tests, a local provider); anything else must be https. */
 const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 
@@ -113,6 +133,7 @@ const claimList = (value: unknown): string[] =>
 export const createSsoService = (deps: Deps) => {
   const { repo, transaction, audit, box, clock, config } = deps;
   const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
+  const postLogoutRedirectUri = `${config.publicUrl}${POST_LOGOUT_PATH}`;
   const discovered = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
 
   async function present(tenantId: number, rows: ProviderRow[]): Promise<IdentityProvider[]> {
@@ -393,6 +414,8 @@ export const createSsoService = (deps: Deps) => {
           providerId: row.id,
           userId,
           rememberMe: attempt.rememberMe,
+          // The session keeps it for the sign-out at the provider (its id_token_hint); sealed, as it names the person.
+          idTokenSealed: tokens.id_token ? box.seal(tokens.id_token) : null,
           expiresAt: new Date(clock.now().getTime() + SSO_TICKET_TTL_MS),
         });
         // In the fragment, which no server and no Referer sees; `remember` tells the app where to keep the session.
@@ -428,9 +451,39 @@ export const createSsoService = (deps: Deps) => {
       return deps.signInVouched(
         found.tenantId,
         found.userId,
-        { rememberMe: found.rememberMe, providerId: found.providerId },
+        { rememberMe: found.rememberMe, providerId: found.providerId, idTokenSealed: found.idTokenSealed },
         meta,
       );
+    },
+
+    /**
+     * Where the browser ends the person's session at the provider their session came through (OpenID Connect
+     * RP-Initiated Logout 1.0): its end_session_endpoint with our client_id, the ID token of the sign-in as
+     * id_token_hint, and the login screen to come back to, which must be registered at the provider as a
+     * post-logout redirect URI. Undefined for a provider switched off or without the endpoint, and for one
+     * that does not answer (in time): our session has ended by then whatever this answers. Never throws.
+     */
+    async endSession(
+      tenantId: number,
+      through: { providerId: number; idTokenSealed: string | null },
+    ): Promise<string | undefined> {
+      try {
+        const row = await repo.findProvider(tenantId, through.providerId);
+        if (!row?.enabled) return undefined;
+        const configuration = await within(configurationOf(row), END_SESSION_WAIT_MS);
+        if (!configuration) throw new Error(`no discovery document within ${END_SESSION_WAIT_MS} ms`);
+        if (!configuration.serverMetadata().end_session_endpoint) return undefined;
+        return oidc
+          .buildEndSessionUrl(configuration, {
+            client_id: row.clientId,
+            post_logout_redirect_uri: postLogoutRedirectUri,
+            ...(through.idTokenSealed ? { id_token_hint: box.open(through.idTokenSealed) } : {}),
+          })
+          .toString();
+      } catch (error) {
+        deps.log.warn({ err: error, tenantId, providerId: through.providerId }, 'identity provider sign-out skipped');
+        return undefined;
+      }
     },
   };
 };

@@ -1,16 +1,35 @@
 import type { IdentityProvider } from '@kanal/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contentInteraction, groupMember, identityProvider, ssoAttempt } from '../../db/schema/index.js';
+import {
+  auditLog,
+  contentInteraction,
+  groupMember,
+  identityProvider,
+  session as sessionTable,
+  ssoAttempt,
+} from '../../db/schema/index.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
 import { call, makePerson, makeTenant, makeUser } from '../../test/factories.js';
 import { startMisbehavingProvider, type TokenFault } from '../../test/misbehaving-provider.js';
-import { startOidcProvider, type TestOidcProvider, throughProvider } from '../../test/oidc-provider.js';
+import {
+  type ProviderCookies,
+  signOutAtProvider,
+  startOidcProvider,
+  type TestOidcProvider,
+  throughProvider,
+} from '../../test/oidc-provider.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const PUBLIC_URL = 'https://kanal.test';
 const CALLBACK = `${PUBLIC_URL}/api/auth/sso/callback`;
-const CLIENT = { clientId: 'kanal', clientSecret: 'kanal-client-secret-0123456789', redirectUri: CALLBACK };
+const LOGIN = `${PUBLIC_URL}/login`;
+const CLIENT = {
+  clientId: 'kanal',
+  clientSecret: 'kanal-client-secret-0123456789',
+  redirectUri: CALLBACK,
+  postLogoutRedirectUri: LOGIN,
+};
 
 let t: TestApp;
 let idp: TestOidcProvider;
@@ -38,14 +57,21 @@ const providerBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A whole sign-in as the browser goes through it: our start, the provider's login page, our callback. */
-async function signInThrough(account: string, start = `/api/auth/sso/${tenantId}/${providerId}`) {
+/**
+ * A whole sign-in as the browser goes through it: our start, the provider's login page, our callback.
+ * `cookies`: the browser's at the provider, where its session with the provider stays.
+ */
+async function signInThrough(
+  account: string,
+  start = `/api/auth/sso/${tenantId}/${providerId}`,
+  cookies: ProviderCookies = new Map(),
+) {
   idp.login(account);
   const started = await call(t, { url: start });
   expect(started.statusCode).toBe(302);
   const location = String(started.headers.location);
   if (!location.startsWith(idp.issuer)) return location;
-  const back = await call(t, { url: await throughProvider(location, CALLBACK) });
+  const back = await call(t, { url: await throughProvider(location, CALLBACK, cookies) });
   expect(back.statusCode).toBe(302);
   return String(back.headers.location);
 }
@@ -403,6 +429,104 @@ describe('finding the provider before signing in', () => {
   });
 });
 
+describe('signing out', () => {
+  const signOut = (token: string) => call(t, { url: '/api/auth/signout', token });
+  const sessionRow = async (userId: number) =>
+    (await t.db.select().from(sessionTable).where(eq(sessionTable.userId, userId)))[0];
+  /** A second provider of the organisation, at the same issuer, for a test to change or delete. */
+  async function anotherProvider(name: string) {
+    const created = await call(t, {
+      method: 'POST',
+      url: '/api/identity-provider',
+      token: admin.token,
+      body: providerBody({ name, domains: [], groupsClaim: null, groups: [] }),
+    });
+    return created.json().payload.id as number;
+  }
+
+  it('ends a provider’s session and names the provider’s end-session address, our client, the ID token and the way back', async () => {
+    idp.accounts.set('entra-odjava', { email: 'odjava@firma.hr', name: 'Odjava Odić' });
+    const browser: ProviderCookies = new Map();
+    const { token, userId } = (await redeem(await signInThrough('entra-odjava', undefined, browser))).json().payload;
+    const kept = await sessionRow(userId);
+    expect(kept?.providerId).toBe(providerId);
+    expect(kept?.idTokenSealed).toMatch(/^v1\./);
+
+    const out = await signOut(token);
+    expect(out.statusCode).toBe(200);
+    const { done, endSessionUrl } = out.json().payload;
+    expect(done).toBe(true);
+    const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as {
+      end_session_endpoint: string;
+    };
+    const url = new URL(endSessionUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(discovery.end_session_endpoint);
+    expect(url.searchParams.get('client_id')).toBe(CLIENT.clientId);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(LOGIN);
+    const [, payload = ''] = (url.searchParams.get('id_token_hint') ?? '').split('.');
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({
+      sub: 'entra-odjava',
+      aud: CLIENT.clientId,
+      iss: idp.issuer,
+    });
+
+    // Our session has ended, and the ID token left its row with it.
+    expect((await call(t, { url: '/api/auth/me', token })).statusCode).toBe(401);
+    const ended = await sessionRow(userId);
+    expect(ended?.revokedAt).not.toBeNull();
+    expect(ended?.idTokenSealed).toBeNull();
+    const [audited] = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, userId), eq(auditLog.event, 'session.revoked')));
+    expect(audited?.details).toEqual({ providerId });
+
+    // The provider takes the address as it is: it signs the person out and sends them back to the login.
+    expect(await signOutAtProvider(endSessionUrl, browser)).toBe(LOGIN);
+  });
+
+  it('answers no address for a password’s session, and ends it', async () => {
+    const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const out = await signOut(person.token);
+    expect(out.statusCode).toBe(200);
+    expect(out.json().payload).toEqual({ done: true });
+    expect((await call(t, { url: '/api/auth/me', token: person.token })).statusCode).toBe(401);
+  });
+
+  it('ends the session of a provider that no longer answers, without the address', async () => {
+    const gone = await anotherProvider('Nedostupan');
+    idp.accounts.set('entra-nedostupan', { email: 'nedostupan@firma.hr', email_verified: true, name: 'Ned' });
+    const { token, userId } = (
+      await redeem(await signInThrough('entra-nedostupan', `/api/auth/sso/${tenantId}/${gone}`))
+    ).json().payload;
+    // Moved meanwhile to an address where nothing answers: its discovery fails.
+    await call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${gone}`,
+      token: admin.token,
+      body: { issuer: 'http://127.0.0.1:1' },
+    });
+    const out = await signOut(token);
+    expect(out.statusCode).toBe(200);
+    expect(out.json().payload).toEqual({ done: true });
+    expect((await call(t, { url: '/api/auth/me', token })).statusCode).toBe(401);
+    expect((await sessionRow(userId))?.revokedAt).not.toBeNull();
+  });
+
+  it('keeps the sessions of a deleted provider, which sign out without it', async () => {
+    const deleted = await anotherProvider('Obrisan');
+    idp.accounts.set('entra-obrisan', { email: 'obrisan@firma.hr', email_verified: true, name: 'Obri' });
+    const { token, userId } = (
+      await redeem(await signInThrough('entra-obrisan', `/api/auth/sso/${tenantId}/${deleted}`))
+    ).json().payload;
+    const removed = await call(t, { method: 'DELETE', url: `/api/identity-provider/${deleted}`, token: admin.token });
+    expect(removed.statusCode).toBe(200);
+    expect(await sessionRow(userId)).toMatchObject({ tenantId, providerId: null, revokedAt: null });
+    expect((await call(t, { url: '/api/auth/me', token })).statusCode).toBe(200);
+    expect((await signOut(token)).json().payload).toEqual({ done: true });
+  });
+});
+
 describe('refusing a faulty ID token', () => {
   let rogue: Awaited<ReturnType<typeof startMisbehavingProvider>>;
   let rogueId: number;
@@ -430,6 +554,12 @@ describe('refusing a faulty ID token', () => {
 
   it('takes a sound token from it (so each refusal below is the fault’s)', async () => {
     expect(await signInWith('none')).toMatch(/\/sso#ticket=/);
+  });
+
+  it('signs a session through it out without an address: it names no end-session endpoint', async () => {
+    const { token } = (await redeem(await signInWith('none'))).json().payload;
+    expect((await call(t, { url: '/api/auth/signout', token })).json().payload).toEqual({ done: true });
+    expect((await call(t, { url: '/api/auth/me', token })).statusCode).toBe(401);
   });
 
   it('explains a provider that stopped answering before its answer came back', async () => {

@@ -6,6 +6,7 @@ import {
   MeSchema,
   ResetPasswordBodySchema,
   SessionSchema,
+  SignOutResultSchema,
   TokenParamsSchema,
 } from '../../auth.js';
 import type { Operation } from '../operation.js';
@@ -86,11 +87,14 @@ export const webManifest = {
   cookieAuth: true,
 } as const satisfies Operation;
 
-/** Ends the session (and clears its cookie). */
+/**
+ * Ends the session (and clears its cookie); for a session started through an identity provider, also names
+ * the provider's end-session address, where the browser goes next.
+ */
 export const signOut = {
   method: 'GET',
   path: '/auth/signout',
   access: 'signedIn',
   tags,
-  response: DoneSchema,
+  response: SignOutResultSchema,
 } as const satisfies Operation;
