@@ -115,14 +115,6 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 export const DoneSchema = z.object({ done: z.literal(true) });
 
-/**
- * Sign-out's answer. A session started through an organisation's identity provider that can end its own
- * session also names where (`endSessionUrl`): the browser goes there, and the provider sends it back to
- * /login. Absent for a password's session, and when the provider could not be asked.
- */
-export const SignOutResultSchema = z.object({ done: z.literal(true), endSessionUrl: z.optional(z.string()) });
-export type SignOutResult = z.infer<typeof SignOutResultSchema>;
-
 export const TenantSummarySchema = z.object({
   id: z.int(),
   name: z.string(),

@@ -75,6 +75,15 @@ const providerFields = {
 };
 const secret = z.string(required).check(z.minLength(1, required), z.maxLength(1000));
 
+/**
+ * Sign-out's answer (GET /auth/signout). A session started through an organisation's identity provider that
+ * can end its own session also names where (`endSessionUrl`): the browser goes there, and the provider sends
+ * it back to /login. Absent for a password's session, and when the provider could not be asked. Here rather
+ * than beside DoneSchema in auth.ts: the browser builds every schema of auth.ts on /login's path.
+ */
+export const SignOutResultSchema = z.object({ done: z.literal(true), endSessionUrl: z.optional(z.string()) });
+export type SignOutResult = z.infer<typeof SignOutResultSchema>;
+
 /** POST /identity-provider: the client secret is stored encrypted and never answered. */
 export const CreateIdentityProviderBodySchema = z.object({ ...providerFields, clientSecret: secret });
 export type CreateIdentityProviderBody = z.infer<typeof CreateIdentityProviderBodySchema>;

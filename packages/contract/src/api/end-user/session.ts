@@ -6,9 +6,9 @@ import {
   MeSchema,
   ResetPasswordBodySchema,
   SessionSchema,
-  SignOutResultSchema,
   TokenParamsSchema,
 } from '../../auth.js';
+import { SignOutResultSchema } from '../../sso.js';
 import type { Operation } from '../operation.js';
 
 // Setting an account up and recovering it by a mailed link, and the signed-in session's own calls. The
