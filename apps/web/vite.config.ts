@@ -225,7 +225,7 @@ function operationsWithoutSchemas(): Plugin {
 const SHARED_WITH_LOGIN = new RegExp(
   [
     String.raw`/web/src/components/(button|icons|page|language-switch|form/(text-field|password-field|error-text|checkbox|form)|feedback/(spinner|status-view))\.`,
-    String.raw`/web/src/lib/(errors|hooks/use-document-title|hooks/use-field-error)\.`,
+    String.raw`/web/src/lib/(errors|hooks/use-document-title|hooks/use-field-error|browser/leave-for)\.`,
     String.raw`/contract/src/enums\.`,
     String.raw`/zod/v4/(core/|mini/schemas\.)`,
   ].join('|'),

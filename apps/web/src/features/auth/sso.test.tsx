@@ -76,3 +76,40 @@ describe('signing in through the organisation’s provider', () => {
     expect(await screen.findByText(/nema uključenu prijavu preko svojeg pružatelja/)).toBeInTheDocument();
   });
 });
+
+describe('signing out of a session that came through the provider', () => {
+  const signedIn = () => authStore.signIn({ token: 'tok-sso', userId: 7 }, true);
+  const END_SESSION = 'https://idp.firma.hr/logout?client_id=kanal&post_logout_redirect_uri=x';
+
+  it('forgets the session here first, then leaves for the provider’s end-session address', async () => {
+    signedIn();
+    vi.mocked(leaveFor).mockClear();
+    let signedOutHere: boolean | undefined;
+    vi.mocked(leaveFor).mockImplementationOnce(() => {
+      signedOutHere = authStore.get() === null && localStorage.getItem('kanal.auth') === null;
+    });
+    const api = fakeApi({
+      'GET /auth/me': () => ok(me),
+      'GET /auth/signout': () => ok({ done: true, endSessionUrl: END_SESSION }),
+    });
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Profil' }));
+    await user.click(screen.getByRole('button', { name: 'Odjava' }));
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledWith(END_SESSION));
+    expect(signedOutHere).toBe(true);
+    expect(api.find('GET', '/auth/signout')?.headers.get('Authorization')).toBe('Bearer tok-sso');
+  });
+
+  it('stays in the app, at the login, when the answer names no address (a password’s session)', async () => {
+    signedIn();
+    vi.mocked(leaveFor).mockClear();
+    fakeApi({ 'GET /auth/me': () => ok(me), 'GET /auth/signout': () => ok({ done: true }) });
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Profil' }));
+    await user.click(screen.getByRole('button', { name: 'Odjava' }));
+    expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(authStore.get()).toBeNull();
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+});
