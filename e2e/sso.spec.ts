@@ -31,7 +31,7 @@ async function addProvider(page: Page) {
   expect(created.status()).toBe(200);
 }
 
-test('a new colleague signs in with the company account: the provider’s page, then home, added on the way', async ({
+test('a new colleague signs in with the company account: the provider’s page, then home, added on the way; signs out there too', async ({
   page,
   browser,
   baseURL,
@@ -59,6 +59,14 @@ test('a new colleague signs in with the company account: the provider’s page, 
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { code: string }).code).toBe('SsoRequired');
+
+  // Signing out ends her session here and then at the provider, which asks, and sends her back to the login.
+  await nina.getByRole('button', { name: 'Profil' }).click();
+  await nina.getByRole('button', { name: 'Odjava' }).click();
+  await expect(nina).toHaveURL(new RegExp(`^${String(test.info().config.metadata.oidcIssuer)}/session/end`));
+  await nina.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(nina).toHaveURL(/\/login$/);
+  await expect(nina.getByRole('heading', { name: 'Prijava' })).toBeVisible();
   await nina.context().close();
 });
 
