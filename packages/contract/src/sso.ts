@@ -113,6 +113,8 @@ export const IdentityProviderSchema = z.object({
   enabled: z.boolean(),
   /** Where the provider sends people back: registered at the provider as the client's redirect URI. */
   redirectUri: z.string(),
+  /** Where the provider sends people back after signing them out: its post-logout (sign-out) redirect URI. */
+  postLogoutRedirectUri: z.string(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
 });

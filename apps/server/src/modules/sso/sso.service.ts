@@ -153,6 +153,7 @@ export const createSsoService = (deps: Deps) => {
       passwordsAllowed: row.passwordsAllowed,
       enabled: row.enabled,
       redirectUri,
+      postLogoutRedirectUri,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }));

@@ -107,7 +107,7 @@ afterAll(async () => {
 });
 
 describe("an organisation's identity providers", () => {
-  it('keeps the client secret sealed and never answers it; names the redirect URI to register', async () => {
+  it('keeps the client secret sealed and never answers it; names the redirect URIs to register', async () => {
     const list = await call(t, { url: '/api/identity-provider', token: admin.token });
     const [shown] = list.json().payload as IdentityProvider[];
     expect(shown).toMatchObject({
@@ -119,6 +119,7 @@ describe("an organisation's identity providers", () => {
         { value: 'warehouse', groupId: skladiste },
       ],
       redirectUri: CALLBACK,
+      postLogoutRedirectUri: LOGIN,
     });
     expect(list.body).not.toContain(CLIENT.clientSecret);
     const [row] = await t.db.select().from(identityProvider).where(eq(identityProvider.id, providerId));

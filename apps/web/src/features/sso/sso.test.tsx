@@ -8,6 +8,7 @@ import { renderApp } from '@/test/render-app';
 type Routes = Parameters<typeof fakeApi>[0];
 
 const REDIRECT_URI = 'https://kanal.example/api/auth/sso/callback';
+const POST_LOGOUT_REDIRECT_URI = 'https://kanal.example/login';
 const groups = [
   { id: 3, name: 'Prodaja' },
   { id: 4, name: 'Skladište' },
@@ -26,6 +27,7 @@ function makeProvider(id: number, overrides: Partial<IdentityProvider> = {}): Id
     passwordsAllowed: false,
     enabled: true,
     redirectUri: REDIRECT_URI,
+    postLogoutRedirectUri: POST_LOGOUT_REDIRECT_URI,
     createdAt: new Date(2026, 10, 2, 9, 30).toISOString(),
     updatedAt: new Date(2026, 10, 20, 14, 5).toISOString(),
     ...overrides,
@@ -149,6 +151,8 @@ describe('adding a provider', () => {
     // The address to register at the provider is there before anything is typed.
     const redirect = screen.getByRole('group', { name: 'Povratna adresa (redirect URI)' });
     expect(within(redirect).getByText(`${window.location.origin}/api/auth/sso/callback`)).toBeInTheDocument();
+    const afterSignOut = screen.getByRole('group', { name: 'Adresa nakon odjave (post-logout redirect URI)' });
+    expect(within(afterSignOut).getByText(`${window.location.origin}/login`)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Dodaj pružatelja' }));
     await waitFor(() => expect(screen.getAllByText('Obavezno')).toHaveLength(3));
@@ -296,6 +300,15 @@ describe('a provider’s page', () => {
     await user.click(within(redirect).getByRole('button', { name: 'Kopiraj adresu' }));
     expect(await screen.findByText('Povratna adresa je kopirana.')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(REDIRECT_URI);
+  });
+
+  it('copies the post-logout redirect URI too, where the provider sends people back after signing them out', async () => {
+    const { user } = openConsole('/admin/sso/5', { providers: [makeProvider(5)] });
+    const afterSignOut = await screen.findByRole('group', { name: 'Adresa nakon odjave (post-logout redirect URI)' });
+    expect(within(afterSignOut).getByText(POST_LOGOUT_REDIRECT_URI)).toBeInTheDocument();
+    await user.click(within(afterSignOut).getByRole('button', { name: 'Kopiraj adresu' }));
+    expect(await screen.findByText('Adresa nakon odjave je kopirana.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(POST_LOGOUT_REDIRECT_URI);
   });
 
   it('deletes it only after asking, then lists the rest', async () => {

@@ -94,7 +94,18 @@ export function ProviderForm<Body>({ provider, resolver, submitLabel, cancel, on
           error={formError(formState.errors.clientSecret)}
           {...register('clientSecret')}
         />
-        <RedirectUri uri={provider?.redirectUri ?? callbackUrl()} />
+        <AddressToRegister
+          uri={provider?.redirectUri ?? callbackUrl()}
+          label={t('sso.form.redirectUri')}
+          hint={t('sso.form.redirectUriHint')}
+          copied={t('sso.form.copied')}
+        />
+        <AddressToRegister
+          uri={provider?.postLogoutRedirectUri ?? loginUrl()}
+          label={t('sso.form.postLogoutRedirectUri')}
+          hint={t('sso.form.postLogoutRedirectUriHint')}
+          copied={t('sso.form.postLogoutCopied')}
+        />
         <OptionField label={t('sso.form.enabled')} hint={t('sso.form.enabledHint')} {...register('enabled')} />
       </section>
 
@@ -148,6 +159,8 @@ export function ProviderForm<Body>({ provider, resolver, submitLabel, cancel, on
  * first save it is the API's callback on this origin (the web app is served by the API it calls).
  */
 const callbackUrl = () => `${window.location.origin}${API_PREFIX}${pathOf(api.ssoCallback)}`;
+/** Where the provider sends people back after signing them out, likewise: this origin's login screen. */
+const loginUrl = () => `${window.location.origin}/login`;
 
 /** A checkbox with a sentence on what it does. */
 function OptionField({ hint, ...checkbox }: Parameters<typeof Checkbox>[0] & { hint: string }) {
@@ -163,17 +176,17 @@ function OptionField({ hint, ...checkbox }: Parameters<typeof Checkbox>[0] & { h
 }
 
 /**
- * The address the admin registers at the provider, as text that wraps (a phone shows all of it), with a
+ * An address the admin registers at the provider, as text that wraps (a phone shows all of it), with a
  * button that copies it.
  */
-function RedirectUri({ uri }: { uri: string }) {
+function AddressToRegister({ uri, label, hint, copied }: { uri: string; label: string; hint: string; copied: string }) {
   const { t } = useTranslation('admin');
   const [copyFailed, setCopyFailed] = useState(false);
   const copy = async () => {
     setCopyFailed(false);
     try {
       await navigator.clipboard.writeText(uri);
-      showToast(t('sso.form.copied'));
+      showToast(copied);
     } catch {
       // No clipboard outside a secure context, or permission refused: one click selects the address instead.
       setCopyFailed(true);
@@ -181,9 +194,9 @@ function RedirectUri({ uri }: { uri: string }) {
   };
   return (
     <fieldset className="form__group sso-redirect">
-      <legend className="field__label">{t('sso.form.redirectUri')}</legend>
+      <legend className="field__label">{label}</legend>
       <code className="sso-redirect__uri">{uri}</code>
-      <p className="field__hint">{t('sso.form.redirectUriHint')}</p>
+      <p className="field__hint">{hint}</p>
       <Button variant="secondary" onClick={() => void copy()}>
         {t('sso.form.copy')}
       </Button>
