@@ -17,6 +17,8 @@ export const TABLE_OWNERS = {
   user_identity: 'sso',
   sso_attempt: 'sso',
   sso_ticket: 'sso',
+  // scim: directory sync
+  scim_token: 'scim',
   audit_log: 'audit',
   // content: the items and what they carry are their authors'
   content: 'authoring',
