@@ -51,6 +51,9 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { createPromotions } from './modules/promotions/promotions.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createScimTokenRepository } from './modules/scim/scim-tokens.repository.js';
+import { scimTokenRoutes } from './modules/scim/scim-tokens.routes.js';
+import { createScimTokenService } from './modules/scim/scim-tokens.service.js';
 import { createSsoRepository } from './modules/sso/sso.repository.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { createSsoService, signInEntryOf } from './modules/sso/sso.service.js';
@@ -329,6 +332,13 @@ export async function buildApp({
     log: app.log,
   });
 
+  // Directory sync's tokens; the protocol's routes admit a directory's call with scimTokens.authenticate.
+  const scimTokens = createScimTokenService({
+    repo: createScimTokenRepository(db),
+    transaction: (fn) => db.transaction((tx) => fn({ repo: createScimTokenRepository(tx), audit: createAuditLog(tx) })),
+    clock,
+  });
+
   const system = createSystem({
     mailer,
     emailOf: async (ctx) => (await auth.me(ctx)).email,
@@ -378,6 +388,7 @@ export async function buildApp({
       await api.register(notificationsRoutes, { notifications, scoped });
       await api.register(systemRoutes, { system });
       await api.register(ssoRoutes, { sso, scoped });
+      await api.register(scimTokenRoutes, { tokens: scimTokens, scoped });
     },
     { prefix: API_PREFIX },
   );
@@ -405,6 +416,7 @@ export async function buildApp({
       jobs,
       notifications,
       limiter,
+      scimTokens,
     },
   });
 }

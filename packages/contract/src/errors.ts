@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   GroupNameTaken: 409,
   TenantNameTaken: 409,
   SsoDomainTaken: 409,
+  ScimTokenNameTaken: 409,
+  ScimTokenLimitReached: 409,
   OwnAccount: 409,
   UserOwnsContent: 409,
   AlreadySetUp: 409,
@@ -54,7 +56,7 @@ export const ErrorBodySchema = z.object({
   requestId: z.string(),
   /**
    * For BodyParamsInvalid, the first offending field, dotted (`questionAnswers.0.answers`); for a conflict
-   * about one field (GroupNameTaken, TenantNameTaken), that field.
+   * about one field (GroupNameTaken, TenantNameTaken, ScimTokenNameTaken), that field.
    */
   field: z.optional(z.string()),
   fields: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),

@@ -15,6 +15,7 @@ export * from './messages/messages.js';
 export * from './notifications.js';
 export * from './people.js';
 export * from './receipts.js';
+export * from './scim.js';
 export * from './sso.js';
 export * from './staff-content.js';
 export * from './stats.js';

@@ -52,6 +52,8 @@ export const AUDIT_EVENTS = [
   'sso.provider_created',
   'sso.provider_updated',
   'sso.provider_deleted',
+  'scim.token_created',
+  'scim.token_revoked',
   'tenant.created',
   'tenant.updated',
   'tenant.renamed',

@@ -27,6 +27,8 @@ export const CAPABILITIES = {
   'stats.read': ['SUPERADMIN', 'ADMIN', 'ANALYST'],
   /** The organisation's single sign-on: its identity providers and the groups their claims map to. */
   'sso.manage': ['SUPERADMIN', 'ADMIN'],
+  /** The organisation's directory sync (SCIM): the tokens its directory calls with. */
+  'directory.manage': ['SUPERADMIN', 'ADMIN'],
   /** The provider's organisations. */
   'tenants.manage': ['SUPERADMIN'],
   /** The provider's promotions to its client organisations. */

@@ -15,6 +15,7 @@ import {
   notification,
   notificationDelivery,
   question,
+  scimToken,
   tenant,
   userGroup,
 } from '../../db/schema/index.js';
@@ -46,6 +47,7 @@ let theirs: {
   notification: number;
   receipt: number;
   provider: number;
+  scimToken: number;
 };
 
 beforeAll(async () => {
@@ -120,8 +122,13 @@ beforeAll(async () => {
       clientSecretSealed: 'v1.sealed',
     })
     .returning({ id: identityProvider.id });
+  const [directoryToken] = await t.db
+    .insert(scimToken)
+    .values({ tenantId: other.tenantId, name: 'Njihov imenik', tokenHash: 'njihov-sazetak', createdBy: userId })
+    .returning({ id: scimToken.id });
   theirs = {
     provider: provider?.id ?? 0,
+    scimToken: directoryToken?.id ?? 0,
     notification: told?.id ?? 0,
     receipt: delivered?.id ?? 0,
     comment: said?.id ?? 0,
@@ -169,6 +176,7 @@ function pathId(op: Operation, name: string): string | null {
     ['/api/group/{id}', theirs.group],
     ['/api/tenant/', theirs.tenant],
     ['/api/identity-provider/', theirs.provider],
+    ['/api/scim-token/', theirs.scimToken],
   ];
   const known = byPath[op.path] ?? byPrefix.find(([prefix]) => op.path.startsWith(prefix))?.[1];
   if (known === undefined) throw new Error(`the tenant wall does not know which id ${name} of ${op.path} names`);
