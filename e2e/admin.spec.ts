@@ -197,6 +197,7 @@ test('every console screen reads well to axe and works by keyboard', async ({ pa
   for (const [path, title] of [
     ['/admin/groups', 'Grupe'],
     ['/admin/sso', 'Jedinstvena prijava'],
+    ['/admin/scim', 'Sinkronizacija imenika'],
     // Last: the keyboard part below starts from its link to the people list.
     ['/admin/exports', 'Izvoz'],
   ] as const) {

@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
               { path: 'sso', lazy: consoleScreen('IdentityProvidersScreen') },
               { path: 'sso/new', lazy: consoleScreen('NewIdentityProviderScreen') },
               { path: 'sso/:id', lazy: consoleScreen('IdentityProviderScreen') },
+              { path: 'scim', lazy: consoleScreen('ScimTokensScreen') },
               { path: 'tenants', lazy: consoleScreen('TenantsScreen') },
               { path: 'tenants/new', lazy: consoleScreen('NewTenantScreen') },
               { path: 'tenants/:id', lazy: consoleScreen('TenantScreen') },

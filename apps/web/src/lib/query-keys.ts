@@ -42,6 +42,8 @@ export const queryKeys = {
     members: (tenant: number, id: number, query: object) => [...admin, 'members', tenant, id, query] as const,
     /** An organisation's single sign-on providers: all of them, one list (there are a few at most). */
     identityProviders: (tenant: number) => [...admin, 'identity-providers', tenant] as const,
+    /** An organisation's directory-sync tokens, by page. */
+    scimTokens: (tenant: number, page: number) => [...admin, 'scim-tokens', tenant, page] as const,
     contentList: (tenant: number, query: object) => [...admin, 'content-list', tenant, query] as const,
     content: (tenant: number, id: number) => [...admin, 'content', tenant, id] as const,
     categories: (tenant: number) => [...admin, 'categories', tenant] as const,

@@ -73,6 +73,7 @@ const NAV = [
   { to: '/admin/import', screen: 'ImportScreen', label: 'import' },
   { to: '/admin/exports', screen: 'ExportsScreen', label: 'exports' },
   { to: '/admin/sso', screen: 'IdentityProvidersScreen', label: 'sso' },
+  { to: '/admin/scim', screen: 'ScimTokensScreen', label: 'scim' },
   { to: '/admin/tenants', screen: 'TenantsScreen', label: 'tenants' },
   { to: '/admin/promotions', screen: 'PromotionsScreen', label: 'promotions' },
   { to: '/admin/system', screen: 'SystemScreen', label: 'system' },

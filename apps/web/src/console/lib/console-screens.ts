@@ -27,6 +27,7 @@ export const SCREEN_CAPABILITIES = {
   IdentityProvidersScreen: 'sso.manage',
   NewIdentityProviderScreen: 'sso.manage',
   IdentityProviderScreen: 'sso.manage',
+  ScimTokensScreen: 'directory.manage',
   TenantsScreen: 'tenants.manage',
   NewTenantScreen: 'tenants.manage',
   TenantScreen: 'tenants.manage',

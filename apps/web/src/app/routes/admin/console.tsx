@@ -25,6 +25,7 @@ import { ImportScreen } from '@/features/people/components/transfer/import-scree
 import { NewUserScreen } from '@/features/people/components/users/user-new-screen';
 import { UserScreen } from '@/features/people/components/users/user-screen';
 import { UsersScreen } from '@/features/people/components/users/users-screen';
+import { ScimTokensScreen } from '@/features/scim/components/scim-tokens-screen';
 import { NewIdentityProviderScreen } from '@/features/sso/components/identity-provider-new-screen';
 import { IdentityProviderScreen } from '@/features/sso/components/identity-provider-screen';
 import { IdentityProvidersScreen } from '@/features/sso/components/identity-providers-screen';
@@ -54,6 +55,7 @@ export const screens = guardScreens({
   IdentityProvidersScreen,
   NewIdentityProviderScreen,
   IdentityProviderScreen,
+  ScimTokensScreen,
   TenantsScreen,
   NewTenantScreen,
   TenantScreen,

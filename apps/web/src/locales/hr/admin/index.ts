@@ -7,6 +7,7 @@ import editorMaterial from './editorMaterial.json';
 import editorQuestions from './editorQuestions.json';
 import groups from './groups.json';
 import promotions from './promotions.json';
+import scim from './scim.json';
 import sso from './sso.json';
 import stats from './stats.json';
 import system from './system.json';
@@ -23,6 +24,7 @@ export default {
   groups,
   tenants,
   sso,
+  scim,
   promotions,
   transfer,
   content,
