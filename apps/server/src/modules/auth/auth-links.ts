@@ -112,7 +112,7 @@ export function createAccountLinks({ repo, audit, mailer, clock, config }: Deps)
     tenantId: number,
     userIds: number[],
     kind: keyof typeof INVITE_MAIL,
-    by: { userId: number; lang: Language },
+    by: { userId: number | null; lang: Language },
   ): Promise<Map<number, string | null>> {
     const accounts = await repo.findAccountsByIds(tenantId, userIds);
     if (accounts.length !== new Set(userIds).size) throw notFound();

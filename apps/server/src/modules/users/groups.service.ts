@@ -9,15 +9,16 @@ import type {
   GroupMembersQuery,
   UpdateGroupBody,
 } from '@kanal/contract';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { GroupsRepository } from './groups.repository.js';
-import type { Actor, PeopleService } from './people.service.js';
+import type { Actor, Alongside, PeopleService } from './people.service.js';
 import { parseGroupImport, problem } from './spreadsheets/people-import.js';
 import { readSpreadsheet } from './spreadsheets/spreadsheet.js';
 import type { UsersRepository } from './users.repository.js';
 
-type Repos = { groups: GroupsRepository; inbox: Inbox };
+type Repos = { groups: GroupsRepository; inbox: Inbox; db: DbOrTx };
 type Deps = {
   groups: GroupsRepository;
   users: Pick<UsersRepository, 'findPeople'>;
@@ -67,7 +68,11 @@ export const createGroupsService = ({ groups, users, people, transaction }: Deps
       return people.list(actor, { ...query, group: groupId, role: [], status: [], sort: 'name' });
     },
 
-    async create(actor: Actor, { name, userIds }: CreateGroupBody): Promise<AdminGroup> {
+    async create(
+      actor: Actor,
+      { name, userIds }: CreateGroupBody,
+      { alongside }: { alongside?: Alongside } = {},
+    ): Promise<AdminGroup> {
       const { tenantId } = actor;
       await assertPeople(tenantId, userIds);
       const groupId = await transaction(async (tx) => {
@@ -75,13 +80,19 @@ export const createGroupsService = ({ groups, users, people, transaction }: Deps
         if (created === 'taken') throw nameTaken();
         await tx.groups.addMembers(tenantId, created, userIds);
         await tx.inbox.syncUsers(tenantId, userIds);
+        await alongside?.(tx.db, created);
         return created;
       });
       return group(tenantId, groupId);
     },
 
     /** A new name, and members added and removed (someone in both lists ends up out). */
-    async update(actor: Actor, groupId: number, { name, addUserIds, removeUserIds }: UpdateGroupBody) {
+    async update(
+      actor: Actor,
+      groupId: number,
+      { name, addUserIds, removeUserIds }: UpdateGroupBody,
+      { alongside }: { alongside?: Alongside } = {},
+    ) {
       const { tenantId } = actor;
       await group(tenantId, groupId);
       await assertPeople(tenantId, [...addUserIds, ...removeUserIds]);
@@ -90,6 +101,7 @@ export const createGroupsService = ({ groups, users, people, transaction }: Deps
         await tx.groups.addMembers(tenantId, groupId, addUserIds);
         await tx.groups.removeMembers(tenantId, groupId, removeUserIds);
         await tx.inbox.syncUsers(tenantId, [...new Set([...addUserIds, ...removeUserIds])]);
+        await alongside?.(tx.db, groupId);
       });
       return group(tenantId, groupId);
     },

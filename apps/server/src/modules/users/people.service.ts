@@ -22,11 +22,11 @@ import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
-import type { Actor, PeopleTransaction, PeopleRepos as Repos } from './people.types.js';
+import type { Actor, Alongside, PeopleTransaction, PeopleRepos as Repos } from './people.types.js';
 import { createPeopleTransfer } from './spreadsheets/people-transfer.js';
 import type { AccountChanges, UsersRepository } from './users.repository.js';
 
-export type { Actor, PeopleTransaction };
+export type { Actor, Alongside, PeopleTransaction };
 
 type Deps = Pick<Repos, 'users' | 'groups'> & {
   transaction: PeopleTransaction;
@@ -119,14 +119,25 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
 
     get: (actor: Actor, userId: number) => person(actor.tenantId, userId),
 
+    /** These people of the tenant as the console shows them, in the order asked (ids of no one: left out). */
+    many: async (tenantId: number, userIds: number[]) =>
+      withGroups(tenantId, await users.findPeople(tenantId, userIds)),
+
     /** GET /user/{id}/activity: what the person viewed, finished, attempted and commented, newest first. */
     async activity(actor: Actor, userId: number, page: ActivityQuery): Promise<ActivityPage> {
       await person(actor.tenantId, userId);
       return activity(actor.tenantId, userId, page);
     },
 
-    /** A new person, in their groups, with what is aimed at them; then their welcome (mail or code). */
-    async create(actor: Actor, body: CreateUserBody): Promise<CreatedUser> {
+    /**
+     * A new person, in their groups, with what is aimed at them; then their welcome (mail or code), unless
+     * the caller says they need none (a directory's person who signs in through the organisation's provider).
+     */
+    async create(
+      actor: Actor,
+      body: CreateUserBody & { active?: boolean },
+      { welcome = true, alongside }: { welcome?: boolean; alongside?: Alongside } = {},
+    ): Promise<CreatedUser> {
       const { tenantId } = actor;
       await assertGroups(tenantId, body.groupIds);
       assertGrantable(actor, body.role);
@@ -134,7 +145,14 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
       const userId = await transaction(async (tx) => {
         const [created] = await tx.users
           .insertAccounts(tenantId, [
-            { name: body.name, email: body.email, username: body.username, phone: body.phone, role: body.role },
+            {
+              name: body.name,
+              email: body.email,
+              username: body.username,
+              phone: body.phone,
+              role: body.role,
+              active: body.active ?? true,
+            },
           ])
           .catch((error: unknown) => {
             // Another admin took the address or username since the check above.
@@ -144,9 +162,10 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         await tx.groups.setGroupsOf(tenantId, created.id, body.groupIds);
         await tx.inbox.syncUsers(tenantId, [created.id]);
         await tx.audit.record({ event: 'user.created', tenantId, userId: created.id, details: { by: actor.userId } });
+        await alongside?.(tx.db, created.id);
         return created.id;
       });
-      const codes = await invite(tenantId, [userId], 'welcome', actor);
+      const codes = welcome ? await invite(tenantId, [userId], 'welcome', actor) : new Map<number, string | null>();
       return { user: await person(tenantId, userId), activationCode: codes.get(userId) ?? null };
     },
 
@@ -214,7 +233,12 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
      * deactivates themselves (the tenant could be left without an admin), and a person keeps at least
      * one way to sign in (an e-mail or a username).
      */
-    async update(actor: Actor, userId: number, body: UpdateUserBody): Promise<AdminUser> {
+    async update(
+      actor: Actor,
+      userId: number,
+      body: UpdateUserBody,
+      { alongside }: { alongside?: Alongside } = {},
+    ): Promise<AdminUser> {
       const { tenantId } = actor;
       const current = await person(tenantId, userId);
       assertMayHandle(actor, current.role);
@@ -248,6 +272,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
           userId,
           details: { by: actor.userId, changed: [...Object.keys(changes), ...(groupIds ? ['groupIds'] : [])] },
         });
+        await alongside?.(tx.db, userId);
       });
       return person(tenantId, userId);
     },

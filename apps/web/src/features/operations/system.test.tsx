@@ -63,8 +63,9 @@ function openSystem(routes: Routes = {}) {
     'GET /system/jobs': () => ok(jobsState),
     'GET /logs': () =>
       ok({
-        count: 4,
+        count: 5,
         items: [
+          logEntry(4, 'user.created', { user: { id: 11, name: 'Iva Ivić' }, details: '{"by":null}' }),
           logEntry(3, 'reset.mailed', {
             user: { id: 9, name: 'Marko Markić' },
             by: { id: 4, name: 'Ana Anić', tenant: { id: 2, name: 'Druga firma d.o.o.' } },
@@ -135,6 +136,9 @@ describe('the system page', () => {
     openSystem();
     const log = await screen.findByRole('table', { name: 'Dnevnik' });
     const rows = within(log).getAllByRole('row');
+    // What the organisation's directory did (SCIM: `by: null`) is said to be the directory's.
+    expect(rows.shift()).toBeDefined();
+    expect(rows[0]).toHaveTextContent('Imenik organizacije je dodao/la osobu Iva Ivić.');
     expect(rows[1]).toHaveTextContent('Ana Anić je poslao/la osobi Marko Markić poveznicu za novu lozinku.');
     expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Marko Markić' })).toHaveAttribute(
       'href',

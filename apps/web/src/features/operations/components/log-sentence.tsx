@@ -84,10 +84,13 @@ export function LogSentence({ entry }: { entry: LogEntry }) {
       </LogLink>
     );
   const nodes: Record<string, ReactNode> = {
-    // Who did it: the one who acted for the person (`by`), or the person themselves.
+    // Who did it: the one who acted for the person (`by`), the organisation's directory (`by: null`, SCIM),
+    // or the person themselves.
     actor: entry.by
       ? person(entry.by, entry.by.tenant, t('system.log.someone'))
-      : person(entry.user, tenant, t('system.log.someone')),
+      : details.by === null
+        ? t('system.log.directory')
+        : person(entry.user, tenant, t('system.log.someone')),
     // Whom it concerns: the person it was done to, or the entry's own person.
     person: entry.person
       ? person(entry.person, tenant, '')
@@ -133,9 +136,11 @@ export function LogSentence({ entry }: { entry: LogEntry }) {
   const sentence = t(key, { ...slots, count, created: countOf(details.created), updated: countOf(details.updated) });
   const parts = sentence.split(SLOT);
   const textOf = (slot: string) =>
-    ({ actor: (entry.by ?? entry.user)?.name, person: (entry.person ?? entry.user)?.name, tenant: tenant?.name })[
-      slot
-    ] ?? '';
+    ({
+      actor: details.by === null ? t('system.log.directory') : (entry.by ?? entry.user)?.name,
+      person: (entry.person ?? entry.user)?.name,
+      tenant: tenant?.name,
+    })[slot] ?? '';
   // A name that ends in a full stop ("Druga firma d.o.o.") ends the sentence too: no second one after it.
   const endsWithStop = (slot: string | undefined) =>
     slot !== undefined && /\.$/.test(slot === 'tenants' ? (entry.tenants.at(-1)?.name ?? '') : textOf(slot));
