@@ -51,6 +51,9 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { createPromotions } from './modules/promotions/promotions.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createDirectoryRepository } from './modules/scim/scim-directory.repository.js';
+import { SCIM_PREFIX, scimDirectoryRoutes, scimRouterError } from './modules/scim/scim-directory.routes.js';
+import { createDirectoryService } from './modules/scim/scim-directory.service.js';
 import { createScimTokenRepository } from './modules/scim/scim-tokens.repository.js';
 import { scimTokenRoutes } from './modules/scim/scim-tokens.routes.js';
 import { createScimTokenService } from './modules/scim/scim-tokens.service.js';
@@ -134,7 +137,9 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    frameworkErrors,
+    // What the router refuses before any route: SCIM's paths answer in SCIM's error body.
+    frameworkErrors: (error, req, reply) =>
+      req.url.startsWith(SCIM_PREFIX) ? scimRouterError(reply) : frameworkErrors(error, req, reply),
     // One line per request, written when it is answered (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -177,6 +182,8 @@ export async function buildApp({
     clock,
     fillBatch: config.inboxFillBatch,
   });
+  // Which of the organisations' own providers signs an address in (home-realm discovery).
+  const ssoEntry = signInEntryOf(createSsoRepository(db));
   const auth = createAuthService({
     repo: createAuthRepository(db),
     forgetDevices: notifications.forgetSession,
@@ -190,7 +197,7 @@ export async function buildApp({
     // (its time must not depend on whether the account exists); a crashed process's are taken up again.
     jobs,
     queue: (job) => jobs.schedule(db, job),
-    ssoEntry: signInEntryOf(createSsoRepository(db)),
+    ssoEntry,
     // The sso module is built below (its sign-ins open sessions here); this runs at a sign-out, by then it is.
     endSession: (tenantId, through) => sso.endSession(tenantId, through),
     reposOver: (tx) => ({
@@ -262,6 +269,7 @@ export async function buildApp({
           groups: createGroupsRepository(tx),
           inbox: inboxOver(tx, clock, config.inboxFillBatch),
           audit: createAuditLog(tx),
+          db: tx,
         }),
       ),
     invite: auth.invite,
@@ -275,7 +283,7 @@ export async function buildApp({
     people,
     transaction: (fn) =>
       db.transaction((tx) =>
-        fn({ groups: createGroupsRepository(tx), inbox: inboxOver(tx, clock, config.inboxFillBatch) }),
+        fn({ groups: createGroupsRepository(tx), inbox: inboxOver(tx, clock, config.inboxFillBatch), db: tx }),
       ),
   });
   const tenants = createTenantsService({
@@ -339,6 +347,16 @@ export async function buildApp({
     clock,
   });
 
+  const directory = createDirectoryService({
+    repo: createDirectoryRepository(db),
+    repoOver: createDirectoryRepository,
+    people,
+    groups,
+    signsInThroughProvider: async (email) => (await ssoEntry(email)) !== undefined,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+
   const system = createSystem({
     mailer,
     emailOf: async (ctx) => (await auth.me(ctx)).email,
@@ -392,6 +410,11 @@ export async function buildApp({
     },
     { prefix: API_PREFIX },
   );
+  await app.register(scimDirectoryRoutes, {
+    prefix: SCIM_PREFIX,
+    directory,
+    authenticate: scimTokens.authenticate,
+  });
   await app.register(staticWebPlugin, { root: webRoot });
 
   app.addHook('onClose', async () => {

@@ -19,6 +19,8 @@ export const TABLE_OWNERS = {
   sso_ticket: 'sso',
   // scim: directory sync
   scim_token: 'scim',
+  scim_user: 'scim',
+  scim_group: 'scim',
   audit_log: 'audit',
   // content: the items and what they carry are their authors'
   content: 'authoring',

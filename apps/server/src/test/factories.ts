@@ -166,3 +166,10 @@ export async function lastMailTo(t: Pick<TestApp, 'app' | 'db'>, recipient: stri
     .limit(1);
   return mail;
 }
+
+/** A SCIM token as an organisation's admin issues it in the console (Directory sync). */
+export async function issueScimToken(t: Pick<TestApp, 'app'>, adminToken: string, name = 'Entra ID') {
+  const res = await call(t, { method: 'POST', url: '/api/scim-token', token: adminToken, body: { name } });
+  if (res.statusCode !== 200) throw new Error(`issuing a SCIM token answered ${res.statusCode}: ${res.body}`);
+  return res.json().payload.token as string;
+}
