@@ -103,9 +103,10 @@ export const scimDirectoryRoutes: FastifyPluginAsync<Options> = async (app, { di
     app.put<{ Params: Params; Body: unknown }>(`/${kind}/:id`, async (req, reply) =>
       send(reply, 200, await resources.replace(tenant(req), req.params.id, req.body)),
     );
-    app.patch<{ Params: Params; Body: unknown; Querystring: Query }>(`/${kind}/:id`, async (req, reply) =>
-      send(reply, 200, await resources.patch(tenant(req), req.params.id, req.body, req.query)),
-    );
+    app.patch<{ Params: Params; Body: unknown }>(`/${kind}/:id`, async (req, reply) => {
+      const changed = await resources.patch(tenant(req), req.params.id, req.body);
+      return changed === null ? reply.status(204).send() : send(reply, 200, changed);
+    });
     app.delete<{ Params: Params }>(`/${kind}/:id`, async (req, reply) => {
       await resources.delete(tenant(req), req.params.id);
       return reply.status(204).send();

@@ -164,7 +164,7 @@ export const createDirectoryService = ({
           },
           { welcome, alongside: nameWith(tenantId, given.names) },
         );
-        return user(tenantId, String(created.id));
+        return userResource(created, given.names, location('Users', created.id));
       },
 
       async replace(tenantId: number, id: string, body: unknown) {
@@ -237,13 +237,16 @@ export const createDirectoryService = ({
         return group(tenantId, id);
       },
 
-      /** Membership changes are read from the operations, never from the whole member list rebuilt. */
-      async patch(tenantId: number, id: string, body: unknown, query: Query = {}) {
+      /**
+       * Membership changes are read from the operations, never from the whole member list rebuilt. Answers
+       * nothing (204, as RFC 7644 §3.5.2 allows, and as Entra ID and Okta expect): a group of thousands
+       * would otherwise be sent back whole for every person added to it.
+       */
+      async patch(tenantId: number, id: string, body: unknown) {
         const operations = patchOperations(body);
         const current = await group(tenantId, id, { excludedAttributes: 'members' });
-        const change = await groupChangeOf(tenantId, Number(current.id), operations);
-        await changeGroup(tenantId, Number(current.id), change);
-        return group(tenantId, id, query);
+        await changeGroup(tenantId, Number(current.id), await groupChangeOf(tenantId, Number(current.id), operations));
+        return null;
       },
 
       async delete(tenantId: number, id: string) {
