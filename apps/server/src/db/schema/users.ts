@@ -2,6 +2,8 @@ import { LANGUAGES, ROLES } from '@kanal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  date,
   foreignKey,
   index,
   integer,
@@ -35,6 +37,16 @@ export const appUser = pgTable(
     language: text({ enum: LANGUAGES }).notNull().default('hr'),
     avatar: uuid(),
     termsAcceptedAt: timestamp({ withTimezone: true }),
+    // What an organisation knows of a person beyond their account (issue 31): set by the console, the
+    // spreadsheet import and, later, SCIM and sign-in claims, all through the people service's
+    // setAttributes; item audiences will be rules over them.
+    department: text(),
+    location: text(),
+    jobTitle: text(),
+    employeeNumber: text(),
+    /** Another person of the same tenant (the foreign key below includes the tenant). */
+    managerId: integer(),
+    startDate: date({ mode: 'string' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -59,6 +71,23 @@ export const appUser = pgTable(
     index('app_user_search_idx').on(t.tenantId, t.searchText, t.id),
     // The admin search over the whole tenant: any part of a word (trigrams, pg_trgm).
     index('app_user_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The people list's filters by attribute, and their values with counts (GET /user/attributes).
+    index('app_user_department_idx').on(t.tenantId, t.department),
+    index('app_user_location_idx').on(t.tenantId, t.location),
+    index('app_user_job_title_idx').on(t.tenantId, t.jobTitle),
+    // An import's manager column names people by their employee number too.
+    index('app_user_employee_number_idx').on(t.tenantId, t.employeeNumber),
+    // A person's reports, and the manager key's checks when a manager is deleted.
+    index('app_user_manager_idx').on(t.tenantId, t.managerId),
+    // Deleting a manager leaves their reports without one. Only manager_id may become null (the tenant
+    // is part of the key and never null), which PostgreSQL 15 writes ON DELETE SET NULL (manager_id);
+    // drizzle writes no column list, so the person_attributes migration adds it by hand: keep the two alike.
+    foreignKey({
+      name: 'app_user_manager_fk',
+      columns: [t.tenantId, t.managerId],
+      foreignColumns: [t.tenantId, t.id],
+    }).onDelete('set null'),
+    check('app_user_not_own_manager', sql`${t.managerId} <> ${t.id}`),
   ],
 );
 
