@@ -71,6 +71,7 @@ import { createTenantsService } from './modules/tenants/tenants.service.js';
 import { usersRoutes } from './modules/users/account/users.routes.js';
 import { createUsersService } from './modules/users/account/users.service.js';
 import { createAccounts } from './modules/users/accounts.js';
+import { createAttributesRepository } from './modules/users/attributes.repository.js';
 import { createGroupsRepository } from './modules/users/groups.repository.js';
 import { createGroupsService } from './modules/users/groups.service.js';
 import { peopleRoutes } from './modules/users/people.routes.js';
@@ -262,11 +263,13 @@ export async function buildApp({
   const people = createPeopleService({
     users: createUsersRepository(db),
     groups: createGroupsRepository(db),
+    attributes: createAttributesRepository(db),
     transaction: (fn) =>
       db.transaction((tx) =>
         fn({
           users: createUsersRepository(tx),
           groups: createGroupsRepository(tx),
+          attributes: createAttributesRepository(tx),
           inbox: inboxOver(tx, clock, config.inboxFillBatch),
           audit: createAuditLog(tx),
           db: tx,

@@ -48,3 +48,46 @@ export const csv = <T extends z.ZodMiniType<unknown, string>>(item: T, maxItems 
     ),
     z.array(item).check(z.maxLength(maxItems)),
   );
+
+/**
+ * The values of a comma-separated list of free texts (an attribute's values, which may hold a comma):
+ * as in CSV, a value in double quotes keeps its commas, and a doubled quote inside is one. Empty values
+ * and repeats are left out.
+ */
+export function splitCsvTexts(text: string): string[] {
+  const values: string[] = [];
+  for (let at = 0; at <= text.length; ) {
+    let value = '';
+    const start = text.slice(at).search(/\S|$/) + at;
+    if (text[start] === '"') {
+      for (at = start + 1; at < text.length; at++) {
+        if (text[at] !== '"') value += text[at];
+        else if (text[at + 1] === '"') value += text[++at];
+        else break;
+      }
+      // Anything after the closing quote, up to the next comma, is not part of the value.
+      const comma = text.indexOf(',', at);
+      at = comma === -1 ? text.length + 1 : comma + 1;
+    } else {
+      const comma = text.indexOf(',', at);
+      value = text.slice(at, comma === -1 ? undefined : comma).trim();
+      at = comma === -1 ? text.length + 1 : comma + 1;
+    }
+    if (value !== '' && !values.includes(value)) values.push(value);
+  }
+  return values;
+}
+
+/** Values as splitCsvTexts reads them back: one with a comma or a quote goes in quotes. */
+export const joinCsvTexts = (values: readonly string[]) =>
+  values.map((value) => (/[",]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value)).join(',');
+
+/** A query string's list of free texts, each at most `maxLength` characters (splitCsvTexts). */
+export const csvTexts = (maxLength: number, maxItems = 50) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.string().check(z.maxLength(maxItems * (maxLength + 3)))),
+      z.transform((value) => (value ? splitCsvTexts(value) : [])),
+    ),
+    z.array(z.string().check(z.maxLength(maxLength))).check(z.maxLength(maxItems)),
+  );

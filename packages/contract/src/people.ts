@@ -1,8 +1,15 @@
 import * as z from 'zod/mini';
-import { IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './constants.js';
+import {
+  ATTRIBUTE_MAX_LENGTH,
+  IDENTIFIER_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SEARCH_MAX_LENGTH,
+  START_DATE_MAX,
+  START_DATE_MIN,
+} from './constants.js';
 import { GroupListSchema, IsoDateTimeSchema } from './content.js';
 import { ContentTypeSchema, ROLES, type Role, RoleSchema } from './enums.js';
-import { csv, IdSchema, IdStringSchema, pageQuery } from './envelope.js';
+import { csv, csvTexts, IdSchema, IdStringSchema, pageQuery } from './envelope.js';
 
 // The administrative side's people (spec point 7, "User" and "Group"): who belongs to a tenant and to
 // which of its groups.
@@ -22,7 +29,20 @@ export type UserStatus = z.infer<typeof UserStatusSchema>;
 export const grantableRoles = (granter: Role): readonly Role[] =>
   granter === 'SUPERADMIN' ? ROLES : ROLES.filter((role) => role !== 'SUPERADMIN');
 
-export const USER_SORTS = ['name', '-name', 'email', '-email', 'role', '-role', 'createdAt', '-createdAt'] as const;
+export const USER_SORTS = [
+  'name',
+  '-name',
+  'email',
+  '-email',
+  'role',
+  '-role',
+  'department',
+  '-department',
+  'location',
+  '-location',
+  'createdAt',
+  '-createdAt',
+] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 export const USER_PAGE_SIZE = 20;
 
@@ -47,12 +67,82 @@ export const ExportQuerySchema = z.object({
   format: z._default(z.enum(EXPORT_FORMATS), 'xlsx'),
 });
 
+// A person's attributes (issue 31): what an organisation knows of them beyond their account. The console,
+// the spreadsheet import and (later) SCIM and sign-in claims set them; item audiences will be rules over them.
+
+/** The attributes, as a body names them. */
+export const PERSON_ATTRIBUTES = [
+  'department',
+  'location',
+  'jobTitle',
+  'employeeNumber',
+  'managerId',
+  'startDate',
+] as const;
+export type PersonAttribute = (typeof PERSON_ATTRIBUTES)[number];
+/** The attributes whose values the people list filters by and GET /user/attributes counts. */
+export const FILTER_ATTRIBUTES = ['department', 'location', 'jobTitle'] as const;
+export type FilterAttribute = (typeof FILTER_ATTRIBUTES)[number];
+
+/** A text attribute: trimmed, at most ATTRIBUTE_MAX_LENGTH characters; empty is none. */
+const attributeText = z.pipe(
+  z.nullable(z.string().check(z.trim(), z.maxLength(ATTRIBUTE_MAX_LENGTH, { error: 'validation.attributeTooLong' }))),
+  z.transform((value) => value || null),
+);
+
+/** A calendar day, YYYY-MM-DD (2023-02-29 is none), from START_DATE_MIN to START_DATE_MAX. */
+export const StartDateSchema = z.iso
+  .date({ error: 'validation.invalidDay' })
+  // Only a day in the format is compared (one that is not has its message already).
+  .check(
+    z.refine((day) => day.length !== 10 || (day >= START_DATE_MIN && day <= START_DATE_MAX), {
+      error: 'validation.invalidDay',
+    }),
+  );
+
+/** A person's attributes in a body; null (or an empty text) is none. */
+export const PersonAttributesSchema = z.object({
+  department: attributeText,
+  location: attributeText,
+  jobTitle: attributeText,
+  employeeNumber: attributeText,
+  /** Another person of the organisation; not the person themselves, nor anyone who reports to them. */
+  managerId: z.nullable(IdSchema),
+  startDate: z.nullable(StartDateSchema),
+});
+export type PersonAttributes = z.infer<typeof PersonAttributesSchema>;
+/** Some of a person's attributes: those not named stay as they are. */
+export const PersonAttributeChangesSchema = z.partial(PersonAttributesSchema);
+export type PersonAttributeChanges = z.infer<typeof PersonAttributeChangesSchema>;
+/** As a caller gives them, before the schema trims them and reads an empty text as none. */
+export type PersonAttributeChangesInput = z.input<typeof PersonAttributeChangesSchema>;
+
+/** GET /user/attributes: the values of each filter attribute in use, with how many people have each. */
+export const AttributeValueSchema = z.object({ value: z.string(), count: z.int() });
+export type AttributeValue = z.infer<typeof AttributeValueSchema>;
+export const PersonAttributeValuesSchema = z.object({
+  departments: z.array(AttributeValueSchema),
+  locations: z.array(AttributeValueSchema),
+  jobTitles: z.array(AttributeValueSchema),
+});
+export type PersonAttributeValues = z.infer<typeof PersonAttributeValuesSchema>;
+
+/** The list's filters by attribute: exact values, several comma-separated (a value with a comma in quotes). */
+const attributeFilters = {
+  department: csvTexts(ATTRIBUTE_MAX_LENGTH),
+  location: csvTexts(ATTRIBUTE_MAX_LENGTH),
+  jobTitle: csvTexts(ATTRIBUTE_MAX_LENGTH),
+  /** The people whose manager this person is. */
+  manager: z.optional(IdStringSchema),
+};
+
 /** GET /user: a search over name, e-mail and username (accent-insensitive), filters, a sort and a page. */
 export const UserListQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
   role: csv(RoleSchema, ROLES.length),
   status: csv(UserStatusSchema, USER_STATUSES.length),
   group: z.optional(IdStringSchema),
+  ...attributeFilters,
   /** Everyone but this group's members: whom the console offers to add to it. */
   notInGroup: z.optional(IdStringSchema),
   sort: z._default(z.enum(USER_SORTS), 'name'),
@@ -91,6 +181,13 @@ export const AdminUserSchema = z.object({
   role: RoleSchema,
   status: UserStatusSchema,
   groups: GroupListSchema,
+  department: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  jobTitle: z.nullable(z.string()),
+  employeeNumber: z.nullable(z.string()),
+  manager: z.nullable(z.object({ id: z.int(), name: z.string() })),
+  /** YYYY-MM-DD. */
+  startDate: z.nullable(z.iso.date()),
   createdAt: IsoDateTimeSchema,
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
@@ -126,6 +223,12 @@ export const CreateUserBodySchema = z
     phone: z._default(phoneField, null),
     role: z._default(RoleSchema, 'USER'),
     groupIds: z._default(groupIds, []),
+    department: z._default(PersonAttributesSchema.shape.department, null),
+    location: z._default(PersonAttributesSchema.shape.location, null),
+    jobTitle: z._default(PersonAttributesSchema.shape.jobTitle, null),
+    employeeNumber: z._default(PersonAttributesSchema.shape.employeeNumber, null),
+    managerId: z._default(PersonAttributesSchema.shape.managerId, null),
+    startDate: z._default(PersonAttributesSchema.shape.startDate, null),
   })
   .check(
     z.refine((body) => body.email !== null || body.username !== null, {
@@ -144,6 +247,7 @@ export const UpdateUserBodySchema = z.object({
   role: z.optional(RoleSchema),
   active: z.optional(z.boolean()),
   groupIds: z.optional(groupIds),
+  ...PersonAttributeChangesSchema.shape,
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
@@ -191,6 +295,17 @@ export type PasswordResets = z.infer<typeof PasswordResetsSchema>;
  * welcomed) are passed over; the answer counts the changed ones, and the new codes of username-only people.
  */
 export const USER_BULK_MAX = 2000;
+const attributeValues = z._default(
+  z.array(z.string().check(z.maxLength(ATTRIBUTE_MAX_LENGTH))).check(z.maxLength(50)),
+  [],
+);
+/** The list's filters by attribute, as a JSON body carries them. */
+const bulkAttributeFilters = {
+  department: attributeValues,
+  location: attributeValues,
+  jobTitle: attributeValues,
+  manager: z.optional(IdSchema),
+};
 export const USER_BULK_ACTIONS = ['reactivate', 'resendWelcome', 'removeFromGroup'] as const;
 export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
 export const UserBulkBodySchema = z.object({
@@ -200,6 +315,7 @@ export const UserBulkBodySchema = z.object({
     role: z._default(z.array(RoleSchema).check(z.maxLength(ROLES.length)), []),
     status: z._default(z.array(UserStatusSchema).check(z.maxLength(USER_STATUSES.length)), []),
     group: z.optional(IdSchema),
+    ...bulkAttributeFilters,
   }),
   groupId: z.optional(IdSchema),
 });
@@ -335,7 +451,20 @@ export type DeleteTenantBody = z.infer<typeof DeleteTenantBodySchema>;
 // Importing people from a spreadsheet (spec "Other": /export/template, /import/template/check, /import/template).
 
 /** The template's columns, in order; headers are read in either language. */
-export const IMPORT_COLUMNS = ['name', 'email', 'username', 'phone', 'role', 'groups'] as const;
+export const IMPORT_COLUMNS = [
+  'name',
+  'email',
+  'username',
+  'phone',
+  'role',
+  'groups',
+  'department',
+  'location',
+  'jobTitle',
+  'employeeNumber',
+  'manager',
+  'startDate',
+] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** One problem of one row: its spreadsheet row number (the header is row 1) and column. */

@@ -1,5 +1,6 @@
 import {
   ACTIVITY_MAX_PERIODS,
+  ATTRIBUTE_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
@@ -55,6 +56,7 @@ export const MESSAGE_PARAMS = {
   timeMin: TIME_RESTRICTION_MIN_S,
   timeMax: TIME_RESTRICTION_MAX_S,
   maxPeriods: ACTIVITY_MAX_PERIODS,
+  attributeMax: ATTRIBUTE_MAX_LENGTH,
 } as const;
 
 /** The best supported language for an Accept-Language header: Croatian unless English is preferred. */

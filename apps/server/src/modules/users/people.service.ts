@@ -10,12 +10,12 @@ import {
   grantableRoles,
   type PasswordResetMode,
   type PasswordResets,
+  PERSON_ATTRIBUTES,
   type Role,
   type UpdateUserBody,
   USER_BULK_MAX,
   type UserBulkBody,
   type UserBulkResult,
-  type UserListQuery,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -23,12 +23,13 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { Actor, Alongside, PeopleTransaction, PeopleRepos as Repos } from './people.types.js';
+import { type AttributesAuthor, createPersonAttributes } from './people-attributes.js';
 import { createPeopleTransfer } from './spreadsheets/people-transfer.js';
-import type { AccountChanges, UsersRepository } from './users.repository.js';
+import type { AccountChanges, PeopleQuery, UsersRepository } from './users.repository.js';
 
-export type { Actor, Alongside, PeopleTransaction };
+export type { Actor, Alongside, AttributesAuthor, PeopleTransaction };
 
-type Deps = Pick<Repos, 'users' | 'groups'> & {
+type Deps = Pick<Repos, 'users' | 'groups' | 'attributes'> & {
   transaction: PeopleTransaction;
   /** Lets a new or reset person in: a mailed link, or an activation code for the admin to hand over. */
   invite: AuthService['invite'];
@@ -53,14 +54,28 @@ const fieldError = (name: string, message: string) => new AppError('BodyParamsIn
  * delete, and let in again. Every change that decides what someone receives (being added, reactivated,
  * moved between groups) brings their inbox along in the same transaction.
  */
-export const createPeopleService = ({ users, groups, transaction, invite, activity, personalData, clock }: Deps) => {
+export const createPeopleService = ({
+  users,
+  groups,
+  attributes,
+  transaction,
+  invite,
+  activity,
+  personalData,
+  clock,
+}: Deps) => {
   async function withGroups(tenantId: number, rows: Awaited<ReturnType<UsersRepository['findPeople']>>) {
     const groupsOf = await groups.groupsOf(
       tenantId,
       rows.map((row) => row.id),
     );
     return rows.map(
-      (row): AdminUser => ({ ...row, createdAt: row.createdAt.toISOString(), groups: groupsOf.get(row.id) ?? [] }),
+      ({ managerId, managerName, createdAt, ...row }): AdminUser => ({
+        ...row,
+        manager: managerId === null ? null : { id: managerId, name: managerName ?? '' },
+        createdAt: createdAt.toISOString(),
+        groups: groupsOf.get(row.id) ?? [],
+      }),
     );
   }
 
@@ -95,10 +110,24 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
     if (taken.username) throw new AppError('UsernameTaken');
   }
 
-  return {
-    ...createPeopleTransfer({ users, groups, transaction, invite, personalData, clock, withGroups, person }),
+  const personAttributes = createPersonAttributes({ users, attributes, transaction, clock, person });
 
-    async list(actor: Actor, query: UserListQuery): Promise<AdminUserList> {
+  return {
+    ...createPeopleTransfer({
+      users,
+      groups,
+      attributes,
+      transaction,
+      invite,
+      personalData,
+      clock,
+      withGroups,
+      person,
+    }),
+    attributeValues: personAttributes.attributeValues,
+    setAttributes: personAttributes.setAttributes,
+
+    async list(actor: Actor, query: PeopleQuery): Promise<AdminUserList> {
       const { count, rows } = await users.listPeople(actor.tenantId, query);
       return { count, items: await withGroups(actor.tenantId, rows) };
     },
@@ -140,19 +169,15 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
     ): Promise<CreatedUser> {
       const { tenantId } = actor;
       await assertGroups(tenantId, body.groupIds);
+      await personAttributes.assertManager(tenantId, body.managerId);
       assertGrantable(actor, body.role);
       await assertIdentifiersFree(body);
+      const { name, email, username, phone, role } = body;
+      const attributeValues = Object.fromEntries(PERSON_ATTRIBUTES.map((key) => [key, body[key]]));
       const userId = await transaction(async (tx) => {
         const [created] = await tx.users
           .insertAccounts(tenantId, [
-            {
-              name: body.name,
-              email: body.email,
-              username: body.username,
-              phone: body.phone,
-              role: body.role,
-              active: body.active ?? true,
-            },
+            { name, email, username, phone, role, active: body.active ?? true, ...attributeValues },
           ])
           .catch((error: unknown) => {
             // Another admin took the address or username since the check above.
@@ -256,7 +281,7 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         userId,
       );
 
-      const { groupIds, ...fields } = body;
+      const { groupIds, department, location, jobTitle, employeeNumber, managerId, startDate, ...fields } = body;
       const changes: AccountChanges = Object.fromEntries(
         Object.entries(fields).filter(([, value]) => value !== undefined),
       );
@@ -266,11 +291,22 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         }
         if (groupIds) await tx.groups.setGroupsOf(tenantId, userId, groupIds);
         if (groupIds || changes.active !== undefined) await tx.inbox.syncUsers(tenantId, [userId]);
+        const attributesChanged = await personAttributes.apply(tx, tenantId, current, {
+          department,
+          location,
+          jobTitle,
+          employeeNumber,
+          managerId,
+          startDate,
+        });
         await tx.audit.record({
           event: 'user.updated',
           tenantId,
           userId,
-          details: { by: actor.userId, changed: [...Object.keys(changes), ...(groupIds ? ['groupIds'] : [])] },
+          details: {
+            by: actor.userId,
+            changed: [...Object.keys(changes), ...(groupIds ? ['groupIds'] : []), ...attributesChanged],
+          },
         });
         await alongside?.(tx.db, userId);
       });
@@ -343,6 +379,9 @@ export const createPeopleService = ({ users, groups, transaction, invite, activi
         tenantId,
         [filter.group, groupId].filter((id) => id !== undefined),
       );
+      if (filter.manager !== undefined && (await users.findPeople(tenantId, [filter.manager])).length === 0) {
+        throw notFound();
+      }
       const { count, rows } = await users.listPeople(tenantId, {
         ...filter,
         sort: 'name',

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
+import type { AttributesRepository } from './attributes.repository.js';
 import type { GroupsRepository } from './groups.repository.js';
 import type { UsersRepository } from './users.repository.js';
 
@@ -16,6 +17,7 @@ import type { UsersRepository } from './users.repository.js';
 export type PeopleRepos = {
   users: UsersRepository;
   groups: GroupsRepository;
+  attributes: AttributesRepository;
   inbox: Inbox;
   audit: AuditLog;
   db: DbOrTx;

@@ -1,4 +1,4 @@
-import type { Language, UserListQuery, UserSort, UserStatus } from '@kanal/contract';
+import type { FilterAttribute, Language, UserListQuery, UserSort, UserStatus } from '@kanal/contract';
 import {
   and,
   asc,
@@ -20,6 +20,9 @@ import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 
 export type NewAccount = Omit<typeof appUser.$inferInsert, 'tenantId'>;
+/** GET /user's query, its filters by attribute optional: the audience search and a group's members have none. */
+export type PeopleQuery = Omit<UserListQuery, FilterAttribute | 'manager'> &
+  Partial<Pick<UserListQuery, FilterAttribute | 'manager'>>;
 /** What an admin may change of an account (PATCH /user/{id}); the groups are the groups repository's. */
 export type AccountChanges = Partial<Pick<NewAccount, 'name' | 'email' | 'username' | 'phone' | 'role' | 'active'>>;
 
@@ -43,6 +46,12 @@ const orderOf = (sort: UserSort, byName: SQLWrapper, id: SQLWrapper): SQL[] => {
       return [direction(appUser.role), asc(byName), asc(id)];
     case 'createdAt':
       return [direction(appUser.createdAt), direction(id)];
+    // People without one come last either way.
+    case 'department':
+    case 'location': {
+      const column = key === 'department' ? appUser.department : appUser.location;
+      return [sql`${column} ${sql.raw(direction === asc ? 'ASC' : 'DESC')} NULLS LAST`, asc(byName), asc(id)];
+    }
     default:
       return [direction(byName), direction(id)];
   }
@@ -56,6 +65,14 @@ const personColumns = {
   phone: appUser.phone,
   role: appUser.role,
   status: statusOf,
+  department: appUser.department,
+  location: appUser.location,
+  jobTitle: appUser.jobTitle,
+  employeeNumber: appUser.employeeNumber,
+  managerId: appUser.managerId,
+  managerName: sql<string | null>`(SELECT m.name FROM app_user m
+    WHERE m.tenant_id = "app_user"."tenant_id" AND m.id = "app_user"."manager_id")`,
+  startDate: appUser.startDate,
   createdAt: appUser.createdAt,
 };
 
@@ -158,7 +175,7 @@ export const createUsersRepository = (db: DbOrTx) => {
      * Within a group, the group's memberships are read first, by their own index (the person's folded
      * name is copied there); over the whole tenant, the trigram index finds the search's words.
      */
-    async listPeople(tenantId: number, query: UserListQuery, { namesOnly = false } = {}) {
+    async listPeople(tenantId: number, query: PeopleQuery, { namesOnly = false } = {}) {
       const inGroup = query.group;
       const byName = inGroup === undefined ? appUser.searchText : groupMember.searchText;
       const id = inGroup === undefined ? appUser.id : groupMember.userId;
@@ -171,6 +188,10 @@ export const createUsersRepository = (db: DbOrTx) => {
         ...(namesOnly ? searchWords(sql`kanal_fold(${appUser.name})`, query.q) : []),
         query.role.length > 0 ? inArray(appUser.role, query.role) : undefined,
         query.status.length > 0 ? or(...query.status.map((status) => STATUS_IS[status])) : undefined,
+        query.department?.length ? inArray(appUser.department, query.department) : undefined,
+        query.location?.length ? inArray(appUser.location, query.location) : undefined,
+        query.jobTitle?.length ? inArray(appUser.jobTitle, query.jobTitle) : undefined,
+        query.manager === undefined ? undefined : eq(appUser.managerId, query.manager),
         query.notInGroup === undefined
           ? undefined
           : notExists(
@@ -284,6 +305,9 @@ export const createUsersRepository = (db: DbOrTx) => {
           groups: sql<string>`coalesce((SELECT string_agg(g.name, ', ' ORDER BY kanal_fold(g.name))
             FROM group_member gm JOIN user_group g ON g.tenant_id = gm.tenant_id AND g.id = gm.group_id
             WHERE gm.tenant_id = "app_user"."tenant_id" AND gm.user_id = "app_user"."id"), '')`,
+          // How the import's manager column names them, so that the export imports back.
+          managerRef: sql<string | null>`(SELECT coalesce(m.email, m.username, m.employee_number) FROM app_user m
+            WHERE m.tenant_id = "app_user"."tenant_id" AND m.id = "app_user"."manager_id")`,
         })
         .from(appUser)
         .where(and(eq(appUser.tenantId, tenantId), sql`${appUser.id} > ${afterId}`))

@@ -23,6 +23,7 @@ import {
   ImportResultSchema,
   PasswordResetBodySchema,
   PasswordResetsSchema,
+  PersonAttributeValuesSchema,
   TenantScopeQuerySchema,
   UpdateGroupBodySchema,
   UpdateUserBodySchema,
@@ -52,7 +53,17 @@ export const listUsers = {
   tags,
   query: UserListQuerySchema,
   response: AdminUserListSchema,
-  idFilters: { group: 'group', notInGroup: 'group' },
+  idFilters: { group: 'group', notInGroup: 'group', manager: 'user' },
+} as const satisfies Operation;
+
+/** The departments, locations and job titles in use, each with how many people have it: the list's filters. */
+export const userAttributes = {
+  method: 'GET',
+  path: '/user/attributes',
+  access: 'people.read',
+  tags,
+  query: scope,
+  response: PersonAttributeValuesSchema,
 } as const satisfies Operation;
 
 /** The editor's audience picker: names and groups only, for everyone who writes or reads content. */

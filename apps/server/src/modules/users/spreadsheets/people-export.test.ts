@@ -15,12 +15,28 @@ beforeAll(async () => {
   t = await createTestApp();
   tenantId = (await makeTenant(t.db)).id;
   admin = await makePerson(t.db, tenantId, { role: 'ADMIN', now: t.clock.now() });
+  const boss = await makeUser(t.db, { tenantId, name: 'Šef Prodaje', email: 'sef@primjer.hr' });
   hostile = await makeUser(t.db, {
     tenantId,
     name: "=cmd|' /C calc'!A0",
     email: 'formula@primjer.hr',
     phone: '+385 91 000 1111',
+    department: 'Prodaja, jug',
+    location: 'Split',
+    jobTitle: '-voditelj',
+    employeeNumber: '007',
+    managerId: boss.id,
+    startDate: '2024-03-01',
   });
+  // Under them, one who signs in with a username, and under that one another (named so in the export).
+  const noEmail = await makeUser(t.db, {
+    tenantId,
+    name: 'Bez E-maila',
+    email: null,
+    username: 'bez.emaila',
+    managerId: hostile.id,
+  });
+  await makeUser(t.db, { tenantId, name: 'Treći', email: null, username: 'treci', managerId: noEmail.id });
   await makeGroup(t.db, { tenantId, name: 'Prodaja', members: [hostile.id] });
   await makeGroup(t.db, { tenantId, name: 'Jug', members: [hostile.id] });
   await t.db
@@ -52,6 +68,12 @@ describe('exporting people', () => {
       'Telefon',
       'Uloga',
       'Grupe',
+      'Odjel',
+      'Lokacija',
+      'Radno mjesto',
+      'Broj zaposlenika',
+      'Nadređeni',
+      'Datum zaposlenja',
       'Status',
       'Dodano',
     ]);
@@ -62,8 +84,18 @@ describe('exporting people', () => {
     expect(found?.getCell(1).type).toBe(ExcelJS.ValueType.String);
     expect(found?.getCell(1).value).toBe("=cmd|' /C calc'!A0");
     // Midnight in Zagreb is still the day before in UTC.
-    expect(found?.getCell(8).value).toBe('05.03.2026.');
+    expect(found?.getCell(14).value).toBe('05.03.2026.');
     expect(found?.getCell(6).value).toBe('Jug, Prodaja');
+    // The attributes; the manager as the import's manager column names them.
+    expect(((found?.values ?? []) as unknown[]).slice(7, 13)).toEqual([
+      'Prodaja, jug',
+      'Split',
+      '-voditelj',
+      '007',
+      'sef@primjer.hr',
+      '01.03.2024.',
+    ]);
+    expect(found?.getCell(9).type).toBe(ExcelJS.ValueType.String);
   });
 
   it('writes CSV with a BOM, quoting, and an apostrophe before anything a spreadsheet would run; it imports back', async () => {
@@ -71,14 +103,23 @@ describe('exporting people', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="kanal-people.csv"');
     const text = res.body;
-    expect(text.startsWith('\uFEFFFull name,Email,Username,Phone,Role,Groups,Status,Added\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFFull name,Email,Username,Phone,Role,Groups,Department,Location,Job title,Employee number,Manager,Start date,Status,Added\r\n',
+      ),
+    ).toBe(true);
     expect(text).toContain(
-      `'=cmd|' /C calc'!A0,formula@primjer.hr,,'+385 91 000 1111,USER,"Jug, Prodaja",Active,05.03.2026.`,
+      `'=cmd|' /C calc'!A0,formula@primjer.hr,,'+385 91 000 1111,USER,"Jug, Prodaja","Prodaja, jug",Split,'-voditelj,007,sef@primjer.hr,01.03.2024.,Active,05.03.2026.`,
     );
+    expect(text).toContain('Bez E-maila,,bez.emaila,,USER,,,,,,formula@primjer.hr,,');
+    expect(text).toContain('Treći,,treci,,USER,,,,,,bez.emaila,,');
     const back = await upload(t, '/api/import/template/check', admin.token, [
       { name: 'people.csv', bytes: Buffer.from(text), type: 'text/csv' },
     ]);
     expect(back.json().payload.problems).toEqual([]);
+    // Read back, it changes nobody: the attributes, the managers and the dates are as they were.
+    const outcomes = back.json().payload.outcomes as { outcome: string; changes: unknown[] }[];
+    expect(outcomes.filter((o) => o.outcome !== 'unchanged')).toEqual([]);
   });
 
   it('streams every person whatever their number, a page of the database at a time', async () => {
@@ -151,6 +192,7 @@ describe("a person's access export", () => {
         ?.find((row) => row.getCell(1).value === field)
         ?.getCell(2).value;
     expect([value('Uloga'), value('Status')]).toEqual(['Korisnik', 'Pozvan']);
+    expect([value('Odjel'), value('Nadređeni'), value('Datum zaposlenja')]).toEqual([null, null, null]);
     const rows = (items.getRows(2, items.rowCount - 1) ?? []).map((row) => (row.values as unknown[]).slice(1));
     expect(rows.map((row) => row[0])).toEqual(['Stari cjenik', 'Zaštita podataka']);
     expect(rows[0]?.[2]).toBe('03.04.2026., 11:30');

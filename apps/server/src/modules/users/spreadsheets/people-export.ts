@@ -5,6 +5,7 @@ import en from '../../../locales/en.json' with { type: 'json' };
 import hr from '../../../locales/hr.json' with { type: 'json' };
 import type { ProfileService } from '../../profile/profile.service.js';
 import type { UsersRepository } from '../users.repository.js';
+import { formatDay } from './import-dates.js';
 
 const t = makeTranslate({ hr, en });
 const texts = { hr, en } as const;
@@ -34,6 +35,12 @@ export function peopleTable(
           p.phone,
           p.role,
           p.groups,
+          p.department,
+          p.location,
+          p.jobTitle,
+          p.employeeNumber,
+          p.managerRef,
+          formatDay(p.startDate),
           t(lang, `export.statuses.${p.status}`),
           formatDate(p.createdAt),
         ];
@@ -73,6 +80,12 @@ export function personTables(
         [columns.phone, person.phone],
         [columns.role, t(lang, `export.roles.${person.role}`)],
         [columns.groups, person.groups.map((g) => g.name).join(', ')],
+        [columns.department, person.department],
+        [columns.location, person.location],
+        [columns.jobTitle, person.jobTitle],
+        [columns.employeeNumber, person.employeeNumber],
+        [columns.manager, person.manager?.name ?? null],
+        [columns.startDate, formatDay(person.startDate)],
         [t(lang, 'export.status'), t(lang, `export.statuses.${person.status}`)],
         [t(lang, 'export.createdAt'), formatDate(new Date(person.createdAt))],
       ],

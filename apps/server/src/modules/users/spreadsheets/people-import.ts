@@ -8,13 +8,16 @@ import {
   LANGUAGES,
   type Language,
   makeTranslate,
+  type PersonAttributes,
   ROLES,
   type Role,
+  StartDateSchema,
   translate,
 } from '@kanal/contract';
 import ExcelJS from 'exceljs';
 import en from '../../../locales/en.json' with { type: 'json' };
 import hr from '../../../locales/hr.json' with { type: 'json' };
+import { parseDay } from './import-dates.js';
 import { fileProblem, type Sheet } from './spreadsheet.js';
 
 const texts = makeTranslate({ hr, en });
@@ -29,6 +32,10 @@ export type ImportRow = {
   phone: string | null;
   role: Role;
   groups: string[];
+  /** The attributes the row gives; an empty cell (or a column the file does not have) gives none. */
+  attributes: Omit<PersonAttributes, 'managerId'>;
+  /** The manager as the row names them (an e-mail, username or employee number); resolved against the tenant later. */
+  manager: string | null;
 };
 
 /** Lower case without accents or doubled spaces: how headers are matched. */
@@ -70,7 +77,8 @@ const FORMULA_START = /^[=+\-@]/;
  * spreadsheet would run as a formula is a warning: it is stored as text, and exports write it as text.
  * The header row names the columns, in either language and any order.
  */
-export function parseImport({ header, rows: body }: Sheet, lang: Language) {
+export function parseImport(sheet: Sheet, lang: Language) {
+  const { header, rows: body } = sheet;
   const index = new Map<ImportColumn, number>();
   header.forEach((cell, position) => {
     const column = HEADER_NAMES.get(foldText(cell));
@@ -92,13 +100,19 @@ export function parseImport({ header, rows: body }: Sheet, lang: Language) {
   const warnings: ImportProblem[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { cells, row } of filled) {
-    const sign = FORMULA_START.exec(cell(cells, 'name'))?.[0];
-    if (sign) warnings.push(problem(lang, row, 'name', 'formulaLike', { sign }));
+    for (const column of ['name', 'department', 'location', 'jobTitle'] as const) {
+      const sign = FORMULA_START.exec(cell(cells, column))?.[0];
+      if (sign) warnings.push(problem(lang, row, column, 'formulaLike', { sign }));
+    }
     const parsed = CreateUserBodySchema.safeParse({
       name: cell(cells, 'name'),
       email: cell(cells, 'email') || null,
       username: cell(cells, 'username') || null,
       phone: cell(cells, 'phone') || null,
+      department: cell(cells, 'department') || null,
+      location: cell(cells, 'location') || null,
+      jobTitle: cell(cells, 'jobTitle') || null,
+      employeeNumber: cell(cells, 'employeeNumber') || null,
     });
     const before = problems.length;
     if (!parsed.success) {
@@ -106,6 +120,11 @@ export function parseImport({ header, rows: body }: Sheet, lang: Language) {
         const column = IMPORT_COLUMNS.find((c) => c === issue.path[0]) ?? null;
         problems.push(problem(lang, row, column, isMessageKey(issue.message) ? issue.message : 'validation.invalid'));
       }
+    }
+    const startText = cell(cells, 'startDate');
+    const startDate = startText === '' ? null : parseDay(startText, sheet.dates);
+    if (startDate === undefined || (startDate !== null && !StartDateSchema.safeParse(startDate).success)) {
+      problems.push(problem(lang, row, 'startDate', 'invalidDate'));
     }
     const roleText = cell(cells, 'role').toUpperCase();
     const role = (roleText === '' ? 'USER' : ROLES.find((r) => r === roleText)) as Role | undefined;
@@ -115,7 +134,7 @@ export function parseImport({ header, rows: body }: Sheet, lang: Language) {
       .map((name) => name.trim())
       .filter(Boolean);
     // A row with problems goes no further, but its groups are checked against the tenant's all the same.
-    if (!parsed.success || !role || problems.length > before) {
+    if (!parsed.success || !role || startDate === undefined || problems.length > before) {
       refused.push({ row, groups });
       continue;
     }
@@ -138,6 +157,14 @@ export function parseImport({ header, rows: body }: Sheet, lang: Language) {
       phone: person.phone,
       role,
       groups,
+      attributes: {
+        department: person.department,
+        location: person.location,
+        jobTitle: person.jobTitle,
+        employeeNumber: person.employeeNumber,
+        startDate,
+      },
+      manager: cell(cells, 'manager') || null,
     });
   }
   return { count: filled.length, rows, refused, problems, warnings };
@@ -176,9 +203,11 @@ export async function importTemplate(lang: Language): Promise<Buffer> {
   const sheet = workbook.addWorksheet(text.sheet);
   sheet.columns = IMPORT_COLUMNS.map((column) => ({ header: text.columns[column], key: column, width: 26 }));
   sheet.getRow(1).font = { bold: true };
-  // Text cells: a phone's '+' or a leading zero stays as typed.
-  sheet.addRow(IMPORT_COLUMNS.map((column) => text.example[column]));
-  for (const column of IMPORT_COLUMNS) sheet.getColumn(column).numFmt = '@';
+  // Text cells: a phone's '+' or a leading zero stays as typed. The start date is a date cell, shown as
+  // Croatians write dates, so a spreadsheet program offers its own date input there.
+  const exampleDay = new Date(`${parseDay(text.example.startDate)}T00:00:00Z`);
+  sheet.addRow(IMPORT_COLUMNS.map((column) => (column === 'startDate' ? exampleDay : text.example[column])));
+  for (const column of IMPORT_COLUMNS) sheet.getColumn(column).numFmt = column === 'startDate' ? 'dd.mm.yyyy.' : '@';
   const instructions = workbook.addWorksheet(text.instructionsSheet);
   instructions.getColumn(1).width = 110;
   for (const line of text.instructions) instructions.addRow([line]);

@@ -8,6 +8,7 @@ import {
   type ImportCheck,
   type ImportResult,
   type ImportRowOutcome,
+  type PersonAttributeChanges,
 } from '@kanal/contract';
 import { AppError } from '../../../lib/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -15,9 +16,13 @@ import { exportTables } from '../../../lib/files/table-export.js';
 import { isUniqueViolation } from '../../../lib/pg-errors.js';
 import type { AuthService } from '../../auth/auth.service.js';
 import type { ProfileService } from '../../profile/profile.service.js';
+import type { AttributesRepository } from '../attributes.repository.js';
 import type { GroupsRepository } from '../groups.repository.js';
 import type { Actor, PeopleTransaction } from '../people.types.js';
+import { attributeDiff, attributesOf } from '../people-attributes.js';
 import type { AccountChanges, UsersRepository } from '../users.repository.js';
+import { formatDay } from './import-dates.js';
+import { type ManagerRef, resolveManagers } from './import-managers.js';
 import { importProblemsTable, peopleTable, personTables } from './people-export.js';
 import { type ImportRow, parseImport, problem } from './people-import.js';
 import { readSpreadsheet } from './spreadsheet.js';
@@ -28,6 +33,7 @@ const IMPORT_BATCH = 1000;
 type Deps = {
   users: UsersRepository;
   groups: GroupsRepository;
+  attributes: AttributesRepository;
   transaction: PeopleTransaction;
   invite: AuthService['invite'];
   personalData: ProfileService['personalData'];
@@ -45,6 +51,7 @@ type Deps = {
 export const createPeopleTransfer = ({
   users,
   groups,
+  attributes,
   transaction,
   invite,
   personalData,
@@ -54,9 +61,10 @@ export const createPeopleTransfer = ({
 }: Deps) => {
   /**
    * What importing a row changes of a person the tenant has: the fields the row gives that differ (an
-   * empty cell changes nothing), and whether their groups do (an empty groups cell leaves them as they are).
+   * empty cell, or a column the file does not have, changes nothing), and whether their groups do (an
+   * empty groups cell leaves them as they are). `managerId` is the manager the row names, if it names one.
    */
-  function changesOf(row: ImportRow & { groupIds: number[] }, current: AdminUser) {
+  function changesOf(row: ImportRow & { groupIds: number[] }, current: AdminUser, managerId?: number) {
     const changes: AccountChanges = {};
     if (row.name !== current.name) changes.name = row.name;
     if (row.phone !== null && row.phone !== current.phone) changes.phone = row.phone;
@@ -66,23 +74,58 @@ export const createPeopleTransfer = ({
     const groupsChanged =
       row.groups.length > 0 &&
       (row.groupIds.length !== current.groups.length || current.groups.some((g) => !row.groupIds.includes(g.id)));
-    return { changes, groupsChanged, changed: Object.keys(changes).length > 0 || groupsChanged };
+    const given: PersonAttributeChanges = Object.fromEntries(
+      Object.entries(row.attributes).filter(([, value]) => value !== null),
+    );
+    if (managerId !== undefined) given.managerId = managerId;
+    const { columns, changed: attributesChanged } = attributeDiff(attributesOf(current), given);
+    const changed = Object.keys(changes).length > 0 || groupsChanged || attributesChanged.length > 0;
+    return { changes, groupsChanged, attributeColumns: columns, attributesChanged, changed };
   }
 
   /**
    * What the check shows of an update: each changed field as it is and as it will be, in the template's
-   * column order; groups by their names as the tenant spells them.
+   * column order; groups by their names as the tenant spells them, the manager by name, a date as
+   * DD.MM.YYYY.
    */
-  function changeList(row: ImportRow & { groupIds: number[]; groupNames: string[] }, current: AdminUser) {
-    const { changes, groupsChanged } = changesOf(row, current);
-    const list: ImportChange[] = IMPORT_COLUMNS.flatMap((column) =>
-      column !== 'groups' && column in changes ? [{ column, from: current[column], to: changes[column] ?? null }] : [],
+  function changeList(
+    row: ImportRow & { groupIds: number[]; groupNames: string[]; managerRef?: ManagerRef | undefined },
+    current: AdminUser,
+  ) {
+    // A manager new in the same file has no id yet: any id that is no one's stands for them.
+    const ref = row.managerRef;
+    const { changes, groupsChanged, attributeColumns, attributesChanged } = changesOf(
+      row,
+      current,
+      ref && ('id' in ref ? ref.id : -ref.row),
     );
-    if (groupsChanged) {
-      const names = (groups: string[]) => (groups.length > 0 ? groups.join(', ') : null);
-      list.push({ column: 'groups', from: names(current.groups.map((g) => g.name)), to: names(row.groupNames) });
-    }
-    return list;
+    const names = (list: string[]) => (list.length > 0 ? list.join(', ') : null);
+    return IMPORT_COLUMNS.flatMap((column): ImportChange[] => {
+      switch (column) {
+        case 'name':
+        case 'email':
+        case 'username':
+        case 'phone':
+        case 'role':
+          return column in changes ? [{ column, from: current[column], to: changes[column] ?? null }] : [];
+        case 'groups':
+          return groupsChanged
+            ? [{ column, from: names(current.groups.map((g) => g.name)), to: names(row.groupNames) }]
+            : [];
+        case 'manager':
+          return attributesChanged.includes('managerId')
+            ? [{ column, from: current.manager?.name ?? null, to: ref?.name ?? null }]
+            : [];
+        case 'startDate':
+          return attributesChanged.includes(column)
+            ? [{ column, from: formatDay(current.startDate), to: formatDay(attributeColumns.startDate ?? null) }]
+            : [];
+        default:
+          return attributesChanged.includes(column)
+            ? [{ column, from: current[column], to: attributeColumns[column] ?? null }]
+            : [];
+      }
+    });
   }
 
   /**
@@ -142,11 +185,14 @@ export const createPeopleTransfer = ({
       const groupNames = [...new Set(row.groups.flatMap((name) => named.get(name)?.group?.name ?? []))];
       return [{ ...row, groupIds, groupNames, match }];
     });
+    const managers = await resolveManagers({ users, attributes }, tenantId, rows, lang);
+    problems.push(...managers.problems);
+    const resolved = rows.map((row) => ({ ...row, managerRef: managers.managerOf.get(row.row) }));
     problems.sort((a, b) => a.row - b.row);
     const refusedRows = new Set(problems.map((p) => p.row));
     const outcomes: ImportRowOutcome[] = [
       ...skipped,
-      ...rows
+      ...resolved
         .filter((row) => !refusedRows.has(row.row))
         .map((row): ImportRowOutcome => {
           const changes = row.match ? changeList(row, row.match) : [];
@@ -154,7 +200,14 @@ export const createPeopleTransfer = ({
           return { row: row.row, name: row.name, outcome, changes, reason: null };
         }),
     ].sort((a, b) => a.row - b.row);
-    return { count: parsed.count, rows, skipped: skipped.length, problems, warnings: parsed.warnings, outcomes };
+    return {
+      count: parsed.count,
+      rows: resolved,
+      skipped: skipped.length,
+      problems,
+      warnings: parsed.warnings,
+      outcomes,
+    };
   }
 
   return {
@@ -201,14 +254,24 @@ export const createPeopleTransfer = ({
       }
       const result: ImportResult = { created: 0, updated: 0, unchanged: 0, skipped, codes: [] };
       const createdIds = await transaction(async (tx) => {
+        const naming = rows.filter((row) => row.managerRef !== undefined);
+        if (naming.length > 0) await tx.attributes.lockManagers(tenantId);
         const fresh = rows.filter((row) => !row.match);
         const created: number[] = [];
+        const createdOfRow = new Map<number, number>();
         for (let start = 0; start < fresh.length; start += IMPORT_BATCH) {
           const batch = fresh.slice(start, start + IMPORT_BATCH);
           const inserted = await tx.users
             .insertAccounts(
               tenantId,
-              batch.map(({ name, email, username, phone, role }) => ({ name, email, username, phone, role })),
+              batch.map(({ name, email, username, phone, role, attributes }) => ({
+                name,
+                email,
+                username,
+                phone,
+                role,
+                ...attributes,
+              })),
             )
             .catch((error: unknown) => {
               throw isUniqueViolation(error) ? new AppError('EmailTaken') : error;
@@ -218,16 +281,32 @@ export const createPeopleTransfer = ({
           const memberships = batch.flatMap((row) => {
             const userId = idOf.get(row.email ?? `@${row.username}`) ?? 0;
             created.push(userId);
+            createdOfRow.set(row.row, userId);
             return row.groupIds.map((groupId) => ({ userId, groupId }));
           });
           await tx.groups.addMemberships(tenantId, memberships);
         }
         if (created.length > 0) await tx.users.refreshStatistics();
+        // Managers once everyone is in: a row may name a person a later row brings.
+        const managerIdOf = ({ managerRef: ref }: (typeof rows)[number]) =>
+          ref && ('id' in ref ? ref.id : (createdOfRow.get(ref.row) ?? 0));
+        await tx.attributes.setManagers(
+          tenantId,
+          fresh.flatMap((row) => {
+            const managerId = managerIdOf(row);
+            return managerId === undefined ? [] : [{ userId: createdOfRow.get(row.row) ?? 0, managerId }];
+          }),
+          clock.now(),
+        );
         const updated: number[] = [];
         for (const row of rows) {
           const current = row.match;
           if (!current) continue;
-          const { changes, groupsChanged, changed } = changesOf(row, current);
+          const { changes, groupsChanged, attributeColumns, attributesChanged, changed } = changesOf(
+            row,
+            current,
+            managerIdOf(row),
+          );
           if (!changed) {
             result.unchanged += 1;
             continue;
@@ -235,8 +314,15 @@ export const createPeopleTransfer = ({
           if ((await tx.users.changeAccount(tenantId, current.id, changes, clock.now())) === 'taken') {
             throw new AppError('EmailTaken');
           }
+          if (attributesChanged.length > 0)
+            await tx.attributes.set(tenantId, current.id, attributeColumns, clock.now());
           if (groupsChanged) await tx.groups.setGroupsOf(tenantId, current.id, row.groupIds);
           updated.push(current.id);
+        }
+        // The check found no loop of managers; one made since (by another admin) refuses the whole file.
+        const named = naming.map((row) => row.match?.id ?? createdOfRow.get(row.row) ?? 0);
+        if ((await tx.attributes.inManagerLoops(tenantId, named)).length > 0) {
+          throw new AppError('BodyParamsInvalid', { field: { name: 'file', message: 'validation.managerCycle' } });
         }
         await tx.inbox.syncUsers(tenantId, [...created, ...updated]);
         result.created = created.length;

@@ -19,7 +19,16 @@ const notSpreadsheet = () => fileProblem('validation.importNotSpreadsheet');
  * An uploaded spreadsheet's first sheet as text: its first row (the header), and every later row that
  * has a value, with its row number. Cells are trimmed; a row's empty cells may be holes.
  */
-export type Sheet = { header: string[]; rows: { row: number; cells: string[] }[] };
+export type Sheet = {
+  header: string[];
+  rows: { row: number; cells: string[] }[];
+  /**
+   * An XLSX file's date system: a date cell holds its number of days since the end of 1899 (or, in
+   * workbooks from old Macs, since 1904). A CSV has none: its dates are text.
+   */
+  dates?: DateSystem;
+};
+export type DateSystem = '1900' | '1904';
 
 /** Counts a row that has a value: past IMPORT_MAX_ROWS under the header, reading stops there. */
 function addRow(sheet: Sheet, row: number, cells: string[]) {
@@ -70,17 +79,20 @@ async function parseEntry(zip: Buffer, entry: ZipEntry, budget: UnpackBudget, on
   parser.write(decoder.decode()).close();
 }
 
-/** The part the workbook lists first (its first sheet), as a path in the archive. */
+/** The part the workbook lists first (its first sheet), as a path in the archive, and its date system. */
 async function firstSheetPath(zip: Buffer, entries: Map<string, ZipEntry>, budget: UnpackBudget) {
   const workbook = entries.get('xl/workbook.xml');
   const relations = entries.get('xl/_rels/workbook.xml.rels');
   if (!workbook || !relations) throw notSpreadsheet();
   let firstId: string | undefined;
+  let dates: DateSystem = '1900';
   await parseEntry(zip, workbook, budget, (parser) =>
     parser.on('opentag', (tag) => {
-      if (firstId !== undefined || localName(tag) !== 'sheet') return;
+      const name = localName(tag);
+      if (name === 'workbookPr' && ['1', 'true'].includes(tag.attributes.date1904 ?? '')) dates = '1904';
+      if (firstId !== undefined || name !== 'sheet') return;
       // The relationship's id is the one attribute `id` in a namespace (usually `r:id`).
-      firstId = Object.entries(tag.attributes).find(([name]) => name.endsWith(':id'))?.[1];
+      firstId = Object.entries(tag.attributes).find(([attribute]) => attribute.endsWith(':id'))?.[1];
     }),
   );
   if (firstId === undefined) throw notSpreadsheet();
@@ -91,7 +103,7 @@ async function firstSheetPath(zip: Buffer, entries: Map<string, ZipEntry>, budge
     }),
   );
   if (!target) throw notSpreadsheet();
-  return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+  return { path: target.startsWith('/') ? target.slice(1) : `xl/${target}`, dates };
 }
 
 /** The workbook's shared texts, in order: a cell of type `s` holds an index into them. */
@@ -204,9 +216,11 @@ async function readSheet(zip: Buffer, entry: ZipEntry, strings: string[], budget
 async function readXlsx(zip: Buffer): Promise<Sheet> {
   const entries = zipEntries(zip);
   const budget: UnpackBudget = { left: IMPORT_MAX_UNPACKED_BYTES };
-  const sheet = entries.get(await firstSheetPath(zip, entries, budget));
+  const first = await firstSheetPath(zip, entries, budget);
+  const sheet = entries.get(first.path);
   if (!sheet) throw notSpreadsheet();
-  return readSheet(zip, sheet, await sharedStrings(zip, entries.get('xl/sharedStrings.xml'), budget), budget);
+  const strings = await sharedStrings(zip, entries.get('xl/sharedStrings.xml'), budget);
+  return { ...(await readSheet(zip, sheet, strings, budget)), dates: first.dates };
 }
 
 /**
