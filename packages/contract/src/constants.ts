@@ -41,9 +41,6 @@ export const IMPORT_MAX_UNPACKED_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_LINE_LENGTH = 10_000;
 /** A person's department, location, job title and employee number (issue 31), each. */
 export const ATTRIBUTE_MAX_LENGTH = 100;
-/** The start dates a person may have (YYYY-MM-DD): a slip such as 0202 or 2202 for the year is refused. */
-export const START_DATE_MIN = '1900-01-01';
-export const START_DATE_MAX = '2100-12-31';
 /** GET /user/attributes: at most this many values of each attribute, the most used ones. */
 export const ATTRIBUTE_VALUES_MAX = 1000;
 /** The search box of the admin lists. */

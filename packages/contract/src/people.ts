@@ -1,12 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  ATTRIBUTE_MAX_LENGTH,
-  IDENTIFIER_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  SEARCH_MAX_LENGTH,
-  START_DATE_MAX,
-  START_DATE_MIN,
-} from './constants.js';
+import { ATTRIBUTE_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './constants.js';
 import { GroupListSchema, IsoDateTimeSchema } from './content.js';
 import { ContentTypeSchema, ROLES, type Role, RoleSchema } from './enums.js';
 import { csv, csvTexts, IdSchema, IdStringSchema, pageQuery } from './envelope.js';
@@ -90,15 +83,23 @@ const attributeText = z.pipe(
   z.transform((value) => value || null),
 );
 
-/** A calendar day, YYYY-MM-DD (2023-02-29 is none), from START_DATE_MIN to START_DATE_MAX. */
-export const StartDateSchema = z.iso
-  .date({ error: 'validation.invalidDay' })
-  // Only a day in the format is compared (one that is not has its message already).
-  .check(
-    z.refine((day) => day.length !== 10 || (day >= START_DATE_MIN && day <= START_DATE_MAX), {
-      error: 'validation.invalidDay',
-    }),
-  );
+/**
+ * A day of the calendar from 1900 to 2099, YYYY-MM-DD: a month's last day and 29 February in leap years
+ * only (1900 is none). A pattern rather than a check in code, so that the OpenAPI document says it whole
+ * and a slip in the year (0202, 2202) is refused there too.
+ */
+const DAY_PATTERN = new RegExp(
+  [
+    '^(?:',
+    '19(?:0[48]|[2468][048]|[13579][26])-02-29',
+    '|20(?:[02468][048]|[13579][26])-02-29',
+    '|(?:19|20)\\d\\d-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))',
+    ')$',
+  ].join(''),
+);
+export const StartDateSchema = z.string().check(z.regex(DAY_PATTERN, { error: 'validation.invalidDay' }));
+/** The first and last days DAY_PATTERN takes (a date input's bounds). */
+export const START_DATE_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
 
 /** A person's attributes in a body; null (or an empty text) is none. */
 export const PersonAttributesSchema = z.object({
