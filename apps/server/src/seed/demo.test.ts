@@ -34,6 +34,19 @@ it('creates both demo tenants once, with working accounts, logos and groups', as
     expect(res.json().payload.hasPassword).toBe(false);
   }
   expect(await signIn(t, 'super@demo.hr', DEMO_PASSWORD)).toBeTruthy();
+
+  // People with attributes, for the console's filters: Ana sells in Split, under Marko.
+  const admin = await signIn(t, 'admin@demo.hr', DEMO_PASSWORD);
+  const [anaRow] = (await call(t, { url: '/api/user?q=ana', token: admin })).json().payload.items;
+  expect(anaRow).toMatchObject({
+    department: 'Prodaja',
+    location: 'Split',
+    jobTitle: 'Referentica prodaje',
+    manager: { name: 'Marko Marić' },
+    startDate: '2022-03-01',
+  });
+  const values = (await call(t, { url: '/api/user/attributes', token: admin })).json().payload;
+  expect(values.departments).toContainEqual({ value: 'Prodaja', count: 3 });
 });
 
 it('seeds content that shows audiences, order and the tenant wall', async () => {

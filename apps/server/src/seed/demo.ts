@@ -8,7 +8,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { hashActivationCode } from '../modules/auth/activation-code.js';
 import { createAuthRepository } from '../modules/auth/auth.repository.js';
 import type { FileStore } from '../modules/files/file-store.js';
-import { createAccounts } from '../modules/users/accounts.js';
+import { createAccounts, type NewAccount } from '../modules/users/accounts.js';
 import { seedDemoContent } from './demo-content.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -25,6 +25,9 @@ type DemoUser = {
   role: Role;
   groups?: string[];
   noPassword?: boolean;
+  /** Their attributes (issue 31); the manager by the e-mail or username of another of the organisation's. */
+  attributes?: Pick<NewAccount, 'department' | 'location' | 'jobTitle' | 'employeeNumber' | 'startDate'>;
+  manager?: string;
 };
 type DemoTenant = { name: string; logo: string; showPromoTag: boolean; groups: string[]; users: DemoUser[] };
 
@@ -36,14 +39,118 @@ export const DEMO_TENANTS: DemoTenant[] = [
     showPromoTag: true,
     groups: ['Uprava', 'Prodaja', 'Skladište'],
     users: [
-      { email: 'super@demo.hr', name: 'Sanja Kovačević', role: 'SUPERADMIN' },
-      { email: 'admin@demo.hr', name: 'Andrej Babić', role: 'ADMIN', groups: ['Uprava'] },
-      { email: 'creator@demo.hr', name: 'Katarina Horvat', role: 'CREATOR', groups: ['Uprava'] },
-      { email: 'analyst@demo.hr', name: 'Luka Novak', role: 'ANALYST', groups: ['Uprava'] },
-      { email: 'ana@demo.hr', name: 'Ana Anić', role: 'USER', groups: ['Prodaja'] },
-      { email: 'marko@demo.hr', name: 'Marko Marić', role: 'USER', groups: ['Prodaja', 'Skladište'] },
-      { username: 'ivan', name: 'Ivan Ivić', role: 'USER', groups: ['Skladište'], noPassword: true },
-      { email: 'tena@demo.hr', name: 'Tena Jurić', role: 'USER', groups: ['Prodaja'], noPassword: true },
+      {
+        email: 'super@demo.hr',
+        name: 'Sanja Kovačević',
+        role: 'SUPERADMIN',
+        attributes: {
+          department: 'Uprava',
+          location: 'Zagreb',
+          jobTitle: 'Direktorica',
+          employeeNumber: 'D-001',
+          startDate: '2015-02-02',
+        },
+      },
+      {
+        email: 'admin@demo.hr',
+        name: 'Andrej Babić',
+        role: 'ADMIN',
+        groups: ['Uprava'],
+        attributes: {
+          department: 'Ljudski potencijali',
+          location: 'Zagreb',
+          jobTitle: 'Voditelj ljudskih potencijala',
+          employeeNumber: 'D-014',
+          startDate: '2018-09-03',
+        },
+        manager: 'super@demo.hr',
+      },
+      {
+        email: 'creator@demo.hr',
+        name: 'Katarina Horvat',
+        role: 'CREATOR',
+        groups: ['Uprava'],
+        attributes: {
+          department: 'Marketing',
+          location: 'Zagreb',
+          jobTitle: 'Voditeljica komunikacija',
+          employeeNumber: 'D-022',
+          startDate: '2019-04-15',
+        },
+        manager: 'super@demo.hr',
+      },
+      {
+        email: 'analyst@demo.hr',
+        name: 'Luka Novak',
+        role: 'ANALYST',
+        groups: ['Uprava'],
+        attributes: {
+          department: 'Financije',
+          location: 'Zagreb',
+          jobTitle: 'Poslovni analitičar',
+          employeeNumber: 'D-031',
+          startDate: '2021-01-11',
+        },
+        manager: 'super@demo.hr',
+      },
+      {
+        email: 'ana@demo.hr',
+        name: 'Ana Anić',
+        role: 'USER',
+        groups: ['Prodaja'],
+        attributes: {
+          department: 'Prodaja',
+          location: 'Split',
+          jobTitle: 'Referentica prodaje',
+          employeeNumber: 'D-104',
+          startDate: '2022-03-01',
+        },
+        manager: 'marko@demo.hr',
+      },
+      {
+        email: 'marko@demo.hr',
+        name: 'Marko Marić',
+        role: 'USER',
+        groups: ['Prodaja', 'Skladište'],
+        attributes: {
+          department: 'Prodaja',
+          location: 'Split',
+          jobTitle: 'Voditelj prodaje',
+          employeeNumber: 'D-087',
+          startDate: '2017-06-12',
+        },
+        manager: 'super@demo.hr',
+      },
+      {
+        username: 'ivan',
+        name: 'Ivan Ivić',
+        role: 'USER',
+        groups: ['Skladište'],
+        noPassword: true,
+        attributes: {
+          department: 'Skladište',
+          location: 'Sesvete',
+          jobTitle: 'Skladištar',
+          employeeNumber: 'D-112',
+          startDate: '2023-10-02',
+        },
+        manager: 'marko@demo.hr',
+      },
+      {
+        email: 'tena@demo.hr',
+        name: 'Tena Jurić',
+        role: 'USER',
+        groups: ['Prodaja'],
+        noPassword: true,
+        attributes: {
+          department: 'Prodaja',
+          location: 'Rijeka',
+          jobTitle: 'Referentica prodaje',
+          employeeNumber: 'D-121',
+          startDate: '2024-05-06',
+        },
+        manager: 'marko@demo.hr',
+      },
     ],
   },
   {
@@ -52,8 +159,26 @@ export const DEMO_TENANTS: DemoTenant[] = [
     showPromoTag: false,
     groups: ['Svi zaposlenici'],
     users: [
-      { email: 'admin@druga.hr', name: 'Dora Admin', role: 'ADMIN', groups: ['Svi zaposlenici'] },
-      { email: 'petra@druga.hr', name: 'Petra Perić', role: 'USER', groups: ['Svi zaposlenici'] },
+      {
+        email: 'admin@druga.hr',
+        name: 'Dora Admin',
+        role: 'ADMIN',
+        groups: ['Svi zaposlenici'],
+        attributes: { department: 'Uprava', location: 'Osijek', jobTitle: 'Direktorica', startDate: '2020-01-02' },
+      },
+      {
+        email: 'petra@druga.hr',
+        name: 'Petra Perić',
+        role: 'USER',
+        groups: ['Svi zaposlenici'],
+        attributes: {
+          department: 'Računovodstvo',
+          location: 'Osijek',
+          jobTitle: 'Knjigovođa',
+          startDate: '2021-06-01',
+        },
+        manager: 'admin@druga.hr',
+      },
     ],
   },
 ];
@@ -121,8 +246,18 @@ async function seedTenant(tx: Tx, store: FileStore, demo: DemoTenant, passwordHa
       name: u.name,
       role: u.role,
       passwordHash: u.noPassword ? null : passwordHash,
+      ...u.attributes,
     })),
   );
+  const idOf = (login: string) => users[demo.users.findIndex((u) => (u.email ?? u.username) === login)]?.id;
+  for (const [i, u] of demo.users.entries()) {
+    const managerId = u.manager ? idOf(u.manager) : undefined;
+    if (managerId === undefined) continue;
+    await tx
+      .update(appUser)
+      .set({ managerId })
+      .where(and(eq(appUser.tenantId, row.id), eq(appUser.id, users[i]?.id ?? 0)));
+  }
   const members = demo.users.flatMap((u, i) =>
     (u.groups ?? []).map((name) => ({
       tenantId: row.id,
