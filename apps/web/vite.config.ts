@@ -235,7 +235,7 @@ const SIGNED_IN_APP = new RegExp(
     '/web/src/(features/(?!auth/|people/|authoring/|statistics/|organisations/|operations/|sso/|scim/)|content/|components/)',
     String.raw`/web/src/lib/(query-keys|browser/stored-value|format|paths|score|hooks/use-media-query|pager|hooks/use-go-back|file-url)\.`,
     String.raw`/web/src/features/auth/api/get-me\.`,
-    String.raw`/contract/src/(envelope|content|forms|people|notifications|files|api/end-user/(content|forms|files|account|notifications|profile))\.`,
+    String.raw`/contract/src/(envelope|content|forms|people|person-attributes|notifications|files|api/end-user/(content|forms|files|account|notifications|profile))\.`,
     String.raw`/@tanstack/(query-core/build/modern/queryObserver|react-query/build/modern/(IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions))\.`,
   ].join('|'),
 );

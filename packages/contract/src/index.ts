@@ -14,6 +14,7 @@ export * from './messages/control-characters.js';
 export * from './messages/messages.js';
 export * from './notifications.js';
 export * from './people.js';
+export * from './person-attributes.js';
 export * from './receipts.js';
 export * from './scim.js';
 export * from './sso.js';

@@ -23,7 +23,6 @@ import {
   ImportResultSchema,
   PasswordResetBodySchema,
   PasswordResetsSchema,
-  PersonAttributeValuesSchema,
   TenantScopeQuerySchema,
   UpdateGroupBodySchema,
   UpdateUserBodySchema,
@@ -32,6 +31,7 @@ import {
   UserIdsBodySchema,
   UserListQuerySchema,
 } from '../../people.js';
+import { PersonAttributeValuesSchema } from '../../person-attributes.js';
 import type { Operation } from '../operation.js';
 
 // The admin side's people and groups (spec point 7, "User" and "Group"). Every call but the template

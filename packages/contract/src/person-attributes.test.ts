@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTE_MAX_LENGTH } from './constants.js';
 import { joinCsvTexts, splitCsvTexts } from './envelope.js';
-import {
-  CreateUserBodySchema,
-  PersonAttributeChangesSchema,
-  UpdateUserBodySchema,
-  UserBulkBodySchema,
-  UserListQuerySchema,
-} from './people.js';
+import { CreateUserBodySchema, UpdateUserBodySchema, UserBulkBodySchema, UserListQuerySchema } from './people.js';
+import { PersonAttributeChangesSchema } from './person-attributes.js';
 
 const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
