@@ -12,6 +12,15 @@ export function formatDate(input: Date | string | number): string {
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}.`;
 }
 
+/**
+ * A calendar day (YYYY-MM-DD, a start date) as DD.MM.YYYY., read as written: no time zone can move it
+ * to the day before.
+ */
+export function formatDay(day: string): string {
+  const [, year, month, date] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) ?? [];
+  return year ? `${date}.${month}.${year}.` : '';
+}
+
 /** DD.MM.YYYY., HH:mm (24-hour clock). */
 export function formatDateTime(input: Date | string | number): string {
   const date = toDate(input);

@@ -35,6 +35,7 @@ export const queryKeys = {
     promotion: (id: number) => [...admin, 'promotion', id] as const,
     users: (tenant: number, query: object) => [...admin, 'users', tenant, query] as const,
     user: (tenant: number, id: number) => [...admin, 'user', tenant, id] as const,
+    userAttributes: (tenant: number) => [...admin, 'user-attributes', tenant] as const,
     activity: (tenant: number, id: number, page: number) => [...admin, 'activity', tenant, id, page] as const,
     groups: (tenant: number, query: object) => [...admin, 'groups', tenant, query] as const,
     allGroups: (tenant: number) => [...admin, 'all-groups', tenant] as const,

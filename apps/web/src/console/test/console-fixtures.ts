@@ -18,6 +18,12 @@ export function makeAdminUser(id: number, overrides: Partial<AdminUser> = {}): A
     role: 'USER',
     status: 'active',
     groups: [],
+    department: null,
+    location: null,
+    jobTitle: null,
+    employeeNumber: null,
+    manager: null,
+    startDate: null,
     createdAt: new Date(2026, 10, 2, 9, 30).toISOString(),
     ...overrides,
   };

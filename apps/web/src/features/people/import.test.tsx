@@ -152,6 +152,49 @@ describe('importing people', () => {
     expect(within(unchanged).getAllByRole('row')[1]).toHaveTextContent('3Tomo Tomić');
   });
 
+  it('names the attribute columns in the changes and the problems: department, manager, start date', async () => {
+    const problems: ImportProblem[] = [
+      {
+        row: 4,
+        column: 'manager',
+        code: 'unknownManager',
+        message: 'Nema osobe „nitko@firma.hr” ni u organizaciji ni u tablici',
+      },
+      { row: 5, column: 'startDate', code: 'invalidDate', message: 'Neispravan datum' },
+    ];
+    const outcomes = [
+      outcomeOf(2, 'Ana Anić', 'updated', [
+        { column: 'department', from: 'Prodaja', to: 'Nabava' },
+        { column: 'jobTitle', from: null, to: 'Referentica nabave' },
+        { column: 'manager', from: 'Marko Marić', to: 'Vesna Vidić' },
+        { column: 'startDate', from: null, to: '01.03.2024.' },
+      ]),
+    ];
+    // The file with problems first; fixed, the preview of what it changes.
+    let fixed = false;
+    const { user } = openConsole('ADMIN', '/admin/import', {
+      'POST /import/template/check': () =>
+        ok(
+          fixed ? { rows: 1, problems: [], warnings: [], outcomes } : { rows: 4, problems, warnings: [], outcomes: [] },
+        ),
+    });
+    const input = await screen.findByLabelText('Odaberi datoteku s osobama');
+    await user.upload(input, csv());
+    const table = await screen.findByRole('table', { name: 'Problemi po retcima' });
+    const [, manager, start] = within(table).getAllByRole('row');
+    expect(manager).toHaveTextContent('Nadređeni: Nema osobe „nitko@firma.hr” ni u organizaciji ni u tablici');
+    expect(start).toHaveTextContent('Datum zaposlenja: Neispravan datum');
+
+    fixed = true;
+    await user.upload(input, csv());
+    const preview = await screen.findByRole('region', { name: 'Što će se promijeniti' });
+    await user.click(within(preview).getByRole('button', { name: 'Ažuriranja (1)' }));
+    const updated = within(preview).getByRole('table', { name: 'Osobe koje se ažuriraju' });
+    expect(within(updated).getAllByRole('row')[1]).toHaveTextContent(
+      '2Ana AnićOdjel: Prodaja → NabavaRadno mjesto: (prazno) → Referentica nabaveNadređeni: Marko Marić → Vesna VidićDatum zaposlenja: (prazno) → 01.03.2024.',
+    );
+  });
+
   it('shows the warnings and the rows it will skip, with why, and still lets the file be imported', async () => {
     const reason = 'Račun s ulogom SUPERADMIN mijenja samo SUPERADMIN, pa se ovaj redak preskače.';
     const warning = 'Počinje znakom „=”, koji tablični programi čitaju kao formulu. Spremit će se kao običan tekst.';

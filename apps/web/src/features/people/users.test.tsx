@@ -6,9 +6,22 @@ import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
 const query = (request: FakeRequest) => Object.fromEntries(new URL(request.url, 'http://localhost').searchParams);
+const DEPARTMENTS = ['Prodaja', 'Prodaja, sjever', null] as const;
 const people = Array.from({ length: 45 }, (_, i) =>
-  makeAdminUser(i + 1, { name: `Osoba ${String(i + 1).padStart(2, '0')}` }),
+  makeAdminUser(i + 1, {
+    name: `Osoba ${String(i + 1).padStart(2, '0')}`,
+    department: DEPARTMENTS[i % 3] ?? null,
+    location: i % 2 === 0 ? 'Zagreb' : null,
+  }),
 );
+const attributeValues = {
+  departments: [
+    { value: 'Prodaja', count: 15 },
+    { value: 'Prodaja, sjever', count: 15 },
+  ],
+  locations: [{ value: 'Zagreb', count: 23 }],
+  jobTitles: [],
+};
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -18,11 +31,14 @@ function openUsers(role: 'ADMIN' | 'ANALYST' | 'USER', path = '/admin/users', ro
     ...routes,
     'GET /auth/me': () => ok(who),
     'GET /group/tenant': () => ok([{ id: 3, name: 'Prodaja' }]),
+    'GET /user/attributes': routes['GET /user/attributes'] ?? (() => ok(attributeValues)),
     'GET /user':
       routes['GET /user'] ??
       ((request) => {
-        const { offset = '0', limit = '20', q } = query(request);
-        const matching = q ? people.filter((p) => p.name.includes(q)) : people;
+        const { offset = '0', limit = '20', q, manager } = query(request);
+        const matching = people.filter(
+          (p) => (!q || p.name.includes(q)) && (!manager || p.manager?.id === Number(manager)),
+        );
         return ok({ count: matching.length, items: matching.slice(Number(offset), Number(offset) + Number(limit)) });
       }),
   });
@@ -92,6 +108,61 @@ describe('searching and filtering people', () => {
   it('says so when nobody matches, and offers the first steps when there is nobody at all', async () => {
     openUsers('ADMIN', '/admin/users?q=nitko', { 'GET /user': () => ok({ count: 0, items: [] }) });
     expect(await screen.findByText('Nijedna osoba ne odgovara pretrazi')).toBeInTheDocument();
+  });
+});
+
+describe('people by their attributes', () => {
+  it('shows department and location, and filters by the values in use, kept in the URL and sent to the API', async () => {
+    const { user, router, api } = openUsers('ADMIN');
+    const table = await screen.findByRole('table', { name: 'Osobe' });
+    expect(within(table).getByRole('columnheader', { name: 'Odjel' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Lokacija' })).toBeInTheDocument();
+    const first = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(within(first).getByText('Prodaja')).toBeInTheDocument();
+    expect(within(first).getByText('Zagreb')).toBeInTheDocument();
+    // Nobody has a job title yet: no filter for it.
+    expect(screen.queryByRole('combobox', { name: 'Radno mjesto' })).not.toBeInTheDocument();
+
+    const department = screen.getByRole('combobox', { name: 'Odjel' });
+    await waitFor(() => expect(department).toBeEnabled());
+    expect(within(department).getByRole('option', { name: 'Prodaja, sjever (15)' })).toBeInTheDocument();
+    await user.selectOptions(department, 'Prodaja, sjever (15)');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Lokacija' }), 'Zagreb (23)');
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        department: 'Prodaja, sjever',
+        location: 'Zagreb',
+      }),
+    );
+    // A value with a comma goes in quotes, so the API reads it as one.
+    await waitFor(() =>
+      expect(query(api.calls.at(-1) as FakeRequest)).toMatchObject({
+        department: '"Prodaja, sjever"',
+        location: 'Zagreb',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Poništi filtre' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('keeps a value the URL names that nobody has any more, and says so when the values do not load', async () => {
+    openUsers('ADMIN', '/admin/users?jobTitle=Skladi%C5%A1tar', {
+      'GET /user/attributes': () => fail(500, 'Internal', 'x'),
+    });
+    const jobTitle = await screen.findByRole('combobox', { name: 'Radno mjesto' });
+    expect(jobTitle).toHaveValue('Skladištar');
+    expect(await screen.findAllByRole('option', { name: 'Vrijednosti filtara nisu se učitale.' })).not.toHaveLength(0);
+    expect(screen.getByRole('combobox', { name: 'Odjel' })).toBeDisabled();
+  });
+
+  it("lists a person's people from the URL, naming them, and takes the filter off", async () => {
+    const boss = makeAdminUser(9, { name: 'Marko Marić' });
+    const { user, router, api } = openUsers('ADMIN', '/admin/users?manager=9', { 'GET /user/9': () => ok(boss) });
+    expect(await screen.findByText('Podređeni osobi Marko Marić')).toBeInTheDocument();
+    expect(query(api.find('GET', '/user') as FakeRequest)).toMatchObject({ manager: '9' });
+    await user.click(screen.getByRole('button', { name: 'Ukloni filtar: podređeni osobi Marko Marić' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Podređeni osobi Marko Marić')).not.toBeInTheDocument();
   });
 });
 
@@ -192,7 +263,7 @@ describe('acting on selected people', () => {
     expect(await screen.findByText('Ponovno su aktivirane 3 osobe.')).toBeInTheDocument();
     expect(api.find('POST', '/user/bulk')?.body).toEqual({
       action: 'reactivate',
-      filter: { q: 'Osoba', role: [], status: ['deactivated'] },
+      filter: { q: 'Osoba', role: [], status: ['deactivated'], department: [], location: [], jobTitle: [] },
     });
     expect(screen.queryByText(/Odabrano je svih/)).not.toBeInTheDocument();
   });
@@ -223,7 +294,7 @@ describe('acting on selected people', () => {
     expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
     expect(api.find('POST', '/user/bulk')?.body).toEqual({
       action: 'removeFromGroup',
-      filter: { role: [], status: [], group: 3 },
+      filter: { role: [], status: [], group: 3, department: [], location: [], jobTitle: [] },
       groupId: 3,
     });
   });
@@ -267,6 +338,12 @@ describe('adding a person', () => {
       phone: null,
       role: 'USER',
       groupIds: [3],
+      department: null,
+      location: null,
+      jobTitle: null,
+      employeeNumber: null,
+      managerId: null,
+      startDate: null,
     });
   });
 
@@ -334,6 +411,101 @@ describe('a person’s page', () => {
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toContainEqual({ active: false }),
     );
+  });
+
+  it('shows where they stand: job title, department, start date as DD.MM.YYYY., their manager and their people', async () => {
+    const marko = makeAdminUser(9, { name: 'Marko Marić' });
+    const worker = {
+      ...ana,
+      jobTitle: 'Referentica prodaje',
+      department: 'Prodaja',
+      location: null,
+      employeeNumber: 'D-104',
+      manager: { id: 9, name: 'Marko Marić' },
+      startDate: '2022-03-01',
+    };
+    // Two people report to Ana: the list's count of them (GET /user?manager=5).
+    const reporting = (request: FakeRequest) => ok({ count: query(request).manager === '5' ? 2 : 0, items: [] });
+    const { user, router } = openUsers('ADMIN', '/admin/users/5', {
+      'GET /user': reporting,
+      'GET /user/5': () => ok(worker),
+      'GET /user/9': () => ok(marko),
+      'GET /user/9/activity': () => ok({ count: 0, items: [] }),
+      'GET /user/5/activity': () => ok({ count: 0, items: [] }),
+    });
+    const facts = await screen.findByRole('region', { name: 'Zaposlenje' });
+    expect(within(facts).getByText('Referentica prodaje')).toBeInTheDocument();
+    expect(within(facts).getByText('01.03.2022.')).toBeInTheDocument();
+    expect(within(facts).getByText('D-104')).toBeInTheDocument();
+    expect(within(facts).queryByText('Lokacija')).not.toBeInTheDocument();
+    await user.click(await within(facts).findByRole('link', { name: '2 podređene osobe' }));
+    expect(router.state.location.search).toBe('?manager=5');
+    expect(await screen.findByText('Podređeni osobi Ana Anić')).toBeInTheDocument();
+    await router.navigate('/admin/users/5');
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Zaposlenje' })).findByRole('link', {
+        name: 'Marko Marić',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marko Marić' })).toBeInTheDocument();
+  });
+
+  it('edits their employment: a manager found by a search, a start date; a refusal shows beside the manager', async () => {
+    const marko = makeAdminUser(9, { name: 'Marko Marić', jobTitle: 'Voditelj prodaje', email: 'marko@tvrtka.hr' });
+    let refuse = true;
+    const { user, api } = openUsers('ADMIN', '/admin/users/5', {
+      'GET /user/5': () => ok(ana),
+      'GET /user/5/activity': () => ok({ count: 0, items: [] }),
+      'GET /user': (request) => {
+        const { q } = query(request);
+        const found = q ? [marko, ana].filter((p) => p.name.includes(q)) : [];
+        return ok({ count: found.length, items: found });
+      },
+      'PATCH /user/5': (request) =>
+        refuse
+          ? {
+              status: 400,
+              body: {
+                statusCode: 400,
+                code: 'BodyParamsInvalid',
+                message: 'x',
+                field: 'managerId',
+                fields: [{ field: 'managerId', message: 'Odabrana osoba već je podređena ovoj osobi' }],
+              },
+            }
+          : ok({ ...ana, ...(request.body as object) }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Ana Anić' });
+    const work = screen.getByRole('group', { name: 'Zaposlenje' });
+    expect(within(work).getByText('Nadređeni nije odabran.')).toBeInTheDocument();
+    await user.type(within(work).getByLabelText('Radno mjesto'), 'Referentica prodaje');
+    await user.type(within(work).getByLabelText('Odjel'), 'Prodaja');
+    const start = within(work).getByLabelText('Datum zaposlenja');
+    expect(start).toHaveAttribute('type', 'date');
+    await user.type(start, '2022-03-01');
+    await user.type(within(work).getByRole('searchbox', { name: 'Traži nadređenog' }), 'Ma{Enter}');
+    // Ana herself is not offered as her own manager.
+    const results = await within(work).findByRole('list', { name: 'Pronađene osobe' });
+    expect(within(results).queryByText('Ana Anić')).not.toBeInTheDocument();
+    await user.click(within(results).getByRole('button', { name: /^Marko Marić/ }));
+    expect(within(work).getByRole('list', { name: 'Odabrani nadređeni' })).toHaveTextContent('Marko Marić');
+    expect(within(work).queryByRole('list', { name: 'Pronađene osobe' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Spremi promjene' }));
+    expect(await within(work).findByText('Odabrana osoba već je podređena ovoj osobi')).toBeInTheDocument();
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Spremi promjene' }));
+    expect(await screen.findByText('Promjene su spremljene.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toMatchObject({
+      jobTitle: 'Referentica prodaje',
+      department: 'Prodaja',
+      location: null,
+      managerId: 9,
+      startDate: '2022-03-01',
+    });
+    // Removing the chip takes the manager away.
+    await user.click(within(work).getByRole('button', { name: 'Ukloni nadređenog: Marko Marić' }));
+    expect(within(work).getByText('Nadređeni nije odabran.')).toBeInTheDocument();
   });
 
   it('answers an unknown id with a not-found message', async () => {

@@ -1,6 +1,7 @@
 import {
   api,
   type CreateUserBody,
+  joinCsvTexts,
   type PasswordResetBody,
   type Role,
   type UpdateUserBody,
@@ -21,6 +22,12 @@ export type UserListParams = {
   roles: Role[];
   statuses: UserStatus[];
   group: number | null;
+  /** Exact values of the attributes (GET /user/attributes offers them); none for any. */
+  departments?: string[];
+  locations?: string[];
+  jobTitles?: string[];
+  /** The people this person manages. */
+  manager?: number | null;
   /** Leaves out this group's members (the people one may add to it). */
   notInGroup?: number;
   sort: UserSort;
@@ -39,6 +46,10 @@ export function useUsers(params: UserListParams) {
           role: params.roles,
           status: params.statuses,
           group: params.group,
+          department: joinCsvTexts(params.departments ?? []),
+          location: joinCsvTexts(params.locations ?? []),
+          jobTitle: joinCsvTexts(params.jobTitles ?? []),
+          manager: params.manager,
           notInGroup: params.notInGroup,
           sort: params.sort,
           limit: USER_PAGE_SIZE,
@@ -56,6 +67,31 @@ export function useUser(id: number | null) {
     queryKey: queryKeys.admin.user(scope.tenantId, id ?? 0),
     queryFn: ({ signal }) => call(api.getUser, { params: { id: String(id) }, query: inScope(scope), signal }),
     enabled: id !== null,
+  });
+}
+
+/** How many people search shows when choosing a manager: enough to pick from, few enough to scan. */
+export const MANAGER_SEARCH_LIMIT = 10;
+
+/** People of the organisation by name, e-mail or username, for the manager picker; nothing for an empty search. */
+export function useManagerSearch(q: string) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.users(scope.tenantId, { managerSearch: q }),
+    queryFn: ({ signal }) =>
+      call(api.listUsers, { query: { ...inScope(scope), q, sort: 'name', limit: MANAGER_SEARCH_LIMIT }, signal }),
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many people this person manages (the list's count, without its rows). */
+export function useReportsCount(id: number) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.users(scope.tenantId, { reportsOf: id }),
+    queryFn: async ({ signal }) =>
+      (await call(api.listUsers, { query: { ...inScope(scope), manager: id, limit: 1 }, signal })).count,
   });
 }
 
@@ -104,11 +140,15 @@ export function useBulkUsers() {
 }
 
 /** The list's filters as POST /user/bulk takes them: the same people GET /user pages through. */
-export const bulkFilterOf = ({ q, roles, statuses, group }: UserListParams): UserBulkBody['filter'] => ({
-  q: q || undefined,
-  role: roles,
-  status: statuses,
-  group: group ?? undefined,
+export const bulkFilterOf = (params: UserListParams): UserBulkBody['filter'] => ({
+  q: params.q || undefined,
+  role: params.roles,
+  status: params.statuses,
+  group: params.group ?? undefined,
+  department: params.departments ?? [],
+  location: params.locations ?? [],
+  jobTitle: params.jobTitles ?? [],
+  manager: params.manager ?? undefined,
 });
 
 export function useResendWelcome() {

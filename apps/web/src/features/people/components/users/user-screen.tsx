@@ -1,5 +1,5 @@
 import { type ActivityItem, type AdminUser, api, USER_PAGE_SIZE } from '@kanal/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
@@ -14,8 +14,15 @@ import { isMissing, useRouteId } from '@/console/lib/route-id';
 import { pathOf } from '@/lib/api-client';
 import { download } from '@/lib/browser/download';
 import { errorText } from '@/lib/errors';
-import { formatDate, formatDateTime } from '@/lib/format';
-import { useActivity, useDeleteUsers, useResendWelcome, useUpdateUser, useUser } from '../../api/users';
+import { formatDate, formatDateTime, formatDay } from '@/lib/format';
+import {
+  useActivity,
+  useDeleteUsers,
+  useReportsCount,
+  useResendWelcome,
+  useUpdateUser,
+  useUser,
+} from '../../api/users';
 import { type ActivationCode, ActivationCodesDialog } from './activation-codes';
 import { PasswordResetDialog } from './password-reset-dialog';
 import { UserForm } from './user-form';
@@ -72,6 +79,7 @@ function UserDetail({ user }: { user: AdminUser }) {
           .filter(Boolean)
           .join(' · ')}
       </p>
+      <UserWork user={user} />
       {own ? <p className="note">{t('users.detail.ownAccount')}</p> : null}
       {canEdit ? null : <p className="note">{t('users.detail.readOnly')}</p>}
       <div className="user-screen__columns">
@@ -94,6 +102,57 @@ function UserDetail({ user }: { user: AdminUser }) {
       </div>
       <UserActivity id={user.id} />
     </ConsolePage>
+  );
+}
+
+/**
+ * Where the person stands in the organisation, at a glance: job title, department, location, start date
+ * (DD.MM.YYYY.), employee number, their manager (a link to them) and the people who report to them (a
+ * link to the list of them). What is not set is left out.
+ */
+function UserWork({ user }: { user: AdminUser }) {
+  const { t } = useTranslation('admin');
+  const reports = useReportsCount(user.id);
+  const facts: [string, ReactNode][] = [
+    ['jobTitle', user.jobTitle],
+    ['department', user.department],
+    ['location', user.location],
+    ['startDate', user.startDate ? formatDay(user.startDate) : null],
+    ['employeeNumber', user.employeeNumber],
+    [
+      'manager',
+      user.manager ? (
+        <Link key="manager" to={`/admin/users/${user.manager.id}`} className="link">
+          {user.manager.name}
+        </Link>
+      ) : null,
+    ],
+  ];
+  const shown = facts.filter(([, value]) => value !== null);
+  const reportCount = reports.data ?? 0;
+  return (
+    <section className="user-screen__work" aria-labelledby="user-work">
+      <h2 id="user-work" className="visually-hidden">
+        {t('users.detail.work')}
+      </h2>
+      {shown.length === 0 ? (
+        <p className="user-screen__muted">{t('users.detail.noWork')}</p>
+      ) : (
+        <dl className="user-screen__facts">
+          {shown.map(([key, value]) => (
+            <div key={key} className="user-screen__fact">
+              <dt>{t(`users.detail.${key}`)}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {reportCount > 0 ? (
+        <Link to={`/admin/users?manager=${user.id}`} className="link">
+          {t('users.detail.reports', { count: reportCount })}
+        </Link>
+      ) : null}
+    </section>
   );
 }
 

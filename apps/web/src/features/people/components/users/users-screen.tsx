@@ -1,5 +1,6 @@
 import {
   type AdminUser,
+  type FilterAttribute,
   ROLES,
   type Role,
   USER_PAGE_SIZE,
@@ -30,6 +31,7 @@ import { useRowSelection } from '@/console/lib/use-row-selection';
 import { formatDate } from '@/lib/format';
 import { bulkFilterOf, type UserListParams, useUsers } from '../../api/users';
 import { GroupFilter } from '../groups/group-filter';
+import { AttributeFilters, ManagerFilter } from './attribute-filters';
 import { UserBulkActions } from './user-bulk-actions';
 import { UserStatusBadge } from './user-status-badge';
 import '@/components/button.css';
@@ -38,17 +40,26 @@ const sortOf = (value: string | null): UserSort =>
   (USER_SORTS as readonly string[]).includes(value ?? '') ? (value as UserSort) : 'name';
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T[] =>
   values.includes(value as T) ? [value as T] : [];
+/** An attribute's value from the URL: any text (a value of the organisation's), none when empty. */
+const textOf = (value: string | null): string[] => (value ? [value] : []);
+const idOf = (value: string | null): number | null => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
 
 /** The table's state from the URL; anything unknown there (an old link, a hand edit) falls back. */
 function useUserListParams() {
   const [params, update] = useListParams();
   const list = useMemo<UserListParams>(() => {
-    const group = Number(params.get('group'));
     return {
       q: params.get('q') ?? '',
       roles: oneOf<Role>(ROLES, params.get('role')),
       statuses: oneOf<UserStatus>(USER_STATUSES, params.get('status')),
-      group: Number.isInteger(group) && group > 0 ? group : null,
+      group: idOf(params.get('group')),
+      departments: textOf(params.get('department')),
+      locations: textOf(params.get('location')),
+      jobTitles: textOf(params.get('jobTitle')),
+      manager: idOf(params.get('manager')),
       sort: sortOf(params.get('sort')),
       page: pageParam(params),
     };
@@ -65,7 +76,18 @@ export function UsersScreen() {
   const onSearch = useCallback((q: string) => update({ q }), [update]);
   const onSort = useCallback((sort: UserSort) => update({ sort: sort === 'name' ? null : sort }), [update]);
 
-  const filtered = params.q !== '' || params.roles.length > 0 || params.statuses.length > 0 || params.group !== null;
+  const attributes: Record<FilterAttribute, string> = {
+    department: params.departments?.[0] ?? '',
+    location: params.locations?.[0] ?? '',
+    jobTitle: params.jobTitles?.[0] ?? '',
+  };
+  const filtered =
+    params.q !== '' ||
+    params.roles.length > 0 ||
+    params.statuses.length > 0 ||
+    params.group !== null ||
+    Object.values(attributes).some(Boolean) ||
+    params.manager != null;
   const items = users.data?.items ?? [];
   const selection = useRowSelection(items, params);
   // "Select all N matching": offered while the whole page is ticked and more people match; any tick or
@@ -113,6 +135,7 @@ export function UsersScreen() {
             onChange={(status) => update({ status })}
           />
           <GroupFilter value={params.group} onChange={(group) => update({ group })} />
+          <AttributeFilters value={attributes} onChange={(attribute, value) => update({ [attribute]: value })} />
           <PhoneSort
             label={t('users.filters.sort')}
             value={params.sort}
@@ -124,20 +147,32 @@ export function UsersScreen() {
             <Button
               variant="secondary"
               className="list-toolbar__clear"
-              onClick={() => update({ q: null, role: null, status: null, group: null })}
+              onClick={() =>
+                update({
+                  q: null,
+                  role: null,
+                  status: null,
+                  group: null,
+                  department: null,
+                  location: null,
+                  jobTitle: null,
+                  manager: null,
+                })
+              }
             >
               {t('console.actions.clearFilters')}
             </Button>
           ) : null}
         </fieldset>
       </div>
+      {params.manager != null ? <ManagerFilter id={params.manager} onClear={() => update({ manager: null })} /> : null}
 
       {canEdit && selection.ticked.length > 0 ? (
         <UserBulkActions users={selection.ticked} matching={matching} onDone={tick(selection.clear)} />
       ) : null}
 
       {users.isPending ? (
-        <TableSkeleton columns={5} />
+        <TableSkeleton columns={7} />
       ) : users.isError ? (
         <ErrorView message={t('users.loadFailed')} onRetry={() => void users.refetch()} />
       ) : items.length === 0 ? (
@@ -171,6 +206,13 @@ export function UsersScreen() {
               <SortHeader column="name" label={t('users.columns.name')} sort={params.sort} onSort={onSort} />
               <SortHeader column="role" label={t('users.columns.role')} sort={params.sort} onSort={onSort} />
               <th scope="col">{t('users.columns.groups')}</th>
+              <SortHeader
+                column="department"
+                label={t('users.columns.department')}
+                sort={params.sort}
+                onSort={onSort}
+              />
+              <SortHeader column="location" label={t('users.columns.location')} sort={params.sort} onSort={onSort} />
               <th scope="col">{t('users.columns.status')}</th>
               <SortHeader column="createdAt" label={t('users.columns.createdAt')} sort={params.sort} onSort={onSort} />
             </tr>
@@ -223,6 +265,8 @@ function UserRow({
       </td>
       <td data-label={t('users.columns.role')}>{t(`console.roles.${user.role}`)}</td>
       <td data-label={t('users.columns.groups')}>{user.groups.map((group) => group.name).join(', ') || '–'}</td>
+      <td data-label={t('users.columns.department')}>{user.department ?? '–'}</td>
+      <td data-label={t('users.columns.location')}>{user.location ?? '–'}</td>
       <td data-label={t('users.columns.status')}>
         <UserStatusBadge status={user.status} />
       </td>
