@@ -1,4 +1,4 @@
-import { type AdminUser, DEFAULT_LANGUAGE } from '@kanal/contract';
+import { type AdminUser, DEFAULT_LANGUAGE, type PersonAttributeChanges } from '@kanal/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GroupsService } from '../users/groups.service.js';
@@ -43,6 +43,20 @@ const userNameTaken = () => new ScimError(409, 'another user has this userName',
 const groupNotFound = (id: string) => resourceNotFound('Group', id);
 const userNotFound = (id: string) => resourceNotFound('User', id);
 const idOf = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : null);
+
+/** Of the asserted attributes, those that differ from the person's. */
+function attributeChanges(asserted: PersonAttributeChanges, current: AdminUser): PersonAttributeChanges {
+  const now: PersonAttributeChanges = {
+    department: current.department,
+    location: current.location,
+    jobTitle: current.jobTitle,
+    employeeNumber: current.employeeNumber,
+    managerId: current.manager?.id ?? null,
+  };
+  return Object.fromEntries(
+    Object.entries(asserted).filter(([key, value]) => now[key as keyof PersonAttributeChanges] !== value),
+  );
+}
 
 /** Whether `excludedAttributes` (a comma-separated list) leaves out `attribute`. */
 const excludes = (query: Query, attribute: string) =>
@@ -104,6 +118,7 @@ export const createDirectoryService = ({
       ...(given.username !== null && given.username !== current.username ? { username: given.username } : {}),
       ...(given.phone !== current.phone ? { phone: given.phone } : {}),
       ...(given.active !== (current.status !== 'deactivated') ? { active: given.active } : {}),
+      ...attributeChanges(await attributesOf(tenantId, given), current),
     };
     if (Object.keys(changes).length > 0) {
       await people.update(actorOf(tenantId), current.id, changes, { alongside: nameWith(tenantId, given.names) });
@@ -114,6 +129,17 @@ export const createDirectoryService = ({
     if (names?.userName !== given.names.userName || (names?.externalId ?? null) !== given.names.externalId) {
       if ((await repo.nameUser(tenantId, current.id, given.names, clock.now())) === 'taken') throw userNameTaken();
     }
+  }
+
+  /**
+   * The attributes a resource asserts, its manager read as one of the people the directory sees (a
+   * manager not yet provisioned is not asserted: the directory names them again once they are).
+   */
+  async function attributesOf(tenantId: number, given: DirectoryPerson) {
+    const { manager, ...rest } = given.attributes;
+    const managerId = manager === undefined || manager === null ? manager : idOf(manager);
+    const known = typeof managerId === 'number' && (await repo.isVisible(tenantId, managerId));
+    return { ...rest, ...(managerId === null || known ? { managerId } : {}) };
   }
 
   /** A group of the tenant by the id in its path, its members unless the query leaves them out. */
@@ -161,6 +187,13 @@ export const createDirectoryService = ({
             role: 'USER',
             groupIds: [],
             active: given.active,
+            department: null,
+            location: null,
+            jobTitle: null,
+            employeeNumber: null,
+            managerId: null,
+            startDate: null,
+            ...(await attributesOf(tenantId, given)),
           },
           { welcome, alongside: nameWith(tenantId, given.names) },
         );

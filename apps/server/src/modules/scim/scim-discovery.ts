@@ -71,6 +71,18 @@ const USER_SCHEMA = schemaOf(SCHEMA.user, 'User', 'A person of the organisation'
   attribute({ name: 'active', type: 'boolean', description: 'false deactivates the person and ends their sessions.' }),
   valueList('emails', 'The address mail goes to (the primary or work one).'),
   valueList('phoneNumbers', 'The phone number (the primary or work one).'),
+  attribute({ name: 'title', type: 'string', description: "The person's job title." }),
+  attribute({
+    name: 'addresses',
+    type: 'complex',
+    multiValued: true,
+    description: "Only the work address's locality is kept: the person's location.",
+    subAttributes: [
+      { name: 'locality', type: 'string', description: 'The city or place.' },
+      { name: 'type', type: 'string', description: 'Only the "work" address is read.' },
+      { name: 'primary', type: 'boolean', description: 'The address read, where several are given.' },
+    ],
+  }),
   attribute({
     name: 'groups',
     type: 'complex',
@@ -84,7 +96,19 @@ const USER_SCHEMA = schemaOf(SCHEMA.user, 'User', 'A person of the organisation'
   }),
 ]);
 
-const ENTERPRISE_SCHEMA = schemaOf(SCHEMA.enterprise, 'EnterpriseUser', 'Enterprise User', []);
+const ENTERPRISE_SCHEMA = schemaOf(SCHEMA.enterprise, 'EnterpriseUser', 'Enterprise User', [
+  attribute({ name: 'department', type: 'string', description: "The person's department." }),
+  attribute({ name: 'employeeNumber', type: 'string', description: "The person's employee number." }),
+  attribute({
+    name: 'manager',
+    type: 'complex',
+    description: "The person's manager: another user of the organisation, by id.",
+    subAttributes: [
+      { name: 'value', type: 'string', description: "The manager's id." },
+      { name: 'displayName', type: 'string', mutability: 'readOnly', description: "The manager's name." },
+    ],
+  }),
+]);
 
 const GROUP_SCHEMA = schemaOf(SCHEMA.group, 'Group', 'A group of the organisation', [
   attribute({

@@ -151,7 +151,7 @@ function applyOne(resource: Json, { op, path, value }: PatchOperation, extension
   if (sub !== null) {
     if (op === 'remove') {
       const parent = target[key];
-      if (isObject(parent)) delete parent[keyIn(parent, sub)];
+      if (isObject(parent)) parent[keyIn(parent, sub)] = null;
       return;
     }
     if (!isObject(target[key])) target[key] = {};
@@ -161,7 +161,8 @@ function applyOne(resource: Json, { op, path, value }: PatchOperation, extension
   }
 
   if (op === 'remove') {
-    delete target[key];
+    // Null, not gone: a resource read back tells an attribute removed (cleared) from one never sent (kept).
+    target[key] = null;
     return;
   }
   const current = target[key];

@@ -1,4 +1,9 @@
-import { type AdminUser, CreateUserBodySchema } from '@kanal/contract';
+import {
+  type AdminUser,
+  CreateUserBodySchema,
+  type PersonAttributeChanges,
+  PersonAttributeChangesSchema,
+} from '@kanal/contract';
 import { attributeOf, booleanOf, invalidValue, SCHEMA, textOf } from './scim-protocol.js';
 
 // A person and a group as SCIM resources (RFC 7643 §4), and a directory's resource read back into what
@@ -21,10 +26,16 @@ export function userResource(person: AdminUser, names: DirectoryNames | undefine
     name: { formatted: person.name },
     displayName: person.name,
     active: person.status !== 'deactivated',
+    ...(person.jobTitle ? { title: person.jobTitle } : {}),
     emails: person.email ? [{ value: person.email, type: 'work', primary: true }] : [],
     phoneNumbers: person.phone ? [{ value: person.phone, type: 'work' }] : [],
+    addresses: person.location ? [{ type: 'work', locality: person.location, primary: true }] : [],
     groups: person.groups.map((group) => ({ value: String(group.id), display: group.name, type: 'direct' })),
-    [SCHEMA.enterprise]: {},
+    [SCHEMA.enterprise]: {
+      ...(person.department ? { department: person.department } : {}),
+      ...(person.employeeNumber ? { employeeNumber: person.employeeNumber } : {}),
+      ...(person.manager ? { manager: { value: String(person.manager.id), displayName: person.manager.name } } : {}),
+    },
     meta: { resourceType: 'User', created: person.createdAt, location },
   };
 }
@@ -38,13 +49,22 @@ export type DirectoryPerson = {
   username: string | null;
   phone: string | null;
   active: boolean;
+  /**
+   * The person's attributes the resource asserts (RFC 7644 §3.5.1 lets an omitted one be kept): a value,
+   * null to clear it (sent empty, or removed by a PATCH), absent to keep it. The manager is the directory's
+   * id of another person, checked by the caller.
+   */
+  attributes: Omit<PersonAttributeChanges, 'managerId' | 'startDate'> & { manager?: string | null };
 };
 
 const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Of a multi-valued attribute, the value of the primary element, else of the `type` one, else the first. */
-function preferredValue(list: unknown, type: string, attribute: string): string | null {
+const preferredValue = (list: unknown, type: string, attribute: string) => preferredOf(list, type, attribute, 'value');
+
+/** Of a multi-valued attribute, `sub` of the primary element, else of the `type` one, else of the first. */
+function preferredOf(list: unknown, type: string, attribute: string, sub: string): string | null {
   if (list === undefined || list === null) return null;
   if (!Array.isArray(list)) throw invalidValue(`${attribute} is a list`);
   const elements = list.filter(isObject);
@@ -52,7 +72,7 @@ function preferredValue(list: unknown, type: string, attribute: string): string 
     elements.find((element) => attributeOf(element, 'primary') === true) ??
     elements.find((element) => String(attributeOf(element, 'type')).toLowerCase() === type) ??
     elements[0];
-  return chosen ? textOf(attributeOf(chosen, 'value'), `${attribute}.value`) : null;
+  return chosen ? textOf(attributeOf(chosen, sub), `${attribute}.${sub}`) : null;
 }
 
 const EMAIL_LIKE = /^[^@\s]+@[^@\s]+$/;
@@ -92,12 +112,38 @@ export function directoryPerson(resource: unknown): DirectoryPerson {
     throw invalidValue(`${field ?? 'the user'} is not valid here: ${issue?.message ?? ''}`);
   }
   return {
+    attributes: attributesOf(resource),
     names: { userName, externalId },
     name: checked.data.name,
     email: checked.data.email,
     username: checked.data.username,
     phone: checked.data.phone,
     active: active === undefined || active === null ? true : booleanOf(active, 'active'),
+  };
+}
+
+/** The title, the work address's locality and the enterprise extension's attributes, as DirectoryPerson says. */
+function attributesOf(resource: Json): DirectoryPerson['attributes'] {
+  const asserted = (value: unknown, attribute: string) => (value === undefined ? undefined : textOf(value, attribute));
+  const addresses = attributeOf(resource, 'addresses');
+  const enterprise = attributeOf(resource, SCHEMA.enterprise);
+  const manager = attributeOf(enterprise, 'manager');
+  const given = {
+    jobTitle: asserted(attributeOf(resource, 'title'), 'title'),
+    location: addresses === undefined ? undefined : preferredOf(addresses, 'work', 'addresses', 'locality'),
+    department: asserted(attributeOf(enterprise, 'department'), `${SCHEMA.enterprise}:department`),
+    employeeNumber: asserted(attributeOf(enterprise, 'employeeNumber'), `${SCHEMA.enterprise}:employeeNumber`),
+  };
+  const checked = PersonAttributeChangesSchema.safeParse(given);
+  if (!checked.success) {
+    const field = String(checked.error.issues[0]?.path[0]);
+    throw invalidValue(`${{ jobTitle: 'title', location: 'addresses' }[field] ?? field} is too long`);
+  }
+  // Entra ID sends the manager's id as a string; the RFC, as { value }.
+  const managerId = typeof manager === 'string' || manager === null ? manager : attributeOf(manager, 'value');
+  return {
+    ...Object.fromEntries(Object.entries(checked.data).filter(([, value]) => value !== undefined)),
+    ...(manager === undefined ? {} : { manager: asserted(managerId, `${SCHEMA.enterprise}:manager`) }),
   };
 }
 

@@ -125,6 +125,7 @@ describe('SCIM resources read as people', () => {
       username: null,
       phone: null,
       active: true,
+      attributes: {},
     });
     expect(
       directoryPerson({

@@ -45,6 +45,8 @@ const entraUser = (upn: string, overrides: Record<string, unknown> = {}) => ({
   emails: [{ primary: true, type: 'work', value: upn }],
   name: { formatted: 'Ivana Horvat', familyName: 'Horvat', givenName: 'Ivana' },
   locale: 'hr-HR',
+  title: 'Voditeljica prodaje',
+  addresses: [{ type: 'work', locality: 'Zagreb', country: 'HR' }],
   [SCHEMA.enterprise]: { department: 'Prodaja' },
   ...overrides,
 });
@@ -140,6 +142,61 @@ describe('Microsoft Entra ID provisioning a person', () => {
     });
     expect(on.json().active).toBe(true);
     expect((await inboxOf(person.id)).has(forAll.id)).toBe(true);
+  });
+
+  it("keeps the enterprise extension's attributes: department, employee number, manager (Entra's string), title, locality", async () => {
+    const boss = (await scim('/Users', { method: 'POST', body: entraUser('sefica@firma.hr') })).json();
+    const worker = (await scim('/Users', { method: 'POST', body: entraUser('radnik@firma.hr') })).json();
+    const changed = await scim(`/Users/${worker.id}`, {
+      method: 'PATCH',
+      body: patchOp(
+        { op: 'Replace', path: `${SCHEMA.enterprise}:department`, value: 'Skladište' },
+        { op: 'Add', path: `${SCHEMA.enterprise}:employeeNumber`, value: 'E-1042' },
+        { op: 'Add', path: `${SCHEMA.enterprise}:manager`, value: boss.id },
+        { op: 'Replace', path: 'addresses[type eq "work"].locality', value: 'Split' },
+        { op: 'Remove', path: 'title' },
+      ),
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()[SCHEMA.enterprise]).toEqual({
+      department: 'Skladište',
+      employeeNumber: 'E-1042',
+      manager: { value: boss.id, displayName: 'Ivana Horvat' },
+    });
+    const [row] = await t.db
+      .select()
+      .from(appUser)
+      .where(eq(appUser.id, Number(worker.id)));
+    expect(row).toMatchObject({
+      department: 'Skladište',
+      employeeNumber: 'E-1042',
+      managerId: Number(boss.id),
+      location: 'Split',
+      jobTitle: null,
+    });
+
+    // A PUT that leaves an attribute out does not assert it: what the console set stays.
+    const replaced = await scim(`/Users/${worker.id}`, {
+      method: 'PUT',
+      body: { schemas: [SCHEMA.user], userName: 'radnik@firma.hr', displayName: 'Radnik Horvat' },
+    });
+    expect(replaced.json()).toMatchObject({ displayName: 'Radnik Horvat', addresses: [{ locality: 'Split' }] });
+    // A manager the directory has not provisioned yet is not asserted, and an over-long title is refused.
+    await scim(`/Users/${worker.id}`, {
+      method: 'PATCH',
+      body: patchOp({ op: 'Replace', path: `${SCHEMA.enterprise}:manager`, value: '999999' }),
+    });
+    const [kept] = await t.db
+      .select()
+      .from(appUser)
+      .where(eq(appUser.id, Number(worker.id)));
+    expect(kept?.managerId).toBe(Number(boss.id));
+    const long = await scim(`/Users/${worker.id}`, {
+      method: 'PATCH',
+      body: patchOp({ op: 'Replace', path: 'title', value: 'x'.repeat(500) }),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ scimType: 'invalidValue', detail: expect.stringContaining('title') });
   });
 
   it('finds a person an import brought in by their e-mail, and names them without a second account', async () => {
