@@ -339,6 +339,7 @@ export async function buildApp({
     accountById: (tenantId, userId) => createAuthRepository(db).findAccountById(tenantId, userId),
     createPerson: people.createFromProvider,
     setProviderGroups: people.setProviderGroups,
+    setAttributes: people.setAttributes,
     signInVouched: auth.signInVouched,
     log: app.log,
   });

@@ -41,6 +41,8 @@ export const IMPORT_MAX_UNPACKED_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_LINE_LENGTH = 10_000;
 /** A person's department, location, job title and employee number (issue 31), each. */
 export const ATTRIBUTE_MAX_LENGTH = 100;
+/** The name of an identity provider's claim that carries a person's attribute (issue 31). */
+export const CLAIM_NAME_MAX_LENGTH = 100;
 /** GET /user/attributes: at most this many values of each attribute, the most used ones. */
 export const ATTRIBUTE_VALUES_MAX = 1000;
 /** The search box of the admin lists. */

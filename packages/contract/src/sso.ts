@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { NAME_MAX_LENGTH } from './constants.js';
+import { CLAIM_NAME_MAX_LENGTH, NAME_MAX_LENGTH } from './constants.js';
 import { IsoDateTimeSchema } from './content.js';
 import { IdSchema } from './envelope.js';
 
@@ -46,6 +46,42 @@ const listedOnce = <T>(keyOf: (item: T) => string, path: (string | number)[] = [
     });
   });
 
+/**
+ * The person attributes a provider's claims may set at each sign-in (issue 31). Not the manager: a claim
+ * names a manager as the directory knows them (its id, a distinguished name), not as a person here.
+ */
+export const SSO_CLAIMED_ATTRIBUTES = ['department', 'location', 'jobTitle', 'employeeNumber', 'startDate'] as const;
+export type SsoClaimedAttribute = (typeof SSO_CLAIMED_ATTRIBUTES)[number];
+
+/**
+ * A claim's name as tokens carry it: a plain name (`department`, `jobTitle`), Entra ID's `extn.<name>` for a
+ * directory extension, or a namespaced URL as Auth0 asks for (`https://firma.hr/department`). Empty: not mapped.
+ */
+const CLAIM_NAME_PATTERN = /^(?:[A-Za-z_][\w.:/#-]*)?$/;
+const claimName = z.optional(
+  z.nullable(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(CLAIM_NAME_MAX_LENGTH, { error: 'validation.claimNameTooLong' }),
+        z.regex(CLAIM_NAME_PATTERN, { error: 'validation.claimName' }),
+      ),
+  ),
+);
+/**
+ * Which claim carries each attribute; one not named (or null, or empty) is not taken from the provider.
+ * Given whole: a PATCH that names it replaces the mapping.
+ */
+export const SsoAttributeClaimsSchema = z.object({
+  department: claimName,
+  location: claimName,
+  jobTitle: claimName,
+  employeeNumber: claimName,
+  startDate: claimName,
+});
+export type SsoAttributeClaims = z.infer<typeof SsoAttributeClaimsSchema>;
+
 const providerFields = {
   name: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(NAME_MAX_LENGTH)),
   /** The provider's issuer; its discovery document is read from `<issuer>/.well-known/openid-configuration`. */
@@ -67,6 +103,8 @@ const providerFields = {
     z.maxLength(SSO_GROUP_MAPPINGS_MAX),
     listedOnce((mapping: SsoGroupMapping) => mapping.value, ['value']),
   ),
+  /** Person attributes taken from claims at each sign-in; left out of a new provider's body: none. */
+  attributeClaims: z.optional(SsoAttributeClaimsSchema),
   /** People unknown to the organisation are created at their first sign-in (just in time). */
   createPeople: z.boolean(),
   /** People of the provider's domains may still sign in with a password. */
@@ -108,6 +146,14 @@ export const IdentityProviderSchema = z.object({
   domains: z.array(z.string()),
   groupsClaim: z.nullable(z.string()),
   groups: z.array(z.object({ value: z.string(), groupId: z.int() })),
+  /** Each attribute's claim; null: not mapped. */
+  attributeClaims: z.object({
+    department: z.nullable(z.string()),
+    location: z.nullable(z.string()),
+    jobTitle: z.nullable(z.string()),
+    employeeNumber: z.nullable(z.string()),
+    startDate: z.nullable(z.string()),
+  }),
   createPeople: z.boolean(),
   passwordsAllowed: z.boolean(),
   enabled: z.boolean(),

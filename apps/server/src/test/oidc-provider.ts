@@ -13,7 +13,24 @@ export type TestAccount = {
   email_verified?: boolean;
   name?: string;
   groups?: string[];
+  /** Claims a directory adds of its own (Entra ID's optional claims, Okta's custom ones): see PROFILE_EXTRAS. */
+  [claim: string]: unknown;
 };
+
+/**
+ * The extra claims an account may carry, released with the profile scope (the provider releases only the
+ * claims its configuration names): Entra ID's and Okta's names, standard ones, and names for the tests' own.
+ */
+const PROFILE_EXTRAS = [
+  'department',
+  'jobTitle',
+  'employee_id',
+  'hire_date',
+  'address',
+  'extn.officeLocation',
+  'city',
+  'title',
+];
 
 export async function startOidcProvider(client: {
   clientId: string;
@@ -45,7 +62,7 @@ export async function startOidcProvider(client: {
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name'],
+      profile: ['name', ...PROFILE_EXTRAS],
       groups: ['groups'],
     },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },

@@ -1,6 +1,7 @@
 import {
   ACTIVITY_MAX_PERIODS,
   ATTRIBUTE_MAX_LENGTH,
+  CLAIM_NAME_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
@@ -57,6 +58,7 @@ export const MESSAGE_PARAMS = {
   timeMax: TIME_RESTRICTION_MAX_S,
   maxPeriods: ACTIVITY_MAX_PERIODS,
   attributeMax: ATTRIBUTE_MAX_LENGTH,
+  claimMax: CLAIM_NAME_MAX_LENGTH,
 } as const;
 
 /** The best supported language for an Accept-Language header: Croatian unless English is preferred. */

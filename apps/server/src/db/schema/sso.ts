@@ -1,4 +1,5 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { SsoClaimedAttribute } from '@kanal/contract';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenant } from './tenants.js';
 import { appUser, userGroup } from './users.js';
 
@@ -18,6 +19,11 @@ export const identityProvider = pgTable(
     clientId: text().notNull(),
     clientSecretSealed: text().notNull(),
     groupsClaim: text(),
+    /**
+     * The claim that carries each person attribute the provider sets at sign-in; an attribute not in it is
+     * not mapped. Read and written whole, never queried, so one value rather than a column each.
+     */
+    attributeClaims: jsonb().$type<Partial<Record<SsoClaimedAttribute, string>>>().notNull().default({}),
     createPeople: boolean().notNull().default(false),
     passwordsAllowed: boolean().notNull().default(true),
     enabled: boolean().notNull().default(true),

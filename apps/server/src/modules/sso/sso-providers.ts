@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { ProviderChanges, ProviderRow, SsoRepository } from './sso.repository.js';
+import { shownAttributeClaims, storedAttributeClaims } from './sso-claims.js';
 
 /** The admin changing a provider (audited as its author). */
 type Actor = { tenantId: number; userId: number };
@@ -40,6 +41,7 @@ export const createProviderSettings = ({ repo, transaction, box, clock, groupsEx
       domains: parts.get(row.id)?.domains ?? [],
       groupsClaim: row.groupsClaim,
       groups: parts.get(row.id)?.groups ?? [],
+      attributeClaims: shownAttributeClaims(row.attributeClaims),
       createPeople: row.createPeople,
       passwordsAllowed: row.passwordsAllowed,
       enabled: row.enabled,
@@ -94,10 +96,11 @@ export const createProviderSettings = ({ repo, transaction, box, clock, groupsEx
 
     async create(actor: Actor, body: CreateIdentityProviderBody): Promise<IdentityProvider> {
       await assertParts(actor.tenantId, body);
-      const { domains, groups, clientSecret, ...fields } = body;
+      const { domains, groups, clientSecret, attributeClaims, ...fields } = body;
       const id = await transaction(async (tx) => {
         const created = await tx.repo.insertProvider({
           ...fields,
+          attributeClaims: storedAttributeClaims(attributeClaims),
           tenantId: actor.tenantId,
           clientSecretSealed: box.seal(clientSecret),
         });
@@ -116,11 +119,13 @@ export const createProviderSettings = ({ repo, transaction, box, clock, groupsEx
     async update(actor: Actor, providerId: number, body: UpdateIdentityProviderBody): Promise<IdentityProvider> {
       await provider(actor.tenantId, providerId);
       await assertParts(actor.tenantId, body, providerId);
-      const { domains, groups, clientSecret, ...fields } = body;
+      const { domains, groups, clientSecret, attributeClaims, ...fields } = body;
       const changes: ProviderChanges = Object.fromEntries(
-        Object.entries({ ...fields, clientSecretSealed: clientSecret && box.seal(clientSecret) }).filter(
-          ([, value]) => value !== undefined,
-        ),
+        Object.entries({
+          ...fields,
+          clientSecretSealed: clientSecret && box.seal(clientSecret),
+          attributeClaims: attributeClaims && storedAttributeClaims(attributeClaims),
+        }).filter(([, value]) => value !== undefined),
       );
       await transaction(async (tx) => {
         await tx.repo.updateProvider(actor.tenantId, providerId, changes, clock.now());

@@ -18,6 +18,7 @@ export type ProviderChanges = Partial<
     | 'clientId'
     | 'clientSecretSealed'
     | 'groupsClaim'
+    | 'attributeClaims'
     | 'createPeople'
     | 'passwordsAllowed'
     | 'enabled'

@@ -1,6 +1,7 @@
 import {
   api,
   type Language,
+  type PersonAttributeChangesInput,
   type Session,
   SSO_ATTEMPT_TTL_MS,
   SSO_TICKET_TTL_MS,
@@ -16,6 +17,7 @@ import { hashToken, newToken, tokenTenant } from '../../lib/tokens.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
 import type { ProviderRow, SsoRepository } from './sso.repository.js';
+import { claimList, takeClaimedAttributes } from './sso-claims.js';
 import { createProviderSettings } from './sso-providers.js';
 
 type RequestMeta = { ip: string; lang: Language };
@@ -48,6 +50,13 @@ type Deps = {
     groups: { managed: number[]; member: number[] },
     providerId: number,
   ) => Promise<void>;
+  /** Sets some of a person's attributes, audited as the provider's doing (the people service's setAttributes). */
+  setAttributes: (
+    tenantId: number,
+    userId: number,
+    changes: PersonAttributeChangesInput,
+    by: { providerId: number },
+  ) => Promise<unknown>;
   signInVouched: (
     tenantId: number,
     userId: number,
@@ -111,19 +120,13 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
 /** Plain http only to a provider on this machine (tests, a local provider); anything else must be https. */
 const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 
-const claimList = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.filter((v): v is string => typeof v === 'string')
-    : typeof value === 'string'
-      ? [value]
-      : [];
-
 /**
  * Single sign-on through an organisation's own OpenID Connect providers (issue 31): their settings, and
  * the sign-in itself, by the authorization code flow with PKCE, state and nonce (openid-client checks the
  * provider's answer: issuer, audience, times, nonce, signature algorithm). A person is found by the
  * provider's subject, else at their first sign-in by a verified e-mail, else created when the provider
- * may create people; the groups its claim lists are mapped to the organisation's.
+ * may create people; the groups its claim lists are mapped to the organisation's, and the claims the
+ * organisation mapped to person attributes set them at every sign-in.
  */
 export const createSsoService = (deps: Deps) => {
   const { repo, transaction, audit, box, clock, config } = deps;
@@ -237,7 +240,8 @@ export const createSsoService = (deps: Deps) => {
 
     /**
      * The provider's answer at the callback (`path`: the request's path and query as it came): checked, the
-     * person found, their groups brought along, then the web app's /sso page with a single-use ticket.
+     * person found, their groups and attributes brought along, then the web app's /sso page with a
+     * single-use ticket.
      */
     async callback(
       path: string,
@@ -289,6 +293,7 @@ export const createSsoService = (deps: Deps) => {
             row.id,
           );
         }
+        await takeClaimedAttributes(deps, row, userId, claims);
         const ticket = newToken(row.tenantId);
         await repo.insertTicket({
           ticketHash: hashToken(ticket),

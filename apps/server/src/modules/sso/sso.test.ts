@@ -120,6 +120,8 @@ describe("an organisation's identity providers", () => {
       ],
       redirectUri: CALLBACK,
       postLogoutRedirectUri: LOGIN,
+      // Left out of the body: no attribute is taken from the provider's claims.
+      attributeClaims: { department: null, location: null, jobTitle: null, employeeNumber: null, startDate: null },
     });
     expect(list.body).not.toContain(CLIENT.clientSecret);
     const [row] = await t.db.select().from(identityProvider).where(eq(identityProvider.id, providerId));
@@ -275,6 +277,210 @@ describe('signing in through the provider', () => {
       { providerId, joined: [prodaja], left: [] },
       { providerId, joined: [skladiste], left: [prodaja] },
     ]);
+  });
+});
+
+describe('person attributes from claims', () => {
+  /** Okta's custom claims and Entra ID's names, as an admin would map them. */
+  const CLAIMS = {
+    department: 'department',
+    location: 'extn.officeLocation',
+    jobTitle: 'jobTitle',
+    employeeNumber: 'employee_id',
+    startDate: 'hire_date',
+  };
+  let okta: number;
+  const NINA = {
+    email: 'nina@okta.firma.hr',
+    name: 'Nina Novak',
+    department: 'Prodaja',
+    'extn.officeLocation': 'Zagreb',
+    jobTitle: 'Voditeljica prodaje',
+    employee_id: 'E-1042',
+    hire_date: '2021-03-01T00:00:00Z',
+  };
+
+  const signIn = async (account: string) => {
+    const session = await redeem(await signInThrough(account, `/api/auth/sso/${tenantId}/${okta}`));
+    expect(session.statusCode).toBe(200);
+    return session.json().payload.userId as number;
+  };
+  const attributesOf = async (userId: number) => {
+    const { department, location, jobTitle, employeeNumber, startDate, manager } = (
+      await call(t, { url: `/api/user/${userId}`, token: admin.token })
+    ).json().payload;
+    return { department, location, jobTitle, employeeNumber, startDate, manager };
+  };
+  const attributeChanges = async (userId: number) =>
+    (
+      await t.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, userId), eq(auditLog.event, 'user.updated')))
+        .orderBy(asc(auditLog.id))
+    ).map((row) => row.details);
+  const setMapping = (attributeClaims: Record<string, unknown>) =>
+    call(t, {
+      method: 'PATCH',
+      url: `/api/identity-provider/${okta}`,
+      token: admin.token,
+      body: { attributeClaims },
+    });
+
+  beforeAll(async () => {
+    const created = await call(t, {
+      method: 'POST',
+      url: '/api/identity-provider',
+      token: admin.token,
+      body: providerBody({
+        name: 'Firma Okta',
+        domains: ['okta.firma.hr'],
+        groupsClaim: null,
+        groups: [],
+        attributeClaims: { ...CLAIMS, startDate: '  hire_date ' },
+      }),
+    });
+    expect(created.statusCode).toBe(200);
+    okta = created.json().payload.id;
+  });
+
+  it('keeps the mapping with the provider and answers it, an attribute not named as null', async () => {
+    const list = (await call(t, { url: '/api/identity-provider', token: admin.token })).json()
+      .payload as IdentityProvider[];
+    expect(list.find((provider) => provider.id === okta)?.attributeClaims).toEqual(CLAIMS);
+    const changed = await setMapping({ department: 'department', jobTitle: '', employeeNumber: null });
+    expect(changed.json().payload.attributeClaims).toEqual({
+      department: 'department',
+      location: null,
+      jobTitle: null,
+      employeeNumber: null,
+      startDate: null,
+    });
+    expect((await setMapping(CLAIMS)).json().payload.attributeClaims).toEqual(CLAIMS);
+  });
+
+  it('refuses a claim name that is none, or too long, at its field, and keeps the mapping', async () => {
+    const spaced = await setMapping({ ...CLAIMS, department: 'odjel osobe' });
+    expect(spaced.statusCode).toBe(400);
+    expect(spaced.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'attributeClaims.department' });
+    const long = await setMapping({ ...CLAIMS, jobTitle: `https://firma.hr/${'x'.repeat(90)}` });
+    expect(long.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'attributeClaims.jobTitle' });
+    const [row] = await t.db.select().from(identityProvider).where(eq(identityProvider.id, okta));
+    expect(row?.attributeClaims).toEqual(CLAIMS);
+  });
+
+  it('sets the attributes of a person created at their first sign-in, audited as the provider’s', async () => {
+    idp.accounts.set('okta-nina', NINA);
+    const userId = await signIn('okta-nina');
+    expect(await attributesOf(userId)).toEqual({
+      department: 'Prodaja',
+      location: 'Zagreb',
+      jobTitle: 'Voditeljica prodaje',
+      employeeNumber: 'E-1042',
+      // Entra ID's employeeHireDate is a date-time at the day's start: the day is taken as written.
+      startDate: '2021-03-01',
+      manager: null,
+    });
+    expect(await attributeChanges(userId)).toEqual([
+      { providerId: okta, changed: ['department', 'location', 'jobTitle', 'employeeNumber', 'startDate'] },
+    ]);
+  });
+
+  it('changes an attribute whose claim changed, and writes nothing when the claims say what is stored', async () => {
+    idp.accounts.set('okta-nina', { ...NINA, department: 'Nabava', hire_date: '2021-04-01' });
+    const userId = await signIn('okta-nina');
+    expect(await attributesOf(userId)).toMatchObject({ department: 'Nabava', startDate: '2021-04-01' });
+    await signIn('okta-nina');
+    expect(await attributeChanges(userId)).toEqual([
+      { providerId: okta, changed: ['department', 'location', 'jobTitle', 'employeeNumber', 'startDate'] },
+      { providerId: okta, changed: ['department', 'startDate'] },
+    ]);
+  });
+
+  it('leaves an attribute as the admin set it when its claim is absent, or comes in a claim not mapped', async () => {
+    const tomo = await makeUser(t.db, { tenantId, email: 'tomo@okta.firma.hr', name: 'Tomo Tomić' });
+    const set = await call(t, {
+      method: 'PATCH',
+      url: `/api/user/${tomo.id}`,
+      token: admin.token,
+      body: { location: 'Split', jobTitle: 'Skladištar', employeeNumber: 'E-7', managerId: admin.id },
+    });
+    expect(set.statusCode).toBe(200);
+    // No office, title or number in the claims the provider maps; a city and a title in claims it does not.
+    idp.accounts.set('okta-tomo', {
+      email: 'tomo@okta.firma.hr',
+      department: 'Skladište',
+      city: 'Rijeka',
+      title: 'Vozač',
+    });
+    expect(await signIn('okta-tomo')).toBe(tomo.id);
+    expect(await attributesOf(tomo.id)).toEqual({
+      department: 'Skladište',
+      location: 'Split',
+      jobTitle: 'Skladištar',
+      employeeNumber: 'E-7',
+      startDate: null,
+      manager: { id: admin.id, name: expect.any(String) },
+    });
+  });
+
+  it('ignores and logs a value that is no text, too long or no day, and signs the person in with the rest', async () => {
+    const long = `Odjel ${'za posebne projekte '.repeat(6)}`;
+    idp.accounts.set('okta-vid', {
+      email: 'vid@okta.firma.hr',
+      name: 'Vid Vidić',
+      department: long,
+      'extn.officeLocation': 'Osijek',
+      jobTitle: ['Voditelj', 'Skladištar'],
+      employee_id: 1042,
+      hire_date: '01.03.2021.',
+    });
+    const logged = t.logLines.length;
+    const userId = await signIn('okta-vid');
+    expect(await attributesOf(userId)).toEqual({
+      department: null,
+      location: 'Osijek',
+      jobTitle: null,
+      employeeNumber: null,
+      startDate: null,
+      manager: null,
+    });
+    const lines = t.logLines.slice(logged).filter((line) => line.includes('identity provider claim ignored'));
+    expect(
+      lines.map((line) => JSON.parse(line)).map(({ attribute, claim, reason }) => ({ attribute, claim, reason })),
+    ).toEqual([
+      { attribute: 'department', claim: 'department', reason: 'tooLong' },
+      { attribute: 'jobTitle', claim: 'jobTitle', reason: 'notText' },
+      { attribute: 'employeeNumber', claim: 'employee_id', reason: 'notText' },
+      { attribute: 'startDate', claim: 'hire_date', reason: 'notADay' },
+    ]);
+    // The person's values are theirs: the log names the claim, never what it held.
+    expect(lines.join('\n')).not.toContain('posebne');
+  });
+
+  it('clears an attribute whose claim comes empty, and reads a dotted name as a path into an object claim', async () => {
+    await setMapping({ ...CLAIMS, location: 'address.locality' });
+    idp.accounts.set('okta-iva', { email: 'iva@okta.firma.hr', name: 'Iva Ivić', department: 'Prodaja' });
+    const userId = await signIn('okta-iva');
+    idp.accounts.set('okta-iva', { email: 'iva@okta.firma.hr', department: ' ', address: { locality: 'Pula' } });
+    await signIn('okta-iva');
+    expect(await attributesOf(userId)).toMatchObject({ department: null, location: 'Pula' });
+    await setMapping(CLAIMS);
+  });
+
+  it('takes nothing from the claims once the mapping is removed', async () => {
+    expect((await setMapping({})).json().payload.attributeClaims).toEqual({
+      department: null,
+      location: null,
+      jobTitle: null,
+      employeeNumber: null,
+      startDate: null,
+    });
+    idp.accounts.set('okta-nina', { ...NINA, department: 'Marketing', jobTitle: 'Direktorica' });
+    const userId = await signIn('okta-nina');
+    expect(await attributesOf(userId)).toMatchObject({ department: 'Nabava', jobTitle: 'Voditeljica prodaje' });
+    expect(await attributeChanges(userId)).toHaveLength(2);
+    await setMapping(CLAIMS);
   });
 });
 

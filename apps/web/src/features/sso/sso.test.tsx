@@ -23,6 +23,7 @@ function makeProvider(id: number, overrides: Partial<IdentityProvider> = {}): Id
     domains: ['firma.hr'],
     groupsClaim: 'groups',
     groups: [{ value: 'sales', groupId: 3 }],
+    attributeClaims: { department: null, location: null, jobTitle: null, employeeNumber: null, startDate: null },
     createPeople: true,
     passwordsAllowed: false,
     enabled: true,
