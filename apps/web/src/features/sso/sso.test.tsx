@@ -217,6 +217,7 @@ describe('adding a provider', () => {
           { value: 'sales', groupId: 3 },
           { value: 'warehouse', groupId: 4 },
         ],
+        attributeClaims: { department: null, location: null, jobTitle: null, employeeNumber: null, startDate: null },
         createPeople: true,
         passwordsAllowed: true,
         enabled: true,
@@ -292,6 +293,91 @@ describe('a provider’s page', () => {
     expect(kept).toMatchObject({ name: 'Entra ID', enabled: false, domains: ['firma.hr'] });
     expect(kept).not.toHaveProperty('clientSecret');
     expect(replaced).toMatchObject({ name: 'Entra ID', clientSecret: 'nova-tajna' });
+  });
+
+  it('shows which claims carry the person attributes, checks their names, and saves the whole mapping', async () => {
+    const { user, api } = openConsole('/admin/sso/5', {
+      providers: [
+        makeProvider(5, {
+          attributeClaims: {
+            department: 'department',
+            location: null,
+            jobTitle: 'jobTitle',
+            employeeNumber: null,
+            startDate: null,
+          },
+        }),
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Podaci o zaposlenju iz tvrdnji (claims)' });
+    expect(within(section).getByText(/Nadređeni se ne preuzima iz tvrdnji/)).toBeInTheDocument();
+    const department = within(section).getByLabelText('Tvrdnja s odjelom');
+    const location = within(section).getByLabelText('Tvrdnja s lokacijom');
+    const jobTitle = within(section).getByLabelText('Tvrdnja s radnim mjestom');
+    const employeeNumber = within(section).getByLabelText('Tvrdnja s brojem zaposlenika');
+    const startDate = within(section).getByLabelText('Tvrdnja s datumom zaposlenja');
+    expect(department).toHaveValue('department');
+    expect(jobTitle).toHaveValue('jobTitle');
+    expect(location).toHaveValue('');
+    expect(location).toHaveAccessibleDescription(/^Npr\. officeLocation, city ili address\.locality/);
+
+    // A name with a space is no claim's, and one over 100 characters is too long: both stop the save.
+    await user.type(location, 'ured osobe');
+    await user.type(employeeNumber, `https://firma.hr/${'x'.repeat(90)}`);
+    await user.click(screen.getByRole('button', { name: 'Spremi' }));
+    await waitFor(() => expect(location).toHaveAttribute('aria-invalid', 'true'));
+    expect(location).toHaveAccessibleDescription(/^Upišite naziv tvrdnje: slova, brojke i znakovi/);
+    expect(employeeNumber).toHaveAccessibleDescription(/^Najviše 100 znakova/);
+    expect(api.find('PATCH', '/identity-provider/5')).toBeUndefined();
+
+    await user.clear(location);
+    await user.type(location, 'address.locality');
+    await user.clear(employeeNumber);
+    await user.type(employeeNumber, 'employeeId');
+    await user.clear(jobTitle);
+    await user.type(startDate, ' hireDate ');
+    await user.click(screen.getByRole('button', { name: 'Spremi' }));
+    expect(await screen.findByText('Promjene su spremljene.')).toBeInTheDocument();
+    expect(bodies(api, 'PATCH')).toEqual([
+      expect.objectContaining({
+        attributeClaims: {
+          department: 'department',
+          location: 'address.locality',
+          // Emptied: no longer mapped.
+          jobTitle: null,
+          employeeNumber: 'employeeId',
+          startDate: 'hireDate',
+        },
+      }),
+    ]);
+    // The saved mapping is what the page shows.
+    expect(startDate).toHaveValue('hireDate');
+    expect(jobTitle).toHaveValue('');
+  });
+
+  it('shows a claim name the server refuses at its field', async () => {
+    const { user } = openConsole('/admin/sso/5', {
+      providers: [makeProvider(5)],
+      routes: {
+        'PATCH /identity-provider/5': () => ({
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: 'BodyParamsInvalid',
+            message: 'Neispravan unos',
+            field: 'attributeClaims.department',
+            fields: [{ field: 'attributeClaims.department', message: 'Najviše 100 znakova' }],
+            requestId: 'req-test',
+          },
+        }),
+      },
+    });
+    const department = await screen.findByLabelText('Tvrdnja s odjelom');
+    await user.type(department, 'department');
+    await user.click(screen.getByRole('button', { name: 'Spremi' }));
+    await waitFor(() => expect(department).toHaveAttribute('aria-invalid', 'true'));
+    expect(department).toHaveAccessibleDescription(/^Najviše 100 znakova/);
+    expect(department).toHaveFocus();
   });
 
   it('copies the redirect URI the server names, to register at the provider', async () => {

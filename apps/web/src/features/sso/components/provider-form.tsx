@@ -12,6 +12,7 @@ import { showServerError, useFormError } from '@/console/lib/form-errors';
 import { pathOf } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { type ProviderFormValues, serverFields, valuesOf } from '../lib/provider-values';
+import { AttributeClaims } from './provider-attributes';
 import { DomainsField, useDomainInput } from './provider-domains';
 import { GroupMappings } from './provider-groups';
 import './sso.css';
@@ -27,7 +28,10 @@ type Props<Body> = {
   onSubmit: (body: Body) => Promise<IdentityProvider>;
 };
 
-/** An identity provider's settings: how to reach it, whom it signs in, and which groups its claim maps to. */
+/**
+ * An identity provider's settings: how to reach it, whom it signs in, which groups its claim maps to, and
+ * which claims carry the person's attributes.
+ */
 export function ProviderForm<Body>({ provider, resolver, submitLabel, cancel, onSubmit }: Props<Body>) {
   const { t } = useTranslation('admin');
   const formError = useFormError();
@@ -142,6 +146,8 @@ export function ProviderForm<Body>({ provider, resolver, submitLabel, cancel, on
         />
         <GroupMappings form={form} />
       </section>
+
+      <AttributeClaims form={form} />
 
       <ErrorText alert>{formState.errors.root?.message}</ErrorText>
       <div className="form__actions">

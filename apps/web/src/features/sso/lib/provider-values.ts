@@ -4,6 +4,8 @@ import {
   CreateIdentityProviderBodySchema,
   type IdentityProvider,
   IdentityProviderSettingsSchema,
+  SSO_CLAIMED_ATTRIBUTES,
+  type SsoClaimedAttribute,
   type UpdateIdentityProviderBody,
 } from '@kanal/contract';
 import type { Resolver, UseFormReturn } from 'react-hook-form';
@@ -11,7 +13,10 @@ import type { Resolver, UseFormReturn } from 'react-hook-form';
 // The provider form's model: the values its inputs hold, the bodies the API takes, and the contract's rules
 // checked on those bodies before a save.
 
-/** As the inputs hold it: an empty secret or groups claim is text, a mapping's group its id as text. */
+/**
+ * As the inputs hold it: an empty secret or claim name is text, a mapping's group its id as text, and each
+ * attribute's claim a name (empty: not mapped).
+ */
 export type ProviderFormValues = {
   name: string;
   issuer: string;
@@ -20,6 +25,7 @@ export type ProviderFormValues = {
   domains: string[];
   groupsClaim: string;
   groups: { value: string; groupId: string }[];
+  attributeClaims: Record<SsoClaimedAttribute, string>;
   createPeople: boolean;
   passwordsAllowed: boolean;
   enabled: boolean;
@@ -35,16 +41,27 @@ export const valuesOf = (provider: IdentityProvider | undefined): ProviderFormVa
   domains: provider?.domains ?? [],
   groupsClaim: provider?.groupsClaim ?? '',
   groups: (provider?.groups ?? []).map(({ value, groupId }) => ({ value, groupId: String(groupId) })),
+  attributeClaims: {
+    department: provider?.attributeClaims.department ?? '',
+    location: provider?.attributeClaims.location ?? '',
+    jobTitle: provider?.attributeClaims.jobTitle ?? '',
+    employeeNumber: provider?.attributeClaims.employeeNumber ?? '',
+    startDate: provider?.attributeClaims.startDate ?? '',
+  },
   // A new provider adds no one by itself and locks no one out of their password until the admin says so.
   createPeople: provider?.createPeople ?? false,
   passwordsAllowed: provider?.passwordsAllowed ?? true,
   enabled: provider?.enabled ?? true,
 });
 
-const toBody = ({ clientSecret: _, groupsClaim, groups, ...values }: ProviderFormValues) => ({
+const toBody = ({ clientSecret: _, groupsClaim, groups, attributeClaims, ...values }: ProviderFormValues) => ({
   ...values,
   groupsClaim: groupsClaim.trim() || null,
   groups: groups.map(({ value, groupId }) => ({ value, groupId: Number(groupId) })),
+  // Every attribute, so that a save says the whole mapping (one emptied is no longer mapped).
+  attributeClaims: Object.fromEntries(
+    SSO_CLAIMED_ATTRIBUTES.map((attribute) => [attribute, attributeClaims[attribute].trim() || null]),
+  ),
 });
 
 // The contract's rules, checked on what the API will receive: a new provider's whole body, or a change.
@@ -65,7 +82,7 @@ export const providerChangeResolver: Resolver<ProviderFormValues, unknown, Updat
   return checkChange({ ...toBody(values), ...secret }, context, options as never) as never;
 };
 
-/** Where a refused save's field is shown: the provider's own fields and each mapping's. */
+/** Where a refused save's field is shown: the provider's own fields, each mapping's and each attribute's claim. */
 export const serverFields = (mappings: number) => [
   'name',
   'issuer',
@@ -75,4 +92,5 @@ export const serverFields = (mappings: number) => [
   'groupsClaim',
   'groups',
   ...Array.from({ length: mappings }, (_, index) => [`groups.${index}.value`, `groups.${index}.groupId`]).flat(),
+  ...SSO_CLAIMED_ATTRIBUTES.map((attribute) => `attributeClaims.${attribute}`),
 ];
