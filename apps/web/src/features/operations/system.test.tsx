@@ -164,6 +164,23 @@ describe('the system page', () => {
     );
   });
 
+  it('says attributes a sign-in took from the provider’s claims were the provider’s doing', async () => {
+    openSystem({
+      'GET /logs': () =>
+        ok({
+          count: 1,
+          items: [logEntry(7, 'user.updated', { details: '{"providerId":3,"changed":["department","jobTitle"]}' })],
+        }),
+    });
+    const log = await screen.findByRole('table', { name: 'Dnevnik' });
+    const [, row] = within(log).getAllByRole('row');
+    expect(row).toHaveTextContent('Podaci osobe Petra Perić promijenjeni su prema tvrdnjama pružatelja prijave.');
+    expect(within(row as HTMLElement).getByRole('link', { name: 'Petra Perić' })).toHaveAttribute(
+      'href',
+      '/admin/users/9',
+    );
+  });
+
   it('opens a person of another organisation there: the console switches to it first', async () => {
     const { user, api, router } = openSystem({
       'GET /tenant/2': () => ok({ id: 2, name: 'Druga firma d.o.o.', image: null, showPromoTag: false, active: true }),

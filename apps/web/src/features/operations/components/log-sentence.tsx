@@ -129,7 +129,10 @@ export function LogSentence({ entry }: { entry: LogEntry }) {
   };
 
   const sentToNone = entry.event === 'promotion.sent' && entry.tenants.length === 0;
-  const key = `system.log.events.${sentToNone ? 'promotion.sentToNone' : entry.event}`;
+  // Attributes a sign-in took from the provider's claims: the provider's doing, not the person's.
+  const fromProvider = entry.event === 'user.updated' && details.providerId !== undefined && !entry.by;
+  const variant = sentToNone ? 'promotion.sentToNone' : fromProvider ? 'user.fromProvider' : entry.event;
+  const key = `system.log.events.${variant}`;
   const count = countOf(details.recipients ?? details.found ?? details.repaired);
   if (!i18n.exists(key, { ns: 'admin', count })) return <code>{entry.event}</code>;
   const slots = Object.fromEntries(Object.keys(nodes).map((slot) => [slot, `${SLOT}${slot}${SLOT}`]));
