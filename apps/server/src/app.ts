@@ -4,14 +4,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import { API_PREFIX, ITEM_SNAPSHOT_TTL_MS, type TenantScopeQuery } from '@kanal/contract';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createContentServices, inboxOver } from './content-services.js';
 import type { Database } from './db/client.js';
 import { countOfTenant } from './db/tenant-objects.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { redactSecrets } from './lib/log-redaction.js';
 import { secretBox, secretsKey } from './lib/secret-box.js';
 import { createAuditLog } from './modules/audit/audit.service.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
@@ -81,6 +80,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { refuseForeignIdFilters } from './plugins/id-filters.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { authGuard, requestContextPlugin, type ScopedContext } from './plugins/request-context.js';
+import { loggingOptions, logRequests } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { serializationPlugin } from './plugins/serialization.js';
 import { inlineScriptHashes, staticWebPlugin } from './plugins/static-web.js';
@@ -123,17 +123,7 @@ export async function buildApp({
   webRoot = builtWebApp,
 }: AppDeps) {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      ...(logStream ? { stream: logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (req) => ({ method: req.method, url: req.url, remoteAddress: req.ip }),
-      },
-      // On the whole line as written, so a mailed link's secret is hidden wherever it stands: a request's
-      // URL, an error's message, a mail kept for a demo without SMTP.
-      hooks: { streamWrite: redactSecrets },
-    },
+    ...loggingOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: () => randomUUID(),
@@ -141,13 +131,9 @@ export async function buildApp({
     // What the router refuses before any route: SCIM's paths answer in SCIM's error body.
     frameworkErrors: (error, req, reply) =>
       req.url.startsWith(SCIM_PREFIX) ? scimRouterError(reply) : frameworkErrors(error, req, reply),
-    // One line per request, written when it is answered (below), instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ req, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
-  });
+  logRequests(app);
 
   const { db } = database;
   database.onConnectionLost((err) =>

@@ -47,6 +47,10 @@ export const scimDirectoryRoutes: FastifyPluginAsync<Options> = async (app, { di
     }
   });
   app.decorateRequest('directoryTenant', 0);
+  // Not the API's: SCIM describes itself (/ServiceProviderConfig, /Schemas), so the OpenAPI document leaves it out.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
 
   app.addHook('onRequest', async (req) => {
     const [scheme, token] = (req.headers.authorization ?? '').split(' ');
