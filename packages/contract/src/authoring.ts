@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AudienceRulesSchema } from './audience-rules.js';
 import { NAME_MAX_LENGTH, TASK_TEXT_MAX_LENGTH, TIME_RESTRICTION_MAX_S, TIME_RESTRICTION_MIN_S } from './constants.js';
 import { parseVideoLink } from './content.js';
 import {
@@ -86,11 +87,15 @@ export const TaskBodySchema = z.object({
   reminderMinutes: z._default(z.nullable(z.literal(REMINDER_MINUTES, { error: 'validation.invalid' })), null),
 });
 
-/** Everyone in the tenant, or the groups and people chosen (both may be given). */
+/**
+ * Everyone in the tenant, or the groups, people and rules chosen (any of them may be given: a person any of
+ * them names receives the item). A rule is over people's attributes and groups (audience-rules.ts).
+ */
 export const AudienceBodySchema = z.object({
   everyone: z._default(z.boolean(), false),
   groups: z._default(z.array(IdSchema).check(z.maxLength(500)), []),
   people: z._default(z.array(IdSchema).check(z.maxLength(5000)), []),
+  rules: z._default(AudienceRulesSchema, []),
 });
 export type AudienceBody = z.infer<typeof AudienceBodySchema>;
 
@@ -144,7 +149,7 @@ const ContentFieldsSchema = z.object({
   media: z._default(contentFields.media, []),
   questions: z._default(contentFields.questions, []),
   task: z._default(contentFields.task, null),
-  audience: z._default(contentFields.audience, { everyone: false, groups: [], people: [] }),
+  audience: z._default(contentFields.audience, { everyone: false, groups: [], people: [], rules: [] }),
   publish: z._default(contentFields.publish, { mode: 'draft', at: null }),
 });
 export type ContentBody = z.infer<typeof ContentFieldsSchema>;
@@ -208,8 +213,8 @@ export function contentIssues(body: ContentBody): Issue[] {
   }
   // A promotion goes to the client organisations it is sent to (PATCH /promotion/{id}); people of the
   // provider's own organisation get it only when an audience there is chosen as well.
-  const { everyone, groups, people } = body.audience;
-  const homeless = !everyone && groups.length === 0 && people.length === 0;
+  const { everyone, groups, people, rules } = body.audience;
+  const homeless = !everyone && groups.length === 0 && people.length === 0 && rules.length === 0;
   if (body.publish.mode !== 'draft' && body.configuration !== 'PROMOTION' && homeless) {
     issues.push({ path: ['audience'], message: 'validation.audienceEmpty' });
   }

@@ -1,6 +1,7 @@
 export * from './api/access.js';
 export * as api from './api/index.js';
 export * from './api/operation.js';
+export * from './audience-rules.js';
 export * from './auth.js';
 export * from './authoring.js';
 export * from './constants.js';

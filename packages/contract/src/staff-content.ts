@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { StoredRuleSchema } from './audience-rules.js';
 import {
   CATEGORY_MAX_LENGTH,
   CONTENT_PAGE_SIZE,
@@ -141,6 +142,9 @@ export const StaffContentSchema = z.object({
     everyone: z.boolean(),
     groups: z.array(PersonRefSchema),
     people: z.array(PersonRefSchema),
+    rules: z.array(StoredRuleSchema),
+    /** The groups and people the rules name, by name (one deleted since is not among them). */
+    ruleRefs: z.object({ groups: z.array(PersonRefSchema), people: z.array(PersonRefSchema) }),
   }),
   publishAt: IsoDateTimeSchema,
   createdAt: IsoDateTimeSchema,
@@ -189,6 +193,7 @@ export function bodyOfItem(item: StaffContent): ContentBody {
       everyone: item.audience.everyone,
       groups: item.audience.groups.map((g) => g.id),
       people: item.audience.people.map((p) => p.id),
+      rules: item.audience.rules,
     },
     publish: { mode, at: mode === 'now' ? null : item.publishAt },
   };

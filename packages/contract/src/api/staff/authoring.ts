@@ -1,3 +1,4 @@
+import { AudienceReachBodySchema, AudienceReachSchema } from '../../audience-rules.js';
 import { ContentBodySchema, UpdateContentBodySchema } from '../../authoring.js';
 import { IdParamsSchema } from '../../envelope.js';
 import { DeletedSchema, TenantScopeQuerySchema } from '../../people.js';
@@ -136,6 +137,20 @@ export const notifyAudience = {
   query,
   response: NoticeQueuedSchema,
   errors: ['ContentArchived', 'NotPublished', 'NoticeTooSoon'],
+} as const satisfies Operation;
+
+/**
+ * How many active people of the organisation an audience's rules reach now, and the first few by name: the
+ * editor's count while a rule is written. A group or manager of another organisation answers 404.
+ */
+export const audienceReach = {
+  method: 'POST',
+  path: '/audience/reach',
+  access: 'audience.pick',
+  tags,
+  query,
+  body: AudienceReachBodySchema,
+  response: AudienceReachSchema,
 } as const satisfies Operation;
 
 /** Maintenance over every organisation, idempotent: media kinds set from their files, missing bytes named. */

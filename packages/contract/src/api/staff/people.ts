@@ -66,6 +66,13 @@ export const userAttributes = {
   response: PersonAttributeValuesSchema,
 } as const satisfies Operation;
 
+/** The values of the attributes in use, as GET /user/attributes, for whoever writes an audience's rules. */
+export const audienceAttributes = {
+  ...userAttributes,
+  path: '/audience/attributes',
+  access: 'audience.pick',
+} as const satisfies Operation;
+
 /** The editor's audience picker: names and groups only, for everyone who writes or reads content. */
 export const searchAudience = {
   method: 'GET',
