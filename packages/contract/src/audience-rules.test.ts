@@ -31,6 +31,11 @@ describe("an audience's rules", () => {
       ),
     ];
     const parsed = AudienceRulesSchema.parse(rules);
+    for (const day of ['2000-02-29', '2024-02-29', '1999-12-31', '2099-12-31']) {
+      expect(AudienceRulesSchema.safeParse([rule({ attribute: 'startDate', operator: 'after', day })]).success).toBe(
+        true,
+      );
+    }
     expect(parsed[0]?.conditions[0]).toEqual({
       attribute: 'department',
       operator: 'is',
@@ -47,6 +52,8 @@ describe("an audience's rules", () => {
     [rule({ attribute: 'department', operator: 'is', values: [] }), '0.conditions.0.values'],
     [rule({ attribute: 'department', operator: 'is', values: ['  '] }), '0.conditions.0.values.0'],
     [rule({ attribute: 'startDate', operator: 'before', day: '2026-02-30' }), '0.conditions.0.day'],
+    [rule({ attribute: 'startDate', operator: 'before', day: '1900-02-29' }), '0.conditions.0.day'],
+    [rule({ attribute: 'startDate', operator: 'before', day: '0000-01-01' }), '0.conditions.0.day'],
     [rule({ attribute: 'manager', operator: 'is', ids: [0] }), '0.conditions.0.ids.0'],
     [rule(), '0.conditions'],
   ])('refuses %j naming %s', (bad, path) => {
