@@ -123,6 +123,8 @@ export const createPersonAttributes = ({ users, attributes, transaction, clock, 
       return transaction(async (tx) => {
         const changed = await apply(tx, tenantId, current, parsed.data);
         if (changed.length > 0) {
+          // Items aimed by rule follow the person's attributes, in the same transaction.
+          await tx.inbox.syncUsers(tenantId, [userId]);
           await tx.audit.record({
             event: 'user.updated',
             tenantId,

@@ -290,7 +290,6 @@ export const createPeopleService = ({
           throw new AppError(email !== current.email ? 'EmailTaken' : 'UsernameTaken');
         }
         if (groupIds) await tx.groups.setGroupsOf(tenantId, userId, groupIds);
-        if (groupIds || changes.active !== undefined) await tx.inbox.syncUsers(tenantId, [userId]);
         const attributesChanged = await personAttributes.apply(tx, tenantId, current, {
           department,
           location,
@@ -299,6 +298,10 @@ export const createPeopleService = ({
           managerId,
           startDate,
         });
+        // Audiences by rule follow attributes as audiences by group follow groups (issue 31).
+        if (groupIds || changes.active !== undefined || attributesChanged.length > 0) {
+          await tx.inbox.syncUsers(tenantId, [userId]);
+        }
         await tx.audit.record({
           event: 'user.updated',
           tenantId,
