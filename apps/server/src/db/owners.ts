@@ -28,6 +28,7 @@ export const TABLE_OWNERS = {
   content_notice: 'authoring',
   content_audience_group: 'authoring',
   content_audience_user: 'authoring',
+  content_audience_rule: 'authoring',
   material: 'authoring',
   media: 'authoring',
   question: 'authoring',

@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { groupMember, userGroup } from '../db/schema/index.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { createAuthoringRepository } from '../modules/authoring/authoring.repository.js';
-import type { Audience, NewContent } from '../modules/authoring/authoring-writes.js';
+import type { Audience } from '../modules/authoring/authoring-audience.js';
+import type { NewContent } from '../modules/authoring/authoring-writes.js';
 import { createInboxFill } from '../modules/inbox/inbox.service.js';
 import { createJobsRepository } from '../modules/jobs/jobs.repository.js';
 

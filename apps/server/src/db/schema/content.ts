@@ -1,4 +1,5 @@
 import {
+  type AudienceRule,
   CONTENT_CONFIGURATIONS,
   CONTENT_STATUSES,
   CONTENT_TYPES,
@@ -195,6 +196,30 @@ export const contentAudienceUser = pgTable(
       name: 'content_audience_user_user_fk',
       columns: [t.tenantId, t.userId],
       foreignColumns: [appUser.tenantId, appUser.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * An item's audience by rule (issue 31, ADR 0049): its rules as the contract's body gives them, alternatives
+ * to each other and to the item's groups and people. One row per item that has rules. Read whole (the inbox
+ * and the statistics compile them to a predicate over app_user, db/audience-rules.ts), never searched
+ * inside, so jsonb rather than rows: a group or manager a rule names is not a foreign key, and one deleted
+ * since matches nobody.
+ */
+export const contentAudienceRule = pgTable(
+  'content_audience_rule',
+  {
+    tenantId: integer().notNull(),
+    contentId: integer().notNull(),
+    rules: jsonb().$type<AudienceRule[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.contentId] }),
+    foreignKey({
+      name: 'content_audience_rule_content_fk',
+      columns: [t.tenantId, t.contentId],
+      foreignColumns: [content.tenantId, content.id],
     }).onDelete('cascade'),
   ],
 );

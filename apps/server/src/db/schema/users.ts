@@ -88,6 +88,10 @@ export const appUser = pgTable(
       foreignColumns: [t.tenantId, t.id],
     }).onDelete('set null'),
     check('app_user_not_own_manager', sql`${t.managerId} <> ${t.id}`),
+    // Audiences by rule (issue 31): "started after / before a day", and "job title contains", accents and
+    // case folded as kanal_fold folds them (the other attributes' rules use the indexes above).
+    index('app_user_start_date_idx').on(t.tenantId, t.startDate),
+    index('app_user_job_title_trgm_idx').using('gin', sql`kanal_fold(${t.jobTitle}) gin_trgm_ops`),
   ],
 );
 

@@ -11,9 +11,8 @@ import {
 import type { AuditEntry, AuditLog } from '../audit/audit.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
 import type { AuthoringRepository } from './authoring.repository.js';
+import { type Audience, audienceParts } from './authoring-audience.js';
 import { type NoticeScheduler, planSchedule, SCHEDULE_QUEUES } from './authoring-schedule.js';
-
-export type Audience = 'all' | { groups?: number[]; users?: number[] };
 
 export type NewContent = {
   tenantId: number;
@@ -74,11 +73,6 @@ type Deps = {
   transaction: <T>(fn: (repos: Repos) => Promise<T>) => Promise<T>;
 };
 
-function audienceParts(audience: Audience) {
-  if (audience === 'all') return { all: true, groups: [], users: [] };
-  return { all: false, groups: [...new Set(audience.groups ?? [])], users: [...new Set(audience.users ?? [])] };
-}
-
 const fullSettings = (settings: Partial<ContentSettings> = {}): ContentSettings => ({
   timeRestriction: settings.timeRestriction ?? null,
   passingScore: settings.passingScore ?? null,
@@ -99,8 +93,7 @@ async function syncAndPlan(repos: Repos, tenantId: number, contentId: number): P
 }
 
 async function writeAudience({ repo }: Repos, tenantId: number, contentId: number, audience: Audience) {
-  const parts = audienceParts(audience);
-  await repo.replaceAudience(tenantId, contentId, parts.all, parts.groups, parts.users);
+  await repo.replaceAudience(tenantId, contentId, audienceParts(audience));
 }
 
 async function writeMaterial(
@@ -417,7 +410,11 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
         nextId,
         source.audienceAll
           ? 'all'
-          : { groups: audience.groups.map((g) => g.id), users: audience.people.map((p) => p.id) },
+          : {
+              groups: audience.groups.map((g) => g.id),
+              users: audience.people.map((p) => p.id),
+              rules: audience.rules,
+            },
       );
       await writeMaterial(repos, tenantId, nextId, { link: source.link, text: source.text, media });
       await repo.insertTask({

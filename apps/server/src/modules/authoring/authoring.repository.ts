@@ -1,5 +1,5 @@
 import type { ContentStatus, MediaType, QuestionType, StaffContentQuery } from '@kanal/contract';
-import { and, asc, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   answer,
@@ -7,7 +7,6 @@ import {
   attempt,
   content,
   contentAudienceGroup,
-  contentAudienceUser,
   contentInteraction,
   contentNotice,
   contentReach,
@@ -18,8 +17,8 @@ import {
   promotionCopy,
   question,
   task,
-  userGroup,
 } from '../../db/schema/index.js';
+import { createAudienceRepository } from './authoring-audience.js';
 import { staffList } from './authoring-list.js';
 import { creatorOf, oneItem, reachColumns, reachOf, shownStatus } from './authoring-sql.js';
 
@@ -27,6 +26,8 @@ type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
 /** Writing content and reading it for its authors (the staff side); the end users' reads are content.repository. */
 export const createAuthoringRepository = (db: DbOrTx) => ({
+  ...createAudienceRepository(db),
+
   async insertContent(row: Insert<typeof content>): Promise<number> {
     const [created] = await db.insert(content).values(row).returning({ id: content.id });
     if (!created) throw new Error('content insert returned nothing');
@@ -42,22 +43,6 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
 
   async deleteContent(tenantId: number, contentId: number) {
     await db.delete(content).where(oneItem(tenantId, contentId));
-  },
-
-  async replaceAudience(tenantId: number, contentId: number, all: boolean, groupIds: number[], userIds: number[]) {
-    await db.update(content).set({ audienceAll: all, updatedAt: sql`now()` }).where(oneItem(tenantId, contentId));
-    await db
-      .delete(contentAudienceGroup)
-      .where(and(eq(contentAudienceGroup.tenantId, tenantId), eq(contentAudienceGroup.contentId, contentId)));
-    await db
-      .delete(contentAudienceUser)
-      .where(and(eq(contentAudienceUser.tenantId, tenantId), eq(contentAudienceUser.contentId, contentId)));
-    if (groupIds.length) {
-      await db.insert(contentAudienceGroup).values(groupIds.map((groupId) => ({ tenantId, contentId, groupId })));
-    }
-    if (userIds.length) {
-      await db.insert(contentAudienceUser).values(userIds.map((userId) => ({ tenantId, contentId, userId })));
-    }
   },
 
   async setStatus(tenantId: number, contentId: number, status: ContentStatus) {
@@ -220,56 +205,6 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       .leftJoin(contentReach, reachOf)
       .where(oneItem(tenantId, contentId));
     return row;
-  },
-
-  /** Who an item is aimed at by name: its groups and people, in name order. */
-  async audienceOf(tenantId: number, contentId: number) {
-    const [groups, people] = await Promise.all([
-      db
-        .select({ id: userGroup.id, name: userGroup.name })
-        .from(contentAudienceGroup)
-        .innerJoin(
-          userGroup,
-          and(eq(userGroup.tenantId, contentAudienceGroup.tenantId), eq(userGroup.id, contentAudienceGroup.groupId)),
-        )
-        .where(and(eq(contentAudienceGroup.tenantId, tenantId), eq(contentAudienceGroup.contentId, contentId)))
-        .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
-      db
-        .select({ id: appUser.id, name: appUser.name })
-        .from(contentAudienceUser)
-        .innerJoin(
-          appUser,
-          and(eq(appUser.tenantId, contentAudienceUser.tenantId), eq(appUser.id, contentAudienceUser.userId)),
-        )
-        .where(and(eq(contentAudienceUser.tenantId, tenantId), eq(contentAudienceUser.contentId, contentId)))
-        .orderBy(asc(appUser.searchText), asc(appUser.id)),
-    ]);
-    return { groups, people };
-  },
-
-  /** Of the group and person ids given, those that are not the tenant's. */
-  async strangers(tenantId: number, groupIds: number[], userIds: number[]) {
-    const [groups, people] = await Promise.all([
-      groupIds.length
-        ? db
-            .select({ id: userGroup.id })
-            .from(userGroup)
-            .where(and(eq(userGroup.tenantId, tenantId), inArray(userGroup.id, groupIds)))
-        : [],
-      userIds.length
-        ? db
-            .select({ id: appUser.id })
-            .from(appUser)
-            .where(and(eq(appUser.tenantId, tenantId), inArray(appUser.id, userIds)))
-        : [],
-    ]);
-    const known = (rows: { id: number }[]) => new Set(rows.map((r) => r.id));
-    const groupsKnown = known(groups);
-    const peopleKnown = known(people);
-    return {
-      groups: groupIds.filter((id) => !groupsKnown.has(id)),
-      people: userIds.filter((id) => !peopleKnown.has(id)),
-    };
   },
 
   /** The tenant's categories in use, in alphabetical order (accents folded). */

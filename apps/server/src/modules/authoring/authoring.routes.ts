@@ -42,6 +42,7 @@ export const contentStaffRoutes: FastifyPluginAsync<Options> = async (app, { sta
     payload: await staff.archive(await author(req), req.params.id),
   }));
   route(app, api.notifyAudience, async (req) => ({ payload: await staff.notify(await author(req), req.params.id) }));
+  route(app, api.audienceReach, async (req) => ({ payload: await staff.reach(await author(req), req.body) }));
 
   // Maintenance over every tenant (SUPERADMIN), idempotent; fix-points is the forms module's.
   route(app, api.fixMedia, async (req) => ({

@@ -21,6 +21,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
+import { createAudienceRules, withoutGone } from './audience-rules.js';
 import type { AuthoringRepository } from './authoring.repository.js';
 import type { ContentAuthoring, ContentChanges, NewContent } from './authoring-writes.js';
 import { createMediaMaintenance, mediaTypeOf } from './media-maintenance.js';
@@ -90,6 +91,7 @@ export const createContentStaff = ({
   filling,
   clock,
 }: Deps) => {
+  const audienceRules = createAudienceRules({ repo });
   const auditOf = (
     author: Author,
     event: 'content.created' | 'content.updated' | 'content.deleted' | 'content.archived' | 'content.unarchived',
@@ -208,7 +210,7 @@ export const createContentStaff = ({
       if (!mime) throw fieldError(`media.${i}.fileId`, 'validation.unknownFile');
       return { fileId: m.fileId, name: m.name, type: mediaTypeOf(mime) };
     });
-    const { everyone, groups, people } = body.audience;
+    const { everyone, groups, people, rules } = body.audience;
     const strangers = await repo.strangers(author.tenantId, groups, people);
     const badGroup = strangers.groups[0];
     if (badGroup !== undefined)
@@ -217,6 +219,7 @@ export const createContentStaff = ({
     if (badPerson !== undefined) {
       throw fieldError(`audience.people.${people.indexOf(badPerson)}`, 'validation.unknownPerson');
     }
+    await audienceRules.assertRuleRefs(author.tenantId, rules);
     return {
       material: { link: body.material.link, text: body.material.text, media },
       questions: body.questions.map((q) => ({
@@ -229,7 +232,7 @@ export const createContentStaff = ({
               ? q.answers
               : [],
       })),
-      audience: everyone ? ('all' as const) : { groups, users: people },
+      audience: everyone ? ('all' as const) : { groups, users: people, rules },
     };
   }
 
@@ -275,6 +278,12 @@ export const createContentStaff = ({
     return get(author, contentId);
   }
 
+  /** The body that would save the item as it is, its rules without the groups and people deleted since. */
+  const bodyNow = (item: StaffContent): ContentBody => {
+    const body = bodyOfItem(item);
+    return { ...body, audience: { ...body.audience, rules: withoutGone(item.audience) } };
+  };
+
   /** The questions as they would be written, to tell whether an edit changes them. */
   const questionsKey = (questions: ContentBody['questions']) =>
     JSON.stringify(
@@ -288,6 +297,8 @@ export const createContentStaff = ({
   return {
     ...createMediaMaintenance({ repo, fileStored, audit }),
     get,
+    /** POST /audience/reach. */
+    reach: audienceRules.reach,
 
     async list(author: Author, query: StaffContentQuery): Promise<StaffContentList> {
       const [{ count, rows }, delivering] = await Promise.all([
@@ -343,7 +354,7 @@ export const createContentStaff = ({
         throw fieldError('configuration', 'validation.configurationFixed');
       }
       const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-      const parsed = ContentBodySchema.safeParse({ ...bodyOfItem(item), ...given });
+      const parsed = ContentBodySchema.safeParse({ ...bodyNow(item), ...given });
       if (!parsed.success) {
         const [issue] = parsed.error.issues;
         throw fieldError(issue?.path.join('.') || 'body', issue?.message ?? 'validation.invalid');
@@ -387,9 +398,8 @@ export const createContentStaff = ({
      */
     async copy(author: Author, contentId: number): Promise<StaffContent> {
       const item = await get(author, contentId);
-      const body = bodyOfItem(item);
       return create(author, {
-        ...body,
+        ...bodyNow(item),
         name: `${item.name}${COPY_SUFFIX[author.lang]}`.slice(0, 200),
         publish: { mode: 'draft', at: null },
       });

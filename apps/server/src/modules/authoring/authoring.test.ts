@@ -295,7 +295,7 @@ describe('creating content', () => {
       'publishing to no one',
       () => info({ audience: { everyone: false }, publish: { mode: 'now' } }),
       'audience',
-      'Choose who receives it: everyone, groups or people',
+      'Choose who receives it: everyone, groups, people or a rule',
     ],
     ['a schedule without a time', () => info({ publish: { mode: 'schedule' } }), 'publish.at', 'Required'],
     ['a name left empty', () => info({ name: '  ' }), 'name', 'Required'],

@@ -9,6 +9,7 @@ import {
   comment,
   content,
   contentAudienceGroup,
+  contentAudienceRule,
   contentInteraction,
   contentReach,
   groupMember,
@@ -156,8 +157,9 @@ export const createContentStatsRepository = (db: DbOrTx) => {
     },
 
     /**
-     * Per group the item was sent to (every group with members in the audience, when sent to everyone): its
-     * members in the audience, and how many of them opened and finished it.
+     * Per group the item was sent to (every group with members in the audience, when sent to everyone or by
+     * rule: a rule's audience crosses groups): its members in the audience, and how many of them opened and
+     * finished it.
      */
     groupsReach: (tenantId: number, contentId: number) =>
       db
@@ -178,8 +180,14 @@ export const createContentStatsRepository = (db: DbOrTx) => {
           and(
             eq(contentInteraction.tenantId, tenantId),
             eq(contentInteraction.contentId, contentId),
-            // The groups it was sent to (every group, when sent to everyone), not every group its people are in.
+            // The groups it was sent to (every group, when sent to everyone or by rule), not every group its people are in.
             or(
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(contentAudienceRule)
+                  .where(and(eq(contentAudienceRule.tenantId, tenantId), eq(contentAudienceRule.contentId, contentId))),
+              ),
               exists(
                 db
                   .select({ one: sql`1` })

@@ -197,6 +197,13 @@ function bodyWithTheirIds(op: Operation): Record<string, unknown> | undefined {
     if (key in (op.jsonBody.properties ?? {})) body[key] = [theirs.user];
   }
   if ('groupIds' in (op.jsonBody.properties ?? {})) body.groupIds = [theirs.group];
+  // An audience's rules (POST /audience/reach) name groups and managers inside their conditions.
+  if ('rules' in (op.jsonBody.properties ?? {})) {
+    body.rules = [
+      { conditions: [{ attribute: 'group', operator: 'memberOf', ids: [theirs.group] }] },
+      { conditions: [{ attribute: 'manager', operator: 'is', ids: [theirs.user] }] },
+    ];
+  }
   // A new person needs an e-mail or a username, a rule beyond what the JSON schema says.
   if ('username' in (op.jsonBody.properties ?? {}) && !body.email && !body.username) body.username = 'zid.proba';
   return body;
@@ -204,7 +211,9 @@ function bodyWithTheirIds(op: Operation): Record<string, unknown> | undefined {
 
 function namesAnId(op: Operation): boolean {
   const pathIds = op.parameters.filter((p) => p.in === 'path' && p.name !== 'token');
-  const bodyIds = Object.keys(op.jsonBody?.properties ?? {}).filter((k) => /Ids?$|^ids$|^questionAnswers$/.test(k));
+  const bodyIds = Object.keys(op.jsonBody?.properties ?? {}).filter((k) =>
+    /Ids?$|^ids$|^questionAnswers$|^rules$/.test(k),
+  );
   return pathIds.length > 0 || bodyIds.length > 0;
 }
 

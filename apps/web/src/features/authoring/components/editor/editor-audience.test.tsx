@@ -319,7 +319,7 @@ describe('the recipients of an item', () => {
   it('shows the rule that someone must receive it, focuses the choice, and clears it once someone is chosen', async () => {
     const { user, onSubmit, section } = renderSection();
     await user.click(screen.getByRole('button', { name: 'Objavi' }));
-    const message = await within(section()).findByText('Odaberite primatelje: sve, grupe ili osobe');
+    const message = await within(section()).findByText('Odaberite primatelje: sve, grupe, osobe ili pravilo');
     expect(onSubmit).not.toHaveBeenCalled();
     const chosen = within(section()).getByRole('radio', { name: 'Odabrane grupe i osobe' });
     expect(chosen).toHaveFocus();
