@@ -279,3 +279,13 @@ describe("a rule's item", () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
   });
 });
+
+describe("the editor's suggestions", () => {
+  it('are the values in use, for a CREATOR too', async () => {
+    const creator = await makePerson(t.db, tenantId, { role: 'CREATOR', now: t.clock.now() });
+    const res = await call(t, { url: '/api/audience/attributes', token: creator.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload.departments).toContainEqual({ value: 'Prodaja', count: expect.any(Number) });
+    expect((await call(t, { url: '/api/user/attributes', token: creator.token })).statusCode).toBe(403);
+  });
+});

@@ -35,7 +35,10 @@ export const peopleRoutes: FastifyPluginAsync<Options> = async (app, { people, g
   const actor = async (req: FastifyRequest): Promise<Actor> => ({ ...(await scoped(req)), lang: req.lang });
 
   route(app, api.listUsers, async (req) => ({ payload: await people.list(await actor(req), req.query) }));
-  route(app, api.userAttributes, async (req) => ({ payload: await people.attributeValues(await actor(req)) }));
+  // The same values for whoever writes an audience's rules (a CREATOR too): the editor's suggestions.
+  for (const operation of [api.userAttributes, api.audienceAttributes]) {
+    route(app, operation, async (req) => ({ payload: await people.attributeValues(await actor(req)) }));
+  }
   route(app, api.searchAudience, async (req) => ({ payload: await people.audience(await actor(req), req.query) }));
   route(app, api.createUser, async (req) => ({ payload: await people.create(await actor(req), req.body) }));
   route(app, api.getUser, async (req) => ({ payload: await people.get(await actor(req), req.params.id) }));
