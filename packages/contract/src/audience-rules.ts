@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ATTRIBUTE_MAX_LENGTH } from './constants.js';
 import { IdSchema } from './envelope.js';
+import { StartDateSchema } from './person-attributes.js';
 
 // An item's audience by rule (issue 31, ADR 0049): beside everyone, groups and people, rules over people's
 // attributes and groups. A rule is a list of conditions that must all hold (AND); an audience's rules are
@@ -34,13 +35,6 @@ export type RuleOperator = (typeof RULE_OPERATORS)[RuleAttribute][number];
 
 const required = { error: 'validation.required' } as const;
 
-/**
- * A calendar day from 1900 to 2099, YYYY-MM-DD, 2023-02-29 none: the pattern alone says so (leap years
- * too), so the OpenAPI document's pattern is the whole rule and PostgreSQL takes every day it lets through.
- */
-const RULE_DAY =
-  /^(?:(?:19(?:0[48]|[2468][048]|[13579][26])|20(?:[02468][048]|[13579][26]))-02-29|(?:19|20)\d\d-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))$/;
-export const RuleDaySchema = z.string(required).check(z.regex(RULE_DAY, { error: 'validation.invalidDay' }));
 const ruleText = z
   .string(required)
   .check(
@@ -57,7 +51,7 @@ const ruleText = z
  */
 function conditionSchema(checked: boolean) {
   const text = checked ? ruleText : z.string();
-  const day = checked ? RuleDaySchema : z.string();
+  const day = checked ? StartDateSchema : z.string();
   const id = checked ? IdSchema : z.int();
   const some = <T extends z.ZodMiniType>(item: T) =>
     checked
