@@ -36,6 +36,8 @@ export const queryKeys = {
     users: (tenant: number, query: object) => [...admin, 'users', tenant, query] as const,
     user: (tenant: number, id: number) => [...admin, 'user', tenant, id] as const,
     userAttributes: (tenant: number) => [...admin, 'user-attributes', tenant] as const,
+    /** Whom an audience's rules reach now (POST /audience/reach), by the rules. */
+    audienceReach: (tenant: number, rules: unknown) => [...admin, 'audience-reach', tenant, rules] as const,
     activity: (tenant: number, id: number, page: number) => [...admin, 'activity', tenant, id, page] as const,
     groups: (tenant: number, query: object) => [...admin, 'groups', tenant, query] as const,
     allGroups: (tenant: number) => [...admin, 'all-groups', tenant] as const,

@@ -56,7 +56,7 @@ export function makeStaffContent(id: number, overrides: Partial<StaffContent> = 
       },
     ],
     task: null,
-    audience: { everyone: true, groups: [], people: [] },
+    audience: { everyone: true, groups: [], people: [], rules: [], ruleRefs: { groups: [], people: [] } },
     publishAt: at,
     createdAt: at,
     updatedAt: at,

@@ -1,4 +1,4 @@
-import { type AdminGroup, api, LIST_LIMIT_MAX } from '@kanal/contract';
+import { type AdminGroup, type AudienceRule, api, LIST_LIMIT_MAX } from '@kanal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { inScope, useConsole } from '@/console/lib/console-context';
 import { call } from '@/lib/api-client';
@@ -50,6 +50,32 @@ export function usePeopleSearch(q: string) {
     queryFn: ({ signal }) =>
       call(api.searchAudience, { query: { ...inScope(scope), q, limit: PEOPLE_SEARCH_LIMIT }, signal }),
     enabled: q !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The departments, locations and job titles in use (GET /audience/attributes, which a CREATOR may call):
+ * a rule's suggestions. The people list's values under the same key, as they are the same.
+ */
+export function useAttributeSuggestions() {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.userAttributes(scope.tenantId),
+    queryFn: ({ signal }) => call(api.audienceAttributes, { query: inScope(scope), signal }),
+  });
+}
+
+/**
+ * How many active people some rules reach now, and the first few by name (POST /audience/reach); asked
+ * only for rules the contract takes (`null`: not yet). The last count stays shown while the next is asked.
+ */
+export function useRuleReach(rules: AudienceRule[] | null) {
+  const scope = useConsole();
+  return useQuery({
+    queryKey: queryKeys.admin.audienceReach(scope.tenantId, rules),
+    queryFn: ({ signal }) => call(api.audienceReach, { query: inScope(scope), body: { rules: rules ?? [] }, signal }),
+    enabled: rules !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '@kanal/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { fileUrl } from '@/lib/file-url';
+import { type DraftRule, draftRulesOf, rulesBody } from './audience-rule';
 
 /** An uploaded file as the editor shows it (a cover picture or a medium, whose `name` is its caption). */
 export type DraftFile = { fileId: string; name: string; mime: string; size: number; url: string };
@@ -47,7 +48,11 @@ export type ContentDraft = {
   deadline: string;
   repeat: Repeat;
   reminderMinutes: string;
-  audience: { everyone: boolean; groups: DraftRef[]; people: DraftRef[] };
+  /**
+   * Everyone, the groups and people chosen, or (`byRule`) the rules: the editor sends the one choice shown,
+   * each kept while another is shown.
+   */
+  audience: { everyone: boolean; groups: DraftRef[]; people: DraftRef[]; byRule?: boolean; rules?: DraftRule[] };
   publishMode: PublishMode;
   /** `datetime-local` text: when a scheduled item appears. */
   publishAt: string;
@@ -148,10 +153,23 @@ export function draftOf(item: StaffContent): ContentDraft {
     deadline: toLocalInput(item.task?.deadline ?? null),
     repeat: item.task?.repeat ?? 'NO_REPEAT',
     reminderMinutes: item.task?.reminderMinutes ? String(item.task.reminderMinutes) : '',
-    audience: item.audience,
+    audience: {
+      everyone: item.audience.everyone,
+      groups: item.audience.groups,
+      people: item.audience.people,
+      byRule: !item.audience.everyone && item.audience.rules.length > 0,
+      rules: draftRulesOf(item.audience),
+    },
     publishMode: body.publish.mode,
     publishAt: body.publish.mode === 'schedule' ? toLocalInput(body.publish.at) : '',
   };
+}
+
+/** The audience's body: the choice shown, and of the others nothing. */
+function audienceBody({ everyone, byRule = false, groups, people, rules = [] }: ContentDraft['audience']) {
+  if (everyone) return { everyone, groups: [], people: [], rules: [] };
+  if (byRule) return { everyone, groups: [], people: [], rules: rulesBody(rules) };
+  return { everyone, groups: groups.map((g) => g.id), people: people.map((p) => p.id), rules: [] };
 }
 
 /** The API's body for a draft. */
@@ -181,11 +199,7 @@ export function toBody(draft: ContentDraft): ContentBody {
           reminderMinutes: REMINDER_MINUTES.find((minutes) => minutes === reminder) ?? null,
         }
       : null,
-    audience: {
-      everyone: draft.audience.everyone,
-      groups: draft.audience.groups.map((g) => g.id),
-      people: draft.audience.people.map((p) => p.id),
-    },
+    audience: audienceBody(draft.audience),
     publish: {
       mode: draft.publishMode,
       at: draft.publishMode === 'schedule' ? fromLocalInput(draft.publishAt) : null,
@@ -207,6 +221,12 @@ export function draftField(path: string): string {
     case 'publish':
       return tail === 'at' ? 'publishAt' : 'publishMode';
     case 'audience':
+      // A rule's problem is shown at its condition (or at the rule, when it has none).
+      if (rest[0] === 'rules' && rest[1] !== undefined) {
+        return rest[2] === 'conditions' && rest[3] !== undefined
+          ? `audience.rules.${rest[1]}.conditions.${rest[3]}`
+          : `audience.rules.${rest[1]}`;
+      }
       return 'audience.root';
     case 'media':
       // A medium's problem is its file's or its caption's: shown with its row.

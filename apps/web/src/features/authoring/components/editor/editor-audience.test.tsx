@@ -155,7 +155,7 @@ describe('the recipients of an item', () => {
 
     await user.click(everyone);
     expect(everyone).toBeChecked();
-    expect(audience()).toEqual({ everyone: true, groups: [], people: [] });
+    expect(audience()).toMatchObject({ everyone: true, groups: [], people: [], byRule: false });
     expect(within(region).getByText('Primatelji: svi u organizaciji, sada 57 osoba.')).toBeInTheDocument();
     // Nothing to choose from when it goes to everyone.
     expect(within(region).queryByRole('group', { name: 'Grupe' })).not.toBeInTheDocument();

@@ -11,8 +11,10 @@ import { SearchBox } from '@/console/components/lists/search-box';
 import { useConsole } from '@/console/lib/console-context';
 import { useFormError } from '@/console/lib/form-errors';
 import { useAudienceGroups, useEveryoneCount, usePeopleSearch } from '../../api/audience';
+import { describeRules, newRule } from '../../lib/audience-rule';
 import type { ContentDraft, DraftRef } from '../../lib/content-draft';
 import type { SectionProps } from '../../lib/editor-section';
+import { RuleBuilder, type RuleErrors } from './editor-audience-rule';
 import '@/components/form/checkbox.css';
 import '@/components/form/form.css';
 import '@/console/components/picker.css';
@@ -60,9 +62,13 @@ export function AudienceSection({ form, disabled }: SectionProps) {
   const radioName = useId();
   const everyoneId = useId();
   const chosenId = useId();
+  const ruleId = useId();
   const errorId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const change = (next: Partial<Audience>) => field.onChange({ ...audience, ...next });
+  const byRule = !audience.everyone && audience.byRule === true;
+  const rules = audience.rules ?? [];
+  const ruleErrors = (errors.audience as { rules?: RuleErrors } | undefined)?.rules;
 
   // The audience is one field of the form: it counts as visited (and is checked, in the editor's
   // "on touched" mode) once focus leaves the whole section, not each of its controls.
@@ -105,7 +111,7 @@ export function AudienceSection({ form, disabled }: SectionProps) {
             checked={audience.everyone}
             disabled={disabled}
             aria-describedby={described(`${everyoneId}-hint`)}
-            onChange={() => change({ everyone: true })}
+            onChange={() => change({ everyone: true, byRule: false })}
           />
           <label htmlFor={everyoneId} className="editor-audience__option-label">
             {t('editorAudience.everyone')}
@@ -127,15 +133,15 @@ export function AudienceSection({ form, disabled }: SectionProps) {
         </div>
         <div className="editor-audience__option">
           <input
-            ref={audience.everyone ? undefined : field.ref}
+            ref={audience.everyone || byRule ? undefined : field.ref}
             id={chosenId}
             type="radio"
             name={radioName}
             className="editor-audience__radio"
-            checked={!audience.everyone}
+            checked={!audience.everyone && !byRule}
             disabled={disabled}
             aria-describedby={described(`${chosenId}-hint`)}
-            onChange={() => change({ everyone: false })}
+            onChange={() => change({ everyone: false, byRule: false })}
           />
           <label htmlFor={chosenId} className="editor-audience__option-label">
             {t('editorAudience.chosen')}
@@ -144,10 +150,37 @@ export function AudienceSection({ form, disabled }: SectionProps) {
             {t('editorAudience.chosenHint')}
           </p>
         </div>
+        <div className="editor-audience__option">
+          <input
+            ref={byRule ? field.ref : undefined}
+            id={ruleId}
+            type="radio"
+            name={radioName}
+            className="editor-audience__radio"
+            checked={byRule}
+            disabled={disabled}
+            aria-describedby={described(`${ruleId}-hint`)}
+            // A first rule to fill in, so the choice shows what it asks for.
+            onChange={() => change({ everyone: false, byRule: true, rules: rules.length > 0 ? rules : [newRule()] })}
+          />
+          <label htmlFor={ruleId} className="editor-audience__option-label">
+            {t('editorAudience.byRule')}
+          </label>
+          <p id={`${ruleId}-hint`} className="editor-audience__hint">
+            {t('editorAudience.byRuleHint')}
+          </p>
+        </div>
       </fieldset>
       <ErrorText id={errorId}>{error}</ErrorText>
 
-      {audience.everyone ? null : (
+      {audience.everyone ? null : byRule ? (
+        <RuleBuilder
+          rules={rules}
+          disabled={disabled}
+          errors={ruleErrors}
+          onChange={(next) => change({ rules: next })}
+        />
+      ) : (
         <div className="editor-audience__pickers">
           <GroupPicker chosen={audience.groups} disabled={disabled} onChange={(next) => change({ groups: next })} />
           <PeoplePicker chosen={audience.people} disabled={disabled} onChange={(next) => change({ people: next })} />
@@ -177,6 +210,11 @@ function summaryOf(
     return everyoneCount === undefined
       ? t('editorAudience.summary.everyone')
       : t('editorAudience.summary.everyoneNow', { people: count('people', everyoneCount) });
+  }
+  if (audience.byRule) {
+    const rules = audience.rules ?? [];
+    if (rules.length > 0) return t('editorAudience.summary.byRule', { rules: describeRules(t, rules) });
+    return promotion ? t('editorAudience.summary.promotionNone') : t('editorAudience.summary.none');
   }
   const groups = audience.groups.length;
   const people = audience.people.length;
