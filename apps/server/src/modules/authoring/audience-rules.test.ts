@@ -183,6 +183,17 @@ describe("a person's attributes changed", () => {
     expect(await inboxOf(item.id)).toEqual([]);
   });
 
+  it("of a manager's reports, when the manager is deleted, take the item aimed at their manager away", async () => {
+    const boss = await person({ department: 'Odlazi' });
+    const report = await person();
+    expect((await patch(`/api/user/${report.id}`, { managerId: boss.id })).statusCode).toBe(200);
+    const item = await published([{ conditions: [{ attribute: 'manager', operator: 'is', ids: [boss.id] }] }]);
+    expect(await inboxOf(item.id)).toEqual(ids(report));
+    const res = await post('/api/user/delete-by-ids', { ids: [boss.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await inboxOf(item.id)).toEqual([]);
+  });
+
   it('by an import follow too', async () => {
     await makeUser(t.db, { tenantId, name: 'Uvezena Osoba', email: 'uvezena@firma.hr', department: 'Prodaja' });
     const item = await published([{ conditions: [is('department', 'Kontroling')] }]);

@@ -14,6 +14,16 @@ export type AttributeColumns = Partial<
 
 /** A person's attributes (issue 31): their writes, the manager chains' checks, and the values in use. */
 export const createAttributesRepository = (db: DbOrTx) => ({
+  /** The people whose manager is one of these (an audience's "manager is" follows them). */
+  async reportsOf(tenantId: number, managerIds: number[]): Promise<number[]> {
+    if (managerIds.length === 0) return [];
+    const rows = await db
+      .select({ id: appUser.id })
+      .from(appUser)
+      .where(and(eq(appUser.tenantId, tenantId), inArray(appUser.managerId, managerIds)));
+    return rows.map((row) => row.id);
+  },
+
   async set(tenantId: number, userId: number, changes: AttributeColumns, at: Date): Promise<void> {
     await db
       .update(appUser)

@@ -338,7 +338,13 @@ export const createPeopleService = ({
         });
       }
       return transaction(async (tx) => {
+        // Their reports lose their manager with them, and with it the items aimed at "manager is" them.
+        const reports = await tx.attributes.reportsOf(tenantId, ids);
         const deleted = await tx.users.deletePeople(tenantId, ids);
+        await tx.inbox.syncUsers(
+          tenantId,
+          reports.filter((id) => !ids.includes(id)),
+        );
         for (const id of ids) {
           await tx.audit.record({ event: 'user.deleted', tenantId, details: { by: actor.userId, userId: id } });
         }
