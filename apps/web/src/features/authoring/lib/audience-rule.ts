@@ -8,12 +8,13 @@ import {
 } from '@kanal/contract';
 import type { TFunction } from 'i18next';
 import { formatDay } from '@/lib/format';
-import type { DraftRef } from './content-draft';
 
 // An audience by rule as the editor holds it (issue 31, ADR 0049): each condition with every input its
 // attribute may show, so switching the attribute keeps nothing wrong in the body (`ruleBody` takes only
 // what the attribute uses). A person or group chosen keeps its name for the chips and the summary.
 
+/** A group or person as the editor shows it. */
+export type DraftRef = { id: number; name: string };
 export type DraftCondition = {
   attribute: RuleAttribute;
   operator: string;

@@ -13,14 +13,13 @@ import {
 } from '@kanal/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { fileUrl } from '@/lib/file-url';
-import { type DraftRule, draftRulesOf, rulesBody } from './audience-rule';
+import { type DraftRef, type DraftRule, draftRulesOf, rulesBody } from './audience-rule';
 
 /** An uploaded file as the editor shows it (a cover picture or a medium, whose `name` is its caption). */
 export type DraftFile = { fileId: string; name: string; mime: string; size: number; url: string };
 export type DraftAnswer = { title: string; isCorrect: boolean };
 export type DraftQuestion = { title: string; type: QuestionType; answers: DraftAnswer[] };
-export type DraftRef = { id: number; name: string };
-export type { PublishMode };
+export type { DraftRef, PublishMode };
 
 /**
  * The editor's form, as its inputs hold it: numbers and times as the text typed (an empty one is none),
