@@ -71,10 +71,11 @@ export const createPersonAttributes = ({ users, attributes, transaction, clock, 
   /**
    * Writes the attributes `changes` gives that differ from the person's, in the caller's transaction,
    * and answers which those were. A new manager is checked after the write, under the tenant's manager
-   * lock: a change that would put the person above themselves is refused on `managerId`.
+   * lock: a change that would put the person above themselves is refused on `managerId`. The person's
+   * inbox follows in the same transaction: items aimed by rule follow attributes as others follow groups.
    */
   async function apply(
-    tx: Pick<PeopleRepos, 'users' | 'attributes'>,
+    tx: Pick<PeopleRepos, 'users' | 'attributes' | 'inbox'>,
     tenantId: number,
     current: AdminUser,
     changes: PersonAttributeChanges,
@@ -91,12 +92,32 @@ export const createPersonAttributes = ({ users, attributes, transaction, clock, 
     if (managerId != null && (await tx.attributes.inManagerLoops(tenantId, [current.id])).length > 0) {
       throw fieldError('managerId', 'validation.managerCycle');
     }
+    await tx.inbox.syncUsers(tenantId, [current.id]);
     return changed;
+  }
+
+  /**
+   * Deletes people (users.repository's deletePeople) in the caller's transaction; their reports lose
+   * their manager with them, and the items aimed at "manager is" them follow (their inboxes synced).
+   */
+  async function deletePeople(
+    tx: Pick<PeopleRepos, 'users' | 'attributes' | 'inbox'>,
+    tenantId: number,
+    ids: number[],
+  ) {
+    const reports = await tx.attributes.reportsOf(tenantId, ids);
+    const deleted = await tx.users.deletePeople(tenantId, ids);
+    await tx.inbox.syncUsers(
+      tenantId,
+      reports.filter((id) => !ids.includes(id)),
+    );
+    return deleted;
   }
 
   return {
     assertManager,
     apply,
+    deletePeople,
 
     /** GET /user/attributes: the departments, locations and job titles in use, with their counts. */
     attributeValues: (actor: Actor): Promise<PersonAttributeValues> => attributes.values(actor.tenantId),
@@ -123,8 +144,6 @@ export const createPersonAttributes = ({ users, attributes, transaction, clock, 
       return transaction(async (tx) => {
         const changed = await apply(tx, tenantId, current, parsed.data);
         if (changed.length > 0) {
-          // Items aimed by rule follow the person's attributes, in the same transaction.
-          await tx.inbox.syncUsers(tenantId, [userId]);
           await tx.audit.record({
             event: 'user.updated',
             tenantId,

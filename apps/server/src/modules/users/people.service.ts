@@ -290,6 +290,7 @@ export const createPeopleService = ({
           throw new AppError(email !== current.email ? 'EmailTaken' : 'UsernameTaken');
         }
         if (groupIds) await tx.groups.setGroupsOf(tenantId, userId, groupIds);
+        if (groupIds || changes.active !== undefined) await tx.inbox.syncUsers(tenantId, [userId]);
         const attributesChanged = await personAttributes.apply(tx, tenantId, current, {
           department,
           location,
@@ -298,10 +299,6 @@ export const createPeopleService = ({
           managerId,
           startDate,
         });
-        // Audiences by rule follow attributes as audiences by group follow groups (issue 31).
-        if (groupIds || changes.active !== undefined || attributesChanged.length > 0) {
-          await tx.inbox.syncUsers(tenantId, [userId]);
-        }
         await tx.audit.record({
           event: 'user.updated',
           tenantId,
@@ -338,13 +335,7 @@ export const createPeopleService = ({
         });
       }
       return transaction(async (tx) => {
-        // Their reports lose their manager with them, and with it the items aimed at "manager is" them.
-        const reports = await tx.attributes.reportsOf(tenantId, ids);
-        const deleted = await tx.users.deletePeople(tenantId, ids);
-        await tx.inbox.syncUsers(
-          tenantId,
-          reports.filter((id) => !ids.includes(id)),
-        );
+        const deleted = await personAttributes.deletePeople(tx, tenantId, ids);
         for (const id of ids) {
           await tx.audit.record({ event: 'user.deleted', tenantId, details: { by: actor.userId, userId: id } });
         }
