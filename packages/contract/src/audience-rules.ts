@@ -3,7 +3,7 @@ import { ATTRIBUTE_MAX_LENGTH } from './constants.js';
 import { IdSchema } from './envelope.js';
 import { StartDateSchema } from './person-attributes.js';
 
-// An item's audience by rule (issue 31, ADR 0049): beside everyone, groups and people, rules over people's
+// An item's audience by rule (issue 31, ADR 0051): beside everyone, groups and people, rules over people's
 // attributes and groups. A rule is a list of conditions that must all hold (AND); an audience's rules are
 // alternatives (OR), as its groups and people are. A condition names an attribute, an operator and its
 // values; several values of one condition are alternatives too ("department is Prodaja or Nabava").

@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.js';
 import { contentAudienceRule } from './schema/index.js';
 
-// Audiences by rule (issue 31, ADR 0049), read by the modules that follow an item's audience: the inbox
+// Audiences by rule (issue 31, ADR 0051), read by the modules that follow an item's audience: the inbox
 // (who gets the item), authoring (how many a rule reaches) and the item statistics. A rule becomes a
 // predicate over one app_user row: column names come from this file only, every value is a parameter.
 

@@ -201,7 +201,7 @@ export const contentAudienceUser = pgTable(
 );
 
 /**
- * An item's audience by rule (issue 31, ADR 0049): its rules as the contract's body gives them, alternatives
+ * An item's audience by rule (issue 31, ADR 0051): its rules as the contract's body gives them, alternatives
  * to each other and to the item's groups and people. One row per item that has rules. Read whole (the inbox
  * and the statistics compile them to a predicate over app_user, db/audience-rules.ts), never searched
  * inside, so jsonb rather than rows: a group or manager a rule names is not a foreign key, and one deleted

@@ -6,7 +6,7 @@ import { makeGroup } from '../../test/content-factories.js';
 import { call, makePerson, makeSession, makeTenant, makeUser, upload } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-// Audiences by rule (issue 31, ADR 0049): publishing to a rule, people moving in and out of it, its reach.
+// Audiences by rule (issue 31, ADR 0051): publishing to a rule, people moving in and out of it, its reach.
 
 // Three rows a batch: a rule reaching more is filled by the job, as a large audience is.
 const BATCH = 3;

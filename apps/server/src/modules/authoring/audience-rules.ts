@@ -13,7 +13,7 @@ import type { AuthoringRepository } from './authoring.repository.js';
 type Scope = { tenantId: number };
 
 /**
- * An item's audience by rule, as the staff write it (issue 31, ADR 0049): the groups and managers a rule
+ * An item's audience by rule, as the staff write it (issue 31, ADR 0051): the groups and managers a rule
  * names must be the organisation's (another's, or none, answers 404, as any object of another tenant
  * does), and POST /audience/reach counts whom a rule being written reaches.
  */

@@ -9,7 +9,7 @@ import {
 import type { TFunction } from 'i18next';
 import { formatDay } from '@/lib/format';
 
-// An audience by rule as the editor holds it (issue 31, ADR 0049): each condition with every input its
+// An audience by rule as the editor holds it (issue 31, ADR 0051): each condition with every input its
 // attribute may show, so switching the attribute keeps nothing wrong in the body (`ruleBody` takes only
 // what the attribute uses). A person or group chosen keeps its name for the chips and the summary.
 

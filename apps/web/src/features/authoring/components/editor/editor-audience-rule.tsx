@@ -40,7 +40,7 @@ type Props = {
 };
 
 /**
- * The rule builder (issue 31, ADR 0049): rules whose conditions must all hold, any rule admitting a person;
+ * The rule builder (issue 31, ADR 0051): rules whose conditions must all hold, any rule admitting a person;
  * each condition an attribute, an operator and its values; and how many the rules reach now.
  */
 export function RuleBuilder({ rules, disabled, errors, onChange }: Props) {
