@@ -208,6 +208,8 @@ describe('an item’s statistics', () => {
       await screen.findByRole('img', { name: 'Od 40 primatelja otvorilo je 12, završilo 9, a položilo 9.' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/14 predaja · Prosječna najbolja ocjena 75 %/)).toBeInTheDocument();
+    // Whom it was sent to, in words (issue 31).
+    expect(screen.getByText('Primatelji: svi u organizaciji.')).toBeInTheDocument();
     // A large audience's figures come from a snapshot, which says when it was made.
     expect(
       within(screen.getByRole('region', { name: 'Tko je stigao dokle' })).getByText('Stanje u 25.11.2026., 14:05'),

@@ -7,7 +7,7 @@ import {
   TEXT_RULE_ATTRIBUTES,
 } from '@kanal/contract';
 import type { TFunction } from 'i18next';
-import { formatDay } from '@/lib/format';
+import { describeRules } from '@/console/lib/audience-words';
 
 // An audience by rule as the editor holds it (issue 31, ADR 0051): each condition with every input its
 // attribute may show, so switching the attribute keeps nothing wrong in the body (`ruleBody` takes only
@@ -78,32 +78,11 @@ export function draftRulesOf(audience: StaffContent['audience']): DraftRule[] {
   });
 }
 
-/** A condition in words: "department is Prodaja or Nabava", "started after 01.09.2026.". */
-export function describeCondition(t: TFunction<'admin'>, condition: DraftCondition): string {
-  const either = (items: string[]) => items.join(t('editorAudience.rule.words.or'));
-  const quoted = (items: string[]) => items.map((item) => t('editorAudience.rule.words.quoted', { item }));
-  const attribute = t(`editorAudience.rule.words.${condition.attribute}`);
-  switch (condition.attribute) {
-    case 'startDate':
-      return t(`editorAudience.rule.words.${condition.operator === 'before' ? 'startedBefore' : 'startedAfter'}`, {
-        day: condition.day ? formatDay(condition.day) : '…',
-      });
-    case 'manager':
-    case 'group':
-      return `${attribute} ${either(condition.refs.map((ref) => ref.name)) || '…'}`;
-    default: {
-      const values = condition.values.length === 0 ? ['…'] : condition.values;
-      return condition.operator === 'contains'
-        ? t('editorAudience.rule.words.contains', { attribute, values: either(quoted(values)) })
-        : t('editorAudience.rule.words.is', { attribute, values: either(values) });
-    }
-  }
-}
-
-/** The rules in words: conditions joined by "and", rules by "or". */
-export const describeRules = (t: TFunction<'admin'>, rules: readonly DraftRule[]): string =>
-  rules
-    .map((rule) =>
-      rule.conditions.map((condition) => describeCondition(t, condition)).join(t('editorAudience.rule.words.and')),
-    )
-    .join(t('editorAudience.rule.words.orRule'));
+/** The draft's rules in words (the console's describeRules, the chosen groups and managers by name). */
+export const describeDraftRules = (t: TFunction<'admin'>, rules: readonly DraftRule[]): string =>
+  describeRules(
+    t,
+    rules.map((rule) => ({
+      conditions: rule.conditions.map((condition) => ({ ...condition, names: condition.refs.map((ref) => ref.name) })),
+    })),
+  );

@@ -24,6 +24,7 @@ import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { markPercent } from '@/content/lib/score';
 import '@/console/components/content/content-actions.css';
+import { describeAudience } from '@/console/lib/audience-words';
 import { formatDateTime } from '@/lib/format';
 import {
   useAudience,
@@ -54,6 +55,7 @@ function ItemStats({ item }: { item: StaffContent }) {
   if (item.status === 'draft') return <p className="note">{t('stats.item.draft')}</p>;
   return (
     <div className="stats">
+      <p className="note">{describeAudience(t, item.audience)}</p>
       <ExportButtons id={item.id} />
       <Funnel item={item} />
       <Reach id={item.id} />

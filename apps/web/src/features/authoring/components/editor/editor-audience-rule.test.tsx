@@ -9,7 +9,7 @@ import { signInAs } from '@/console/test/console-fixtures';
 import { changeLanguage, i18n, loadAreaTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
-import { describeRules, draftRulesOf } from '../../lib/audience-rule';
+import { describeDraftRules, draftRulesOf } from '../../lib/audience-rule';
 import { type ContentDraft, draftResolver, emptyDraft, toBody } from '../../lib/content-draft';
 import { AudienceSection } from './editor-audience';
 
@@ -236,8 +236,8 @@ describe('a rule in words and in the draft', () => {
     const rules = draftRulesOf(audience);
     expect(rules).toHaveLength(2);
     const t = i18n.getFixedT('hr', 'admin');
-    expect(describeRules(t, rules)).toBe(
-      'nadređeni je Marko Marić i lokacija sadrži „grad”; ili zaposlen prije 31.01.2020.',
+    expect(describeDraftRules(t, rules)).toBe(
+      'nadređeni je Marko Marić i lokacija sadrži „grad”; ili zaposlen prije 31.01.2020',
     );
   });
 });

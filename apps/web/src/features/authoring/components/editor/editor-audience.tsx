@@ -11,7 +11,7 @@ import { SearchBox } from '@/console/components/lists/search-box';
 import { useConsole } from '@/console/lib/console-context';
 import { useFormError } from '@/console/lib/form-errors';
 import { useAudienceGroups, useEveryoneCount, usePeopleSearch } from '../../api/audience';
-import { describeRules, newRule } from '../../lib/audience-rule';
+import { describeDraftRules, newRule } from '../../lib/audience-rule';
 import type { ContentDraft, DraftRef } from '../../lib/content-draft';
 import type { SectionProps } from '../../lib/editor-section';
 import { RuleBuilder, type RuleErrors } from './editor-audience-rule';
@@ -213,7 +213,7 @@ function summaryOf(
   }
   if (audience.byRule) {
     const rules = audience.rules ?? [];
-    if (rules.length > 0) return t('editorAudience.summary.byRule', { rules: describeRules(t, rules) });
+    if (rules.length > 0) return t('editorAudience.summary.byRule', { rules: describeDraftRules(t, rules) });
     return promotion ? t('editorAudience.summary.promotionNone') : t('editorAudience.summary.none');
   }
   const groups = audience.groups.length;
