@@ -4,7 +4,7 @@ import { openSync, readFileSync, writeSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ContentListSchema, envelope, ROLES } from '@kanal/contract';
+import { ContentListSchema } from '@kanal/contract';
 import {
   and,
   authGuard,
@@ -16,6 +16,7 @@ import {
   lte,
   newToken,
   openDatabase,
+  route,
   schema,
   serverEntryPoint,
   sql,
@@ -303,8 +304,16 @@ export async function addPlainListRoute(app, db) {
     .prepare('bench_plain_newest');
   await app.register(
     async (scope) => {
-      authGuard(scope, app.services.auth, { 'GET /bench/plain': ROLES });
-      scope.get('/plain', { schema: { response: { 200: envelope(ContentListSchema) } } }, async (req) => {
+      authGuard(scope, app.services.auth);
+      // Declared as the product declares its calls (the route table's Operation), for the same pipeline.
+      const operation = {
+        method: 'GET',
+        path: '/plain',
+        access: 'signedIn',
+        tags: ['bench'],
+        response: ContentListSchema,
+      };
+      route(scope, operation, async (req) => {
         const found = await plain.execute({ tenantId: req.ctx.tenantId, now: new Date() });
         const items = found.map((r) => toItem({ ...r, viewedAt: null, finishedAt: null }));
         return { payload: { count: items.length, content: items } };

@@ -27,6 +27,8 @@ export { diskFileStore } from './modules/files/file-store.js';
 // Accounts created as the product creates them (with their sign-in identifiers), for fixtures.
 export { createAccounts } from './modules/users/accounts.js';
 // The session check, for a benchmark's own route behind it.
+// A benchmark's own route, declared as the product's are.
+export { route } from './plugins/operations.js';
 export { authGuard } from './plugins/request-context.js';
 // The demo tenants, as server.ts seeds them.
 export { seedDemo } from './seed/demo.js';
