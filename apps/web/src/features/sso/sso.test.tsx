@@ -385,7 +385,7 @@ describe('a provider’s page', () => {
     const redirect = await screen.findByRole('group', { name: 'Povratna adresa (redirect URI)' });
     expect(within(redirect).getByText(REDIRECT_URI)).toBeInTheDocument();
     await user.click(within(redirect).getByRole('button', { name: 'Kopiraj adresu' }));
-    expect(await screen.findByText('Povratna adresa je kopirana.')).toBeInTheDocument();
+    expect(await within(redirect).findByText('Kopirano.')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(REDIRECT_URI);
   });
 
@@ -394,7 +394,7 @@ describe('a provider’s page', () => {
     const afterSignOut = await screen.findByRole('group', { name: 'Adresa nakon odjave (post-logout redirect URI)' });
     expect(within(afterSignOut).getByText(POST_LOGOUT_REDIRECT_URI)).toBeInTheDocument();
     await user.click(within(afterSignOut).getByRole('button', { name: 'Kopiraj adresu' }));
-    expect(await screen.findByText('Adresa nakon odjave je kopirana.')).toBeInTheDocument();
+    expect(await within(afterSignOut).findByText('Kopirano.')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(POST_LOGOUT_REDIRECT_URI);
   });
 

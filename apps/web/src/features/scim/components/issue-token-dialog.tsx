@@ -7,11 +7,11 @@ import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
 import { ErrorText } from '@/components/form/error-text';
 import { TextField } from '@/components/form/text-field';
+import { CopyValue } from '@/console/components/copy-value';
 import { showServerError, useFormError } from '@/console/lib/form-errors';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { useIssueScimToken } from '../api/scim-tokens';
-import { CopyValue } from './copy-value';
 import '@/components/button.css';
 import './scim.css';
 

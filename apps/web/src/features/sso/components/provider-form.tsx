@@ -1,13 +1,13 @@
 import { API_PREFIX, api, type IdentityProvider } from '@kanal/contract';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { showToast } from '@/components/feedback/toast';
 import { Checkbox } from '@/components/form/checkbox';
 import { ErrorText } from '@/components/form/error-text';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
+import { CopyValue } from '@/console/components/copy-value';
 import { showServerError, useFormError } from '@/console/lib/form-errors';
 import { pathOf } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
@@ -98,17 +98,17 @@ export function ProviderForm<Body>({ provider, resolver, submitLabel, cancel, on
           error={formError(formState.errors.clientSecret)}
           {...register('clientSecret')}
         />
-        <AddressToRegister
-          uri={provider?.redirectUri ?? callbackUrl()}
+        <CopyValue
+          value={provider?.redirectUri ?? callbackUrl()}
           label={t('sso.form.redirectUri')}
           hint={t('sso.form.redirectUriHint')}
-          copied={t('sso.form.copied')}
+          copyLabel={t('sso.form.copy')}
         />
-        <AddressToRegister
-          uri={provider?.postLogoutRedirectUri ?? loginUrl()}
+        <CopyValue
+          value={provider?.postLogoutRedirectUri ?? loginUrl()}
           label={t('sso.form.postLogoutRedirectUri')}
           hint={t('sso.form.postLogoutRedirectUriHint')}
-          copied={t('sso.form.postLogoutCopied')}
+          copyLabel={t('sso.form.copy')}
         />
         <OptionField label={t('sso.form.enabled')} hint={t('sso.form.enabledHint')} {...register('enabled')} />
       </section>
@@ -178,35 +178,5 @@ function OptionField({ hint, ...checkbox }: Parameters<typeof Checkbox>[0] & { h
         {hint}
       </p>
     </div>
-  );
-}
-
-/**
- * An address the admin registers at the provider, as text that wraps (a phone shows all of it), with a
- * button that copies it.
- */
-function AddressToRegister({ uri, label, hint, copied }: { uri: string; label: string; hint: string; copied: string }) {
-  const { t } = useTranslation('admin');
-  const [copyFailed, setCopyFailed] = useState(false);
-  const copy = async () => {
-    setCopyFailed(false);
-    try {
-      await navigator.clipboard.writeText(uri);
-      showToast(copied);
-    } catch {
-      // No clipboard outside a secure context, or permission refused: one click selects the address instead.
-      setCopyFailed(true);
-    }
-  };
-  return (
-    <fieldset className="form__group sso-redirect">
-      <legend className="field__label">{label}</legend>
-      <code className="sso-redirect__uri">{uri}</code>
-      <p className="field__hint">{hint}</p>
-      <Button variant="secondary" onClick={() => void copy()}>
-        {t('sso.form.copy')}
-      </Button>
-      <ErrorText alert>{copyFailed ? t('sso.form.copyFailed') : undefined}</ErrorText>
-    </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { START_DATE_RANGE } from '@kanal/contract';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChosenChips } from '@/console/components/chosen-chips';
 import { useAttributeSuggestions, useAudienceGroups, usePeopleSearch } from '../../api/audience';
@@ -134,6 +134,31 @@ function TextValues({ condition, label, disabled, described, change }: ValuesPro
   );
 }
 
+/** The groups or managers a condition names, each with its remove button. */
+function ChosenRefs({
+  condition,
+  empty,
+  fallback,
+  disabled,
+  change,
+}: Pick<ValuesProps, 'condition' | 'disabled' | 'change'> & {
+  empty: string;
+  fallback: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <ChosenChips
+      items={condition.refs}
+      label={t('editorAudience.rule.values')}
+      removeLabel={(name) => t('editorAudience.rule.removeValue', { name })}
+      empty={empty}
+      fallback={fallback}
+      disabled={disabled}
+      onRemove={(index) => change({ refs: condition.refs.filter((_, at) => at !== index) })}
+    />
+  );
+}
+
 /** Groups, any of which admits its members: picked from the organisation's. */
 function GroupValues({ condition, label, disabled, described, change }: ValuesProps) {
   const { t } = useTranslation('admin');
@@ -143,14 +168,12 @@ function GroupValues({ condition, label, disabled, described, change }: ValuesPr
   const left = (groups.data ?? []).filter((group) => !chosen.has(group.id));
   return (
     <div ref={boxRef} className="editor-audience__values">
-      <ChosenChips
-        items={condition.refs}
-        label={t('editorAudience.rule.values')}
-        removeLabel={(name) => t('editorAudience.rule.removeValue', { name })}
+      <ChosenRefs
+        condition={condition}
         empty={t('editorAudience.rule.noGroups')}
         fallback={boxRef}
         disabled={disabled}
-        onRemove={(index) => change({ refs: condition.refs.filter((_, at) => at !== index) })}
+        change={change}
       />
       {disabled ? null : (
         <select
@@ -190,14 +213,12 @@ function PersonValues({ condition, label, disabled, described, change }: ValuesP
   };
   return (
     <div ref={boxRef} className="editor-audience__values">
-      <ChosenChips
-        items={condition.refs}
-        label={t('editorAudience.rule.values')}
-        removeLabel={(name) => t('editorAudience.rule.removeValue', { name })}
+      <ChosenRefs
+        condition={condition}
         empty={t('editorAudience.rule.noManagers')}
         fallback={boxRef}
         disabled={disabled}
-        onRemove={(index) => change({ refs: condition.refs.filter((_, at) => at !== index) })}
+        change={change}
       />
       {disabled ? null : (
         <>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import '@/components/button.css';
-import './scim.css';
+import './copy-value.css';
 
 type Props = {
   /** Names the value (the group's legend). */
@@ -19,7 +19,7 @@ type Props = {
 };
 
 /**
- * A value to paste elsewhere, as text that wraps (a phone shows all of it) with a button that copies it and
+ * A value the admin pastes elsewhere (an address to register at a provider, a token for a directory), as text that wraps (a phone shows all of it) with a button that copies it and
  * says so beside it: a toast would not be heard from inside a dialog, whose page behind is inert.
  */
 export function CopyValue({ label, value, hint, copyLabel, describedBy, focusCopy = false }: Props) {
@@ -40,19 +40,19 @@ export function CopyValue({ label, value, hint, copyLabel, describedBy, focusCop
     }
   };
   return (
-    <fieldset className="form__group scim-copy">
+    <fieldset className="form__group copy-value">
       <legend className="field__label">{label}</legend>
-      <code className="scim-copy__value">{value}</code>
+      <code className="copy-value__value">{value}</code>
       {hint ? <p className="field__hint">{hint}</p> : null}
-      <div ref={actions} className="scim-copy__actions">
+      <div ref={actions} className="copy-value__actions">
         <Button variant="secondary" aria-describedby={describedBy} onClick={() => void copy()}>
           {copyLabel}
         </Button>
-        <p className="scim-copy__done" role="status">
-          {copied === 'yes' ? t('scim.copied') : ''}
+        <p className="copy-value__done" role="status">
+          {copied === 'yes' ? t('console.copied') : ''}
         </p>
       </div>
-      <ErrorText alert>{copied === 'failed' ? t('scim.copyFailed') : undefined}</ErrorText>
+      <ErrorText alert>{copied === 'failed' ? t('console.copyFailed') : undefined}</ErrorText>
     </fieldset>
   );
 }
