@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { call, lastMailTo, makeTenant, makeUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { RESET_QUEUE } from './auth.service.js';
+import { RESET_QUEUE } from './auth-passwords.js';
 
 let t: TestApp;
 let tenantId: number;

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyDatabase, type Fresh, migrationsBefore, migrationsFolder } from '../../test/migrations.js';
-import { RESET_QUEUE } from './auth.service.js';
+import { RESET_QUEUE } from './auth-passwords.js';
 
 // Migration 0033 drops the old forgot-password queue (reset_request): requests are jobs of the auth.reset
 // kind now. One still waiting in the old table when the upgrade runs must become such a job, not vanish.
