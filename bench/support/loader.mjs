@@ -8,7 +8,8 @@ import autocannon from 'autocannon';
 
 let runs = 0;
 
-process.on('message', async ({ url, method = 'GET', body, tokens, connections, duration, idempotent = false }) => {
+process.on('message', async (options) => {
+  const { url, method = 'GET', body, tokens, paths, bodies, connections, duration, idempotent = false } = options;
   const run = ++runs;
   let next = 0;
   const acknowledged = new Set();
@@ -24,16 +25,21 @@ process.on('message', async ({ url, method = 'GET', body, tokens, connections, d
         setupRequest: (req, context) => {
           const n = next++;
           const pair = Math.floor(n / 2);
+          const session = (idempotent ? pair : n) % tokens.length;
           const headers = {
             ...req.headers,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            authorization: `Bearer ${tokens[(idempotent ? pair : n) % tokens.length]}`,
+            ...(body === undefined && bodies === undefined ? {} : { 'content-type': 'application/json' }),
+            authorization: `Bearer ${tokens[session]}`,
+          };
+          const own = {
+            ...(paths ? { path: paths[session] } : {}),
+            ...(bodies ? { body: JSON.stringify(bodies[session]) } : {}),
           };
           if (idempotent) {
             context.key = `bench-${process.pid}-${run}-${pair}`;
             headers['idempotency-key'] = context.key;
           }
-          return { ...req, headers };
+          return { ...req, ...own, headers };
         },
         onResponse: (status, _body, context) => {
           statuses[status] = (statuses[status] ?? 0) + 1;
