@@ -127,7 +127,7 @@ try {
     while (reach < sizes.people) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       [{ reach }] = await rows(
-        sql`SELECT coalesce((SELECT audience FROM content_reach WHERE tenant_id = ${tenantId} AND content_id = ${body.payload.id}), 0)::int AS reach`,
+        sql`SELECT coalesce((SELECT sum(audience) FROM content_reach WHERE tenant_id = ${tenantId} AND content_id = ${body.payload.id}), 0)::int AS reach`,
       );
     }
     publishTimes.push({ ms: committed, atOnce: body.payload.counts.audience, everyoneMs: performance.now() - started });

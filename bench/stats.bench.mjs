@@ -38,11 +38,13 @@ const { config, database, db, rows, tenantId } = bench;
 
 // The live education with the largest audience, and one of about a tenth of it for the export's comparison.
 const [big] = await rows(sql`
-  SELECT c.id, r.audience FROM content c JOIN content_reach r ON r.tenant_id = c.tenant_id AND r.content_id = c.id
+  SELECT c.id, r.audience FROM content c JOIN (SELECT tenant_id, content_id, sum(audience)::int AS audience FROM content_reach GROUP BY 1, 2) r
+    ON r.tenant_id = c.tenant_id AND r.content_id = c.id
   WHERE c.tenant_id = ${tenantId} AND c.type = 'EDUCATION' AND c.status = 'published'
   ORDER BY r.audience DESC, c.id LIMIT 1`);
 const [small] = await rows(sql`
-  SELECT c.id, r.audience FROM content c JOIN content_reach r ON r.tenant_id = c.tenant_id AND r.content_id = c.id
+  SELECT c.id, r.audience FROM content c JOIN (SELECT tenant_id, content_id, sum(audience)::int AS audience FROM content_reach GROUP BY 1, 2) r
+    ON r.tenant_id = c.tenant_id AND r.content_id = c.id
   WHERE c.tenant_id = ${tenantId} AND c.type = 'EDUCATION' AND c.status = 'published'
     AND r.audience <= ${Math.round(big.audience / 10)}
   ORDER BY r.audience DESC, c.id LIMIT 1`);

@@ -92,19 +92,17 @@ export async function checkOneAttemptPerKey(rows, items, acknowledgedKeys) {
 
 /**
  * What the database's active sessions wait on while `work` runs, sampled every 100 ms on a connection of its
- * own ("CPU" where a session waits on nothing), as the average number of sessions per sample; and the
- * MultiXact pages read or hit meanwhile (pg_stat_slru), which shared row locks cost.
+ * own ("CPU" where a session waits on nothing), as the average number of sessions per sample; and how many
+ * MultiXact ids were made meanwhile: one each time a second transaction locks a row another holds locked (the
+ * foreign-key checks of concurrent submissions on one shared row did).
  */
 export async function observed(databaseUrl, work) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const slru = async () =>
+  const multiXacts = async () =>
     Number(
-      (
-        await client.query(
-          `SELECT sum(blks_hit + blks_read) AS n FROM pg_stat_slru WHERE name IN ('MultiXactOffset', 'MultiXactMember')`,
-        )
-      ).rows[0].n,
+      (await client.query('SELECT mxid_age(datminmxid) AS n FROM pg_database WHERE datname = current_database()'))
+        .rows[0].n,
     );
   const waits = new Map();
   let samples = 0;
@@ -118,7 +116,7 @@ export async function observed(databaseUrl, work) {
     samples++;
     for (const r of rows) waits.set(r.wait, (waits.get(r.wait) ?? 0) + r.n);
   };
-  const before = await slru();
+  const before = await multiXacts();
   const timer = setInterval(() => {
     sampling = sampling.then(take);
   }, 100);
@@ -126,7 +124,7 @@ export async function observed(databaseUrl, work) {
     const result = await work();
     clearInterval(timer);
     await sampling;
-    const multiXact = (await slru()) - before;
+    const multiXact = (await multiXacts()) - before;
     const average = [...waits]
       .map(([wait, n]) => ({ wait, sessions: n / Math.max(1, samples) }))
       .sort((a, b) => b.sessions - a.sessions);

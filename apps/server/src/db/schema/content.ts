@@ -18,6 +18,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -96,20 +97,24 @@ export const content = pgTable(
 
 /**
  * How many inbox rows an item has, and how many of them are viewed and finished: kept by statement
- * triggers on content_interaction (migration 0017), so the staff list shows each row's reach without
- * counting an audience of 100,000 per row. Each statement adds its net change once, whatever its size.
+ * triggers on content_interaction (migrations 0017, 0041), so the staff list shows each row's reach without
+ * counting an audience of 100,000 per row. Each statement adds its net change once, whatever its size, to
+ * the slot of its database session (COUNTER_SLOTS of them per item): people opening and finishing the same
+ * item at once add to different rows instead of queueing for one (ADR 0052). An item's figures are the sum
+ * of its slots (`reachOfItem`).
  */
 export const contentReach = pgTable(
   'content_reach',
   {
     tenantId: integer().notNull(),
     contentId: integer().notNull(),
+    slot: smallint().notNull(),
     audience: integer().notNull().default(0),
     viewed: integer().notNull().default(0),
     finished: integer().notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.contentId] }),
+    primaryKey({ columns: [t.tenantId, t.contentId, t.slot] }),
     foreignKey({
       name: 'content_reach_content_fk',
       columns: [t.tenantId, t.contentId],

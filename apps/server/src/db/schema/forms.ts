@@ -16,7 +16,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { content, question } from './content.js';
 import { appUser } from './users.js';
 
 /**
@@ -49,11 +48,6 @@ export const attempt = pgTable(
       columns: [t.tenantId, t.userId],
       foreignColumns: [appUser.tenantId, appUser.id],
     }).onDelete('cascade'),
-    foreignKey({
-      name: 'attempt_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
-    }).onDelete('cascade'),
   ],
 );
 
@@ -82,11 +76,6 @@ export const attemptAnswer = pgTable(
       columns: [t.tenantId, t.attemptId],
       foreignColumns: [attempt.tenantId, attempt.id],
     }).onDelete('cascade'),
-    foreignKey({
-      name: 'attempt_answer_question_fk',
-      columns: [t.tenantId, t.questionId],
-      foreignColumns: [question.tenantId, question.id],
-    }).onDelete('cascade'),
   ],
 );
 
@@ -111,16 +100,6 @@ export const pollResponse = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     // Results count one poll's rows by question and answer.
     index('poll_response_content_idx').on(t.tenantId, t.contentId, t.questionId, t.answerId),
-    foreignKey({
-      name: 'poll_response_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'poll_response_question_fk',
-      columns: [t.tenantId, t.questionId],
-      foreignColumns: [question.tenantId, question.id],
-    }).onDelete('cascade'),
   ],
 );
 
@@ -145,11 +124,6 @@ export const submissionKey = pgTable(
       name: 'submission_key_user_fk',
       columns: [t.tenantId, t.userId],
       foreignColumns: [appUser.tenantId, appUser.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'submission_key_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
     }).onDelete('cascade'),
   ],
 );
@@ -180,16 +154,6 @@ export const questionCheck = pgTable(
       columns: [t.tenantId, t.userId],
       foreignColumns: [appUser.tenantId, appUser.id],
     }).onDelete('cascade'),
-    foreignKey({
-      name: 'question_check_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'question_check_question_fk',
-      columns: [t.tenantId, t.questionId],
-      foreignColumns: [question.tenantId, question.id],
-    }).onDelete('cascade'),
   ],
 );
 
@@ -219,11 +183,6 @@ export const pointsLedger = pgTable(
       name: 'points_ledger_user_fk',
       columns: [t.tenantId, t.userId],
       foreignColumns: [appUser.tenantId, appUser.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'points_ledger_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
     }).onDelete('cascade'),
   ],
 );

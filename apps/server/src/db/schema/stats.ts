@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -16,9 +17,11 @@ import { appUser } from './users.js';
 /**
  * A tenant's activity per calendar day (Europe/Zagreb) and content type: first openings, finishes and
  * submissions, and the graded attempts' marks. Kept by statement triggers on content_interaction and
- * attempt (migration 0019), each adding its net change, so the tenant's activity over a year is a few
- * hundred rows to sum instead of millions of inbox rows to scan. It always equals a count of the rows
- * it follows: an inbox row whose viewed_at is on that day counts there while it exists.
+ * attempt (migrations 0019, 0041), each adding its net change to the slot of its database session, so that
+ * the organisation's people submitting on the same day add to different rows (ADR 0052); the tenant's
+ * activity over a year is a few thousand rows to sum instead of millions of inbox rows to scan. Summed over
+ * its slots it always equals a count of the rows it follows: an inbox row whose viewed_at is on that day
+ * counts there while it exists.
  */
 export const activityDay = pgTable(
   'activity_day',
@@ -28,13 +31,14 @@ export const activityDay = pgTable(
       .references(() => tenant.id, { onDelete: 'cascade' }),
     day: date({ mode: 'string' }).notNull(),
     type: contentType().notNull(),
+    slot: smallint().notNull(),
     viewed: integer().notNull().default(0),
     finished: integer().notNull().default(0),
     attempts: integer().notNull().default(0),
     graded: integer().notNull().default(0),
     markSum: doublePrecision().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.type] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.type, t.slot] })],
 );
 
 /**

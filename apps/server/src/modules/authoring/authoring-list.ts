@@ -1,9 +1,10 @@
 import { APP_TIME_ZONE, type ContentSort, type ContentStatus, type StaffContentQuery } from '@kanal/contract';
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appUser, content, contentReach, task } from '../../db/schema/index.js';
+import { reachOfItem } from '../../db/reach.js';
+import { appUser, content, task } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
-import { creatorOf, reachColumns, reachOf, shownStatus, timeParam } from './authoring-sql.js';
+import { creatorOf, reachColumns, shownStatus, timeParam } from './authoring-sql.js';
 
 /** One value of the status filter, as shownStatus reads it. */
 function statusIs(status: ContentStatus, now: Date): SQL | undefined {
@@ -118,7 +119,7 @@ export async function staffList(db: DbOrTx, tenantId: number, query: StaffConten
     .from(page)
     .innerJoin(content, and(eq(content.tenantId, tenantId), eq(content.id, page.id)))
     .innerJoin(appUser, creatorOf)
-    .leftJoin(contentReach, reachOf)
+    .innerJoinLateral(reachOfItem, sql`true`)
     .leftJoin(task, and(eq(task.tenantId, tenantId), eq(task.contentId, content.id)))
     .orderBy(...orderOf(query.sort, content));
   // Past the last page there is no row to carry the count.

@@ -1,6 +1,7 @@
 import type { ContentStatus } from '@kanal/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { appUser, content, contentReach } from '../../db/schema/index.js';
+import { reachOfItem } from '../../db/reach.js';
+import { appUser, content } from '../../db/schema/index.js';
 
 /* SQL pieces the staff's reads share (authoring.repository.ts, authoring-list.ts). */
 
@@ -11,12 +12,12 @@ export const shownStatus = (now: Date) =>
   sql<ContentStatus>`CASE WHEN ${content.status} = 'scheduled' AND ${content.publishAt} <= ${timeParam(now)}
     THEN 'published' ELSE ${content.status}::text END`;
 
+/** The item's reach: with `reachOfItem` joined LATERAL. */
 export const reachColumns = {
-  audience: sql<number>`coalesce(${contentReach.audience}, 0)`.mapWith(Number),
-  viewed: sql<number>`coalesce(${contentReach.viewed}, 0)`.mapWith(Number),
-  finished: sql<number>`coalesce(${contentReach.finished}, 0)`.mapWith(Number),
+  audience: reachOfItem.audience,
+  viewed: reachOfItem.viewed,
+  finished: reachOfItem.finished,
 };
-export const reachOf = and(eq(contentReach.tenantId, content.tenantId), eq(contentReach.contentId, content.id));
 export const creatorOf = and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId));
 export const oneItem = (tenantId: number, contentId: number) =>
   and(eq(content.tenantId, tenantId), eq(content.id, contentId));

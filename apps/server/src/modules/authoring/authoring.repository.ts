@@ -1,6 +1,7 @@
 import type { ContentStatus, MediaType, QuestionType, StaffContentQuery } from '@kanal/contract';
 import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { reachOfItem } from '../../db/reach.js';
 import {
   answer,
   appUser,
@@ -9,7 +10,6 @@ import {
   contentAudienceGroup,
   contentInteraction,
   contentNotice,
-  contentReach,
   file,
   material,
   media,
@@ -20,7 +20,7 @@ import {
 } from '../../db/schema/index.js';
 import { createAudienceRepository } from './authoring-audience.js';
 import { staffList } from './authoring-list.js';
-import { creatorOf, oneItem, reachColumns, reachOf, shownStatus } from './authoring-sql.js';
+import { creatorOf, oneItem, reachColumns, shownStatus } from './authoring-sql.js';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -183,7 +183,7 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       .innerJoin(appUser, creatorOf)
       .leftJoin(material, and(eq(material.tenantId, content.tenantId), eq(material.contentId, content.id)))
       .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
-      .leftJoin(contentReach, reachOf)
+      .innerJoinLateral(reachOfItem, sql`true`)
       .where(oneItem(tenantId, contentId));
     return row;
   },
@@ -202,7 +202,7 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
         audience: reachColumns.audience,
       })
       .from(content)
-      .leftJoin(contentReach, reachOf)
+      .innerJoinLateral(reachOfItem, sql`true`)
       .where(oneItem(tenantId, contentId));
     return row;
   },

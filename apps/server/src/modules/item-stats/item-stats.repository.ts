@@ -1,6 +1,7 @@
 import { APP_TIME_ZONE, type AudienceState, type ContentUsersQuery, TEXT_ANSWERS_SHOWN } from '@kanal/contract';
 import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { reachOf } from '../../db/reach.js';
 import {
   answer,
   appUser,
@@ -11,7 +12,6 @@ import {
   contentAudienceGroup,
   contentAudienceRule,
   contentInteraction,
-  contentReach,
   groupMember,
   userGroup,
 } from '../../db/schema/index.js';
@@ -93,10 +93,7 @@ export const createContentStatsRepository = (db: DbOrTx) => {
     /** Audience, viewed and finished (content_reach, kept by the inbox's triggers), attempts and comments. */
     async totals(tenantId: number, contentId: number) {
       const [reach, [attempts], [comments]] = await Promise.all([
-        db
-          .select({ audience: contentReach.audience, viewed: contentReach.viewed, finished: contentReach.finished })
-          .from(contentReach)
-          .where(and(eq(contentReach.tenantId, tenantId), eq(contentReach.contentId, contentId))),
+        reachOf(db, tenantId, contentId),
         db
           .select({ n: count() })
           .from(attempt)
@@ -107,7 +104,7 @@ export const createContentStatsRepository = (db: DbOrTx) => {
           .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId))),
       ]);
       return {
-        ...(reach[0] ?? { audience: 0, viewed: 0, finished: 0 }),
+        ...reach,
         attempts: attempts?.n ?? 0,
         comments: comments?.n ?? 0,
       };
@@ -298,11 +295,7 @@ export const createContentStatsRepository = (db: DbOrTx) => {
           const [total] = await db.select({ n: count() }).from(ci).innerJoin(appUser, person).where(where);
           return total?.n ?? 0;
         }
-        const [reach] = await db
-          .select({ audience: contentReach.audience, viewed: contentReach.viewed, finished: contentReach.finished })
-          .from(contentReach)
-          .where(and(eq(contentReach.tenantId, tenantId), eq(contentReach.contentId, contentId)));
-        if (!reach) return 0;
+        const reach = await reachOf(db, tenantId, contentId);
         if (query.state === 'notViewed') return reach.audience - reach.viewed;
         if (query.state === 'viewed') return reach.viewed - reach.finished;
         if (query.state === 'finished') return reach.finished;

@@ -1,12 +1,12 @@
 import { APP_TIME_ZONE, type ContentType } from '@kanal/contract';
 import { and, asc, between, count, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { reachOfItem } from '../../db/reach.js';
 import {
   activityDay,
   appUser,
   content,
   contentInteraction,
-  contentReach,
   groupMember,
   personActivity,
   pointsLedger,
@@ -26,7 +26,6 @@ const publishedIn = (first: string, last: string) =>
     sql`${content.publishAt} >= (${first}::date::timestamp AT TIME ZONE ${APP_TIME_ZONE})`,
     sql`${content.publishAt} < ((${last}::date + 1)::timestamp AT TIME ZONE ${APP_TIME_ZONE})`,
   );
-const ofItem = and(eq(contentReach.tenantId, content.tenantId), eq(contentReach.contentId, content.id));
 
 /**
  * A tenant's figures across its items and people, read from the counters the database keeps
@@ -34,18 +33,19 @@ const ofItem = and(eq(contentReach.tenantId, content.tenantId), eq(contentReach.
  * go into stats_snapshot and are served from there for a while (stats.service.ts).
  */
 export const createStatsRepository = (db: DbOrTx) => ({
-  /** The tenant's activity per day and content type from `first` to `last`, days that had any. */
+  /** The tenant's activity per day and content type from `first` to `last`, days that had any (summed over slots). */
   activityDays: (tenantId: number, first: string, last: string) =>
     db
       .select({
         day: activityDay.day,
         type: activityDay.type,
-        viewed: activityDay.viewed,
-        finished: activityDay.finished,
-        attempts: activityDay.attempts,
+        viewed: sql<number>`sum(${activityDay.viewed})::int`.mapWith(Number),
+        finished: sql<number>`sum(${activityDay.finished})::int`.mapWith(Number),
+        attempts: sql<number>`sum(${activityDay.attempts})::int`.mapWith(Number),
       })
       .from(activityDay)
-      .where(and(eq(activityDay.tenantId, tenantId), between(activityDay.day, first, last))),
+      .where(and(eq(activityDay.tenantId, tenantId), between(activityDay.day, first, last)))
+      .groupBy(activityDay.day, activityDay.type),
 
   /** Graded attempts and the sum of their marks from `first` to `last`. */
   async marks(tenantId: number, first: string, last: string) {
@@ -90,11 +90,11 @@ export const createStatsRepository = (db: DbOrTx) => ({
     const [row] = await db
       .select({
         items: count(),
-        audience: sql<number>`coalesce(sum(${contentReach.audience}), 0)`.mapWith(Number),
-        finished: sql<number>`coalesce(sum(${contentReach.finished}), 0)`.mapWith(Number),
+        audience: sql<number>`coalesce(sum(${reachOfItem.audience}), 0)`.mapWith(Number),
+        finished: sql<number>`coalesce(sum(${reachOfItem.finished}), 0)`.mapWith(Number),
       })
       .from(content)
-      .leftJoin(contentReach, ofItem)
+      .innerJoinLateral(reachOfItem, sql`true`)
       .where(and(eq(content.tenantId, tenantId), publishedIn(first, last)));
     return row ?? { items: 0, audience: 0, finished: 0 };
   },
@@ -105,11 +105,11 @@ export const createStatsRepository = (db: DbOrTx) => ({
       .select({
         type: content.type,
         items: count(),
-        audience: sql<number>`coalesce(sum(${contentReach.audience}), 0)`.mapWith(Number),
-        finished: sql<number>`coalesce(sum(${contentReach.finished}), 0)`.mapWith(Number),
+        audience: sql<number>`coalesce(sum(${reachOfItem.audience}), 0)`.mapWith(Number),
+        finished: sql<number>`coalesce(sum(${reachOfItem.finished}), 0)`.mapWith(Number),
       })
       .from(content)
-      .leftJoin(contentReach, ofItem)
+      .innerJoinLateral(reachOfItem, sql`true`)
       .where(and(eq(content.tenantId, tenantId), live(now)))
       .groupBy(content.type),
 
@@ -126,22 +126,22 @@ export const createStatsRepository = (db: DbOrTx) => ({
         id: content.id,
         name: content.name,
         deadline: sql<string>`${task.deadline}`.mapWith((v) => new Date(v).toISOString()),
-        audience: contentReach.audience,
+        audience: reachOfItem.audience,
         unfinished,
       })
       .from(content)
       .innerJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
-      .innerJoin(contentReach, ofItem)
+      .innerJoinLateral(reachOfItem, sql`true`)
       .innerJoin(ci, and(eq(ci.tenantId, content.tenantId), eq(ci.contentId, content.id)))
       .where(
         and(
           eq(content.tenantId, tenantId),
           live(now),
           sql`${task.deadline} < ${at(now)}`,
-          gt(contentReach.audience, contentReach.finished),
+          gt(reachOfItem.audience, reachOfItem.finished),
         ),
       )
-      .groupBy(content.id, content.name, task.deadline, contentReach.audience)
+      .groupBy(content.id, content.name, task.deadline, reachOfItem.audience)
       .having(sql`${unfinished} > 0`)
       .orderBy(sql`${unfinished} DESC`, asc(task.deadline), asc(content.id));
   },
@@ -213,15 +213,15 @@ export const createStatsRepository = (db: DbOrTx) => ({
         id: content.id,
         name: content.name,
         type: sql<ContentType>`${content.type}`,
-        audience: contentReach.audience,
-        finished: contentReach.finished,
+        audience: reachOfItem.audience,
+        finished: reachOfItem.finished,
       })
       .from(content)
-      .innerJoin(contentReach, ofItem)
-      .where(and(eq(content.tenantId, tenantId), live(now), gt(contentReach.audience, 0)))
+      .innerJoinLateral(reachOfItem, sql`true`)
+      .where(and(eq(content.tenantId, tenantId), live(now), gt(reachOfItem.audience, 0)))
       .orderBy(
-        sql`${contentReach.finished}::float8 / ${contentReach.audience} DESC`,
-        sql`${contentReach.audience} DESC`,
+        sql`${reachOfItem.finished}::float8 / ${reachOfItem.audience} DESC`,
+        sql`${reachOfItem.audience} DESC`,
         asc(content.id),
       )
       .limit(5),

@@ -327,14 +327,26 @@ describe('the activity counters', () => {
         (a.final_mark IS NOT NULL)::int, coalesce(a.final_mark, 0)::float8
       FROM attempt a JOIN content c ON c.tenant_id = a.tenant_id AND c.id = a.content_id
     ) events GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+  // Summed over the slots the writing sessions spread them on (migration 0041).
   const kept = sql`
-    SELECT tenant_id, day::text, type::text, viewed, finished, attempts, graded,
-      round(mark_sum::numeric, 6)::float8 AS mark_sum
-    FROM activity_day WHERE viewed <> 0 OR finished <> 0 OR attempts <> 0 ORDER BY 1, 2, 3`;
+    SELECT tenant_id, day::text, type::text, sum(viewed)::int AS viewed, sum(finished)::int AS finished,
+      sum(attempts)::int AS attempts, sum(graded)::int AS graded, round(sum(mark_sum)::numeric, 6)::float8 AS mark_sum
+    FROM activity_day GROUP BY 1, 2, 3
+    HAVING sum(viewed) <> 0 OR sum(finished) <> 0 OR sum(attempts) <> 0 ORDER BY 1, 2, 3`;
+  const reachRecount = sql`
+    SELECT tenant_id, content_id, count(*)::int AS audience, count(viewed_at)::int AS viewed,
+      count(finished_at)::int AS finished
+    FROM content_interaction GROUP BY 1, 2 ORDER BY 1, 2`;
+  const reachKept = sql`
+    SELECT tenant_id, content_id, sum(audience)::int AS audience, sum(viewed)::int AS viewed,
+      sum(finished)::int AS finished
+    FROM content_reach GROUP BY 1, 2
+    HAVING sum(audience) <> 0 OR sum(viewed) <> 0 OR sum(finished) <> 0 ORDER BY 1, 2`;
   const rows = async (query: typeof kept) => rowsOf(await t.db.execute(query));
 
   it('equal a count of the inbox and the attempts, after an attempt is deleted and a person is removed', async () => {
     expect(await rows(kept)).toEqual(await rows(recount));
+    expect(await rows(reachKept)).toEqual(await rows(reachRecount));
     const [attempt] = (
       await ok<{ items: { id: number }[] }>(get(admin, `/api/userAnswer?content=${quizId}&user=${p2.id}`))
     ).items;
@@ -346,6 +358,7 @@ describe('the activity counters', () => {
     await t.db.delete(appUser).where(eq(appUser.id, gone.id));
     const after = await rows(kept);
     expect(after).toEqual(await rows(recount));
+    expect(await rows(reachKept)).toEqual(await rows(reachRecount));
     // p2's attempt, and with it their finish, are gone from today's quiz figures.
     expect(after).toContainEqual(
       expect.objectContaining({
