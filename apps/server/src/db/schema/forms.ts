@@ -21,6 +21,11 @@ import { appUser } from './users.js';
 /**
  * A named submission (EDUCATION, INQUIRY). Polls never get one: they are anonymous. An INQUIRY attempt is
  * not graded, so its final_mark and correct are NULL (and both are, or neither).
+ *
+ * Like every row a submission stores (its answers, key, points, a poll's answers, a run's checks), it references
+ * its person's rows only, never the item's or a question's, which every submission of the item shares: a foreign
+ * key's check locks the row it finds (ADR 0052). The statement that deletes an item or a question deletes them
+ * (migration 0041's triggers).
  */
 export const attempt = pgTable(
   'attempt',

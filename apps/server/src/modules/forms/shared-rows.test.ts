@@ -10,6 +10,7 @@ import {
   question,
   questionCheck,
   submissionKey,
+  tenant,
 } from '../../db/schema/index.js';
 import { makeContent } from '../../test/content-factories.js';
 import { call, makePerson, makeTenant } from '../../test/factories.js';
@@ -142,6 +143,21 @@ describe('deleting', () => {
     const none = { attempts: 0, answers: 0, keys: 0, points: 0, poll: 0, checks: 0 };
     expect(await countsOf(quiz.id)).toEqual(none);
     expect(await countsOf(poll.id)).toEqual(none);
+  });
+
+  it("an organisation deletes its polls' anonymous answers with its items", async () => {
+    const poll = await itemWithAnswers('POLL');
+    const answered = await call(t, {
+      method: 'POST',
+      url: `/api/mobile/content/${poll.id}/form/attempt`,
+      token: poll.person.token,
+      body: { questionAnswers: poll.form.questions.map((q) => ({ questionId: q.id, answers: poll.right(q) })) },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(await countsOf(poll.id)).toMatchObject({ poll: 2 });
+    await t.db.delete(tenant).where(eq(tenant.id, tenantId));
+    expect(await countsOf(poll.id)).toMatchObject({ poll: 0 });
+    tenantId = (await makeTenant(t.db)).id;
   });
 
   it('a question deletes what was answered to it, and only that', async () => {
