@@ -10,6 +10,9 @@ const sums = {
   audience: sql<number>`coalesce(sum(${contentReach.audience}), 0)::int`.mapWith(Number).as('audience'),
   viewed: sql<number>`coalesce(sum(${contentReach.viewed}), 0)::int`.mapWith(Number).as('viewed'),
   finished: sql<number>`coalesce(sum(${contentReach.finished}), 0)::int`.mapWith(Number).as('finished'),
+  unfinishedByDeadline: sql<number>`coalesce(sum(${contentReach.unfinishedByDeadline}), 0)::int`
+    .mapWith(Number)
+    .as('unfinished_by_deadline'),
 };
 
 const ofItem = (tenantId: SQLWrapper | number, contentId: SQLWrapper | number) =>
@@ -28,5 +31,5 @@ export const reachOfItem = new QueryBuilder({ casing: 'snake_case' })
 /** One item's reach, in a query of its own. */
 export async function reachOf(db: DbOrTx, tenantId: number, contentId: number) {
   const [row] = await db.select(sums).from(contentReach).where(ofItem(tenantId, contentId));
-  return row ?? { audience: 0, viewed: 0, finished: 0 };
+  return row ?? { audience: 0, viewed: 0, finished: 0, unfinishedByDeadline: 0 };
 }

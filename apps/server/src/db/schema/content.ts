@@ -112,6 +112,11 @@ export const contentReach = pgTable(
     audience: integer().notNull().default(0),
     viewed: integer().notNull().default(0),
     finished: integer().notNull().default(0),
+    /**
+     * Unfinished rows of people who had the item before its deadline (the rows' copy of it): once the deadline
+     * has passed, the task's overdue people, counted without reading its inbox (the dashboard).
+     */
+    unfinishedByDeadline: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contentId, t.slot] }),

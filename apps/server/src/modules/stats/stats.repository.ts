@@ -1,5 +1,5 @@
 import { APP_TIME_ZONE, type ContentType } from '@kanal/contract';
-import { and, asc, between, count, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { reachOfItem } from '../../db/reach.js';
 import {
@@ -115,36 +115,30 @@ export const createStatsRepository = (db: DbOrTx) => ({
 
   /**
    * Live tasks whose deadline has passed with people who have not finished them, most such people first.
-   * Overdue is who had the task before its deadline: someone who joined its audience since had no time.
+   * Overdue is who had the task before its deadline: someone who joined its audience since had no time. From
+   * the item's counters (unfinishedByDeadline), not its inbox.
    */
-  overdueTasks: (tenantId: number, now: Date) => {
-    const ci = contentInteraction;
-    const unfinished = sql<number>`count(*) FILTER (WHERE ${ci.finishedAt} IS NULL
-      AND (${ci.receivedAt} IS NULL OR ${ci.receivedAt} < ${task.deadline}))`.mapWith(Number);
-    return db
+  overdueTasks: (tenantId: number, now: Date) =>
+    db
       .select({
         id: content.id,
         name: content.name,
         deadline: sql<string>`${task.deadline}`.mapWith((v) => new Date(v).toISOString()),
         audience: reachOfItem.audience,
-        unfinished,
+        unfinished: reachOfItem.unfinishedByDeadline,
       })
       .from(content)
       .innerJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
       .innerJoinLateral(reachOfItem, sql`true`)
-      .innerJoin(ci, and(eq(ci.tenantId, content.tenantId), eq(ci.contentId, content.id)))
       .where(
         and(
           eq(content.tenantId, tenantId),
           live(now),
           sql`${task.deadline} < ${at(now)}`,
-          gt(reachOfItem.audience, reachOfItem.finished),
+          gt(reachOfItem.unfinishedByDeadline, 0),
         ),
       )
-      .groupBy(content.id, content.name, task.deadline, reachOfItem.audience)
-      .having(sql`${unfinished} > 0`)
-      .orderBy(sql`${unfinished} DESC`, asc(task.deadline), asc(content.id));
-  },
+      .orderBy(desc(reachOfItem.unfinishedByDeadline), asc(task.deadline), asc(content.id)),
 
   /**
    * Each group's active members, and of the live items in their inboxes how many rows there are and how

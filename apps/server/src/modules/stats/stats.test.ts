@@ -335,11 +335,12 @@ describe('the activity counters', () => {
     HAVING sum(viewed) <> 0 OR sum(finished) <> 0 OR sum(attempts) <> 0 ORDER BY 1, 2, 3`;
   const reachRecount = sql`
     SELECT tenant_id, content_id, count(*)::int AS audience, count(viewed_at)::int AS viewed,
-      count(finished_at)::int AS finished
+      count(finished_at)::int AS finished, count(*) FILTER (WHERE finished_at IS NULL AND deadline IS NOT NULL
+        AND (received_at IS NULL OR received_at < deadline))::int AS unfinished_by_deadline
     FROM content_interaction GROUP BY 1, 2 ORDER BY 1, 2`;
   const reachKept = sql`
     SELECT tenant_id, content_id, sum(audience)::int AS audience, sum(viewed)::int AS viewed,
-      sum(finished)::int AS finished
+      sum(finished)::int AS finished, sum(unfinished_by_deadline)::int AS unfinished_by_deadline
     FROM content_reach GROUP BY 1, 2
     HAVING sum(audience) <> 0 OR sum(viewed) <> 0 OR sum(finished) <> 0 ORDER BY 1, 2`;
   const rows = async (query: typeof kept) => rowsOf(await t.db.execute(query));
