@@ -1,6 +1,19 @@
 -- A task's overdue people from its counters, not from a count of its inbox on every dashboard (issue 32): the
 -- unfinished rows of people who had the item before its deadline, kept by the inbox's trigger with the rest.
+-- And no foreign key from the counters to the item (ADR 0052): its check locked the item's row whenever a
+-- session's first write made its slot's row; the item's deletion deletes its counters instead.
+ALTER TABLE "content_reach" DROP CONSTRAINT "content_reach_content_fk";--> statement-breakpoint
 ALTER TABLE "content_reach" ADD COLUMN "unfinished_by_deadline" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION kanal_forget_items() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM attempt a USING gone g WHERE a.tenant_id = g.tenant_id AND a.content_id = g.id;
+  DELETE FROM poll_response r USING gone g WHERE r.tenant_id = g.tenant_id AND r.content_id = g.id;
+  DELETE FROM submission_key k USING gone g WHERE k.tenant_id = g.tenant_id AND k.content_id = g.id;
+  DELETE FROM points_ledger p USING gone g WHERE p.tenant_id = g.tenant_id AND p.content_id = g.id;
+  DELETE FROM question_check q USING gone g WHERE q.tenant_id = g.tenant_id AND q.content_id = g.id;
+  DELETE FROM content_reach r USING gone g WHERE r.tenant_id = g.tenant_id AND r.content_id = g.id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION kanal_content_reach() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   added text := 'SELECT tenant_id, content_id, 1 AS audience, (viewed_at IS NOT NULL)::int AS viewed,

@@ -119,12 +119,9 @@ export const contentReach = pgTable(
     unfinishedByDeadline: integer().notNull().default(0),
   },
   (t) => [
+    // No foreign key to the item: its check would lock the item's row whenever a session's first write makes
+    // its slot's row. The item's deletion deletes its rows (migration 0042's trigger).
     primaryKey({ columns: [t.tenantId, t.contentId, t.slot] }),
-    foreignKey({
-      name: 'content_reach_content_fk',
-      columns: [t.tenantId, t.contentId],
-      foreignColumns: [content.tenantId, content.id],
-    }).onDelete('cascade'),
   ],
 );
 

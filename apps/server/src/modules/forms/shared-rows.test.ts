@@ -5,6 +5,7 @@ import {
   attempt,
   attemptAnswer,
   content,
+  contentReach,
   pointsLedger,
   pollResponse,
   question,
@@ -109,10 +110,11 @@ describe('deleting', () => {
       points: await n(t.db.select().from(pointsLedger).where(where(pointsLedger))),
       poll: await n(t.db.select().from(pollResponse).where(where(pollResponse))),
       checks: await n(t.db.select().from(questionCheck).where(where(questionCheck))),
+      counters: await n(t.db.select().from(contentReach).where(where(contentReach))),
     };
   };
 
-  it('an item deletes its attempts, answers, keys, points, poll answers and checks', async () => {
+  it('an item deletes its attempts, answers, keys, points, poll answers, checks and counters', async () => {
     const quiz = await itemWithAnswers('EDUCATION');
     const poll = await itemWithAnswers('POLL');
     const submit = (item: typeof quiz, key: string, answers: (q: Form['questions'][number]) => number[]) =>
@@ -135,12 +137,13 @@ describe('deleting', () => {
       answerIds: [],
       checkedAt: new Date(),
     });
-    expect(await countsOf(quiz.id)).toEqual({ attempts: 2, answers: 4, keys: 2, points: 1, poll: 0, checks: 1 });
+    expect(await countsOf(quiz.id)).toMatchObject({ attempts: 2, answers: 4, keys: 2, points: 1, poll: 0, checks: 1 });
+    expect((await countsOf(quiz.id)).counters).toBeGreaterThan(0);
     expect(await countsOf(poll.id)).toMatchObject({ keys: 1, poll: 2 });
 
     await t.db.delete(content).where(and(eq(content.tenantId, tenantId), eq(content.id, quiz.id)));
     await t.db.delete(content).where(and(eq(content.tenantId, tenantId), eq(content.id, poll.id)));
-    const none = { attempts: 0, answers: 0, keys: 0, points: 0, poll: 0, checks: 0 };
+    const none = { attempts: 0, answers: 0, keys: 0, points: 0, poll: 0, checks: 0, counters: 0 };
     expect(await countsOf(quiz.id)).toEqual(none);
     expect(await countsOf(poll.id)).toEqual(none);
   });
