@@ -253,8 +253,6 @@ export default defineConfig({
       'react-dom/test-utils': 'preact/test-utils',
       'react-dom': 'preact/compat',
       'react/jsx-runtime': 'preact/jsx-runtime',
-      // react-i18next's CommonJS shim would otherwise require() real React; Preact has the hook built in.
-      'use-sync-external-store/shim': 'preact/compat',
     },
   },
   build: {

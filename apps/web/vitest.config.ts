@@ -12,7 +12,6 @@ import viteConfig from './vite.config';
 const USES_REACT = [
   'preact',
   'react-router',
-  'react-i18next',
   '@tanstack/react-query',
   'react-hook-form',
   '@hookform/resolvers',

@@ -1,8 +1,8 @@
 import { useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation, useNavigationType, useRouteError } from 'react-router';
 import { Button } from '@/components/button';
 import { LoadingView } from '@/components/feedback/status-view';
+import { useTranslation } from '@/lib/i18n';
 import './root-layout.css';
 
 /**

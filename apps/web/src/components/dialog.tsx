@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Button } from './button';
 import { ErrorText } from './form/error-text';
 import { CloseIcon } from './icons';

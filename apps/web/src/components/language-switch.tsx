@@ -1,6 +1,5 @@
 import { LANGUAGES, type Language } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage } from '@/lib/i18n';
+import { changeLanguage, currentLanguage, useTranslation } from '@/lib/i18n';
 import './language-switch.css';
 
 /** hrvatski / English. Each name is written in its own language, so it is marked with that language. */

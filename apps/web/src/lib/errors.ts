@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { ApiError } from './api-client';
 
 /** The user-facing text for a failed call, chosen by error code (DESIGN.md: translate by code, not by message). */

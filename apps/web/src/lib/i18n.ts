@@ -1,11 +1,20 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@kanal/contract';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import { LANGUAGE_STORAGE_KEY } from './browser/storage-keys';
+import { createTranslator, type TFunction, type Translator } from './translator';
 
-export const NAMESPACES = ['common', 'auth', 'shell', 'home', 'content'] as const;
+export type { TFunction } from './translator';
 
-type Resources = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
+/** The app's one translator; its language is the stored one once `initI18n` has run. */
+export const i18n: Translator = createTranslator({
+  language: DEFAULT_LANGUAGE,
+  fallbackLanguage: FALLBACK_LANGUAGE,
+  defaultNamespace: 'common',
+  // The admin console's namespace carries the contract's messages of the staff's calls (locales/*/admin).
+  fallbackNamespaces: ['common', 'admin'],
+});
+
+type Resources = Record<'common' | 'auth' | 'shell' | 'home' | 'content', Record<string, unknown>>;
 
 // One chunk per language, fetched only when that language is needed.
 const loaders: Record<Language, () => Promise<{ resources: Resources }>> = {
@@ -35,14 +44,14 @@ const areaLoaders = new Map<string, Record<Language, () => Promise<{ default: Bu
 
 async function loadArea(language: Language, ns: string): Promise<void> {
   const loader = areaLoaders.get(ns)?.[language];
-  if (!loader || i18n.hasResourceBundle(language, ns)) return;
-  i18n.addResourceBundle(language, ns, (await loader()).default, true, true);
+  if (!loader || i18n.hasTexts(language, ns)) return;
+  i18n.addTexts(language, ns, (await loader()).default);
 }
 
 async function loadLanguage(language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'common')) {
+  if (!i18n.hasTexts(language, 'common')) {
     const { resources } = await loaders[language]();
-    for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(language, ns, bundle, true, true);
+    for (const [ns, bundle] of Object.entries(resources)) i18n.addTexts(language, ns, bundle);
   }
   await Promise.all([...areaLoaders.keys()].map((ns) => loadArea(language, ns)));
 }
@@ -53,12 +62,18 @@ export function loadAreaTexts(ns: string, loaders: Record<Language, () => Promis
   return loadArea(currentLanguage(), ns);
 }
 
-/**
- * The language the app speaks: the one asked for at start or by the switch. (`resolvedLanguage` is
- * not it: bundles arrive after init, so it stays unset until the first change of language.)
- */
+/** The language the app speaks: the one asked for at start or by the switch. */
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * react-i18next's hook, kept as the screens call it: the namespace's `t`, and the component renders again
+ * when the language changes or texts arrive.
+ */
+export function useTranslation(ns: string): { t: TFunction; i18n: Translator } {
+  const t = useSyncExternalStore(i18n.subscribe, () => i18n.namespaceT(ns));
+  return { t, i18n };
 }
 
 let initialised: Promise<void> | undefined;
@@ -67,23 +82,10 @@ let initialised: Promise<void> | undefined;
 export function initI18n(): Promise<void> {
   initialised ??= (async () => {
     const language = storedLanguage();
-    i18n.on('languageChanged', (lng) => {
+    i18n.onLanguageChange((lng) => {
       document.documentElement.lang = lng;
     });
-    await i18n.use(initReactI18next).init({
-      lng: language,
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      ns: [...NAMESPACES],
-      defaultNS: 'common',
-      // The admin console's namespace carries the contract's messages of the staff's calls (locales/*/admin).
-      fallbackNS: ['common', 'admin'],
-      resources: {},
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: false, bindI18nStore: 'added' },
-    });
+    i18n.changeLanguage(language);
     await loadLanguage(language);
     document.documentElement.lang = language;
     // The fallback only fills gaps (a test keeps the catalogues in step), so it need not delay the first paint.
@@ -94,12 +96,10 @@ export function initI18n(): Promise<void> {
 
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
-  await i18n.changeLanguage(language);
+  i18n.changeLanguage(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Not remembered when storage is blocked; the choice still applies to this visit.
   }
 }
-
-export { i18n };

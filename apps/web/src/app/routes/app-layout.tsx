@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { Toaster } from '@/components/feedback/toast';
@@ -11,6 +10,7 @@ import { ProfileStats } from '@/features/profile/components/profile-stats';
 import { TopBar } from '@/features/shell/components/top-bar';
 import { useTenantManifest } from '@/features/shell/hooks/use-tenant-manifest';
 import { useOnline } from '@/lib/browser/offline';
+import { useTranslation } from '@/lib/i18n';
 import './app-layout.css';
 
 /** Everything behind login: the user's details first, then the top bar and the screen. */

@@ -1,9 +1,9 @@
 import type { Me } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { Page } from '@/components/page';
 import { HomeFeed } from '@/features/feed/components/home-feed';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 /** The greeting uses the first name, as people greet each other. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Page } from '@/components/page';
@@ -12,6 +11,7 @@ import {
   ProfileSection,
 } from '@/features/profile/components/profile-editor';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 export { loader } from './profile-texts';
 

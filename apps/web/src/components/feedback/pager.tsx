@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { pagerPages } from '@/lib/pager';
 import { ChevronLeftIcon, ChevronRightIcon } from '../content-icons';
 import '../button.css';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import './copy-value.css';
 

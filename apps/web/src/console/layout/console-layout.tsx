@@ -1,12 +1,12 @@
 import { type Me, may } from '@kanal/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { Toaster } from '@/components/feedback/toast';
 import { LanguageSwitch } from '@/components/language-switch';
 import { ApiError } from '@/lib/api-client';
 import { useStoredValue } from '@/lib/browser/stored-value';
+import { useTranslation } from '@/lib/i18n';
 import { useTenant, useTenants } from '../api/tenants';
 import { type ConsoleContext, ConsoleContextValue } from '../lib/console-context';
 import { SCREEN_CAPABILITIES, type ScreenName } from '../lib/console-screens';

@@ -1,7 +1,7 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType } from 'react-router';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 import './console-page.css';
 
 export type Crumb = { label: string; to: string };

@@ -1,7 +1,7 @@
 import { may } from '@kanal/contract';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
 import { useConsole } from '../lib/console-context';
 import { SCREEN_CAPABILITIES, type ScreenName } from '../lib/console-screens';
 import { ConsolePage } from './console-page';

@@ -1,6 +1,6 @@
 import type { RuleAttribute, StaffContent } from '@kanal/contract';
-import type { TFunction } from 'i18next';
 import { formatDay } from '@/lib/format';
+import type { TFunction } from '@/lib/i18n';
 
 // An item's audience in words (issue 31), wherever the console shows it: the editor's summary and the
 // item's statistics. The texts are the admin namespace's editorAudience.*.
@@ -15,7 +15,7 @@ export type WordCondition = {
 };
 
 /** A condition in words: "department is Prodaja or Nabava", "started after 01.09.2026.". */
-export function describeCondition(t: TFunction<'admin'>, condition: WordCondition): string {
+export function describeCondition(t: TFunction, condition: WordCondition): string {
   const either = (items: string[]) => items.join(t('editorAudience.rule.words.or'));
   const attribute = t(`editorAudience.rule.words.${condition.attribute}`);
   switch (condition.attribute) {
@@ -42,7 +42,7 @@ export function describeCondition(t: TFunction<'admin'>, condition: WordConditio
  * Rules in words: conditions joined by "and", rules by "or". Without a last full stop (a date's, 01.09.2026.):
  * the sentence around it has its own.
  */
-export const describeRules = (t: TFunction<'admin'>, rules: readonly { conditions: WordCondition[] }[]): string =>
+export const describeRules = (t: TFunction, rules: readonly { conditions: WordCondition[] }[]): string =>
   rules
     .map((rule) =>
       rule.conditions.map((condition) => describeCondition(t, condition)).join(t('editorAudience.rule.words.and')),
@@ -51,7 +51,7 @@ export const describeRules = (t: TFunction<'admin'>, rules: readonly { condition
     .replace(/\.$/, '');
 
 /** A saved item's audience in one sentence: everyone, its groups and people by name, or its rules. */
-export function describeAudience(t: TFunction<'admin'>, audience: StaffContent['audience']): string {
+export function describeAudience(t: TFunction, audience: StaffContent['audience']): string {
   if (audience.everyone) return t('editorAudience.summary.everyone');
   const names = new Map<string, string>([
     ...audience.ruleRefs.groups.map((group) => [`group:${group.id}`, group.name] as const),

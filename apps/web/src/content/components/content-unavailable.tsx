@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/feedback/status-view';
 import { ApiError } from '@/lib/api-client';
+import { useTranslation } from '@/lib/i18n';
 
 /** 404, or 400 for an id the server refuses outright (beyond its integer range): either way, no such item. */
 export const isNotFound = (error: unknown) =>

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '@/components/icons';
 import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import './deadline.css';
 
 /** Past its deadline and not done: the task is overdue. */

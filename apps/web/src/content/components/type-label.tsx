@@ -1,6 +1,6 @@
 import type { ContentItem } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { ContentTypeIcon } from '@/components/content-icons';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/tag.css';
 
 /** The item's type, or 'Promo' for provider promotions when the tenant asks for the tag. */

@@ -48,7 +48,7 @@ const logEntry = (id: number, event: string, overrides: Partial<LogEntry> = {}):
   ...overrides,
 });
 
-/** A sentence's text in a language's file, plural forms counted (i18next's `_one`, `_other`). */
+/** A sentence's text in a language's file, plural forms counted (`_one`, `_other`). */
 const sentenceOf = (texts: Record<string, unknown>, path: string) => {
   const at = (key: string) =>
     key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);

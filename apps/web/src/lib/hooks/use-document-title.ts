@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export function useDocumentTitle(title: string | undefined) {
   const { t } = useTranslation('common');

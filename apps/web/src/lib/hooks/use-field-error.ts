@@ -1,6 +1,6 @@
 import { MESSAGE_PARAMS } from '@kanal/contract';
 import type { FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Field errors carry the contract's message keys ('validation.required'); this turns them into text. */
 export function useFieldError() {

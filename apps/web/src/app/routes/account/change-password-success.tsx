@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { Page } from '@/components/page';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 export function Component() {
   const { t } = useTranslation('auth');

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 export function Component() {
   const { t } = useTranslation('auth');

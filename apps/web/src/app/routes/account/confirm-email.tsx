@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
@@ -7,6 +6,7 @@ import { useConfirmEmail } from '@/features/profile/api/update-profile';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import '@/components/form/form.css';
 

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { CardPage } from '@/components/page';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 export function Component() {
   const { t } = useTranslation('auth');

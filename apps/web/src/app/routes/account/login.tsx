@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { CardPage } from '@/components/page';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useSession } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 import { redirectTarget } from '@/lib/redirect';
 
 export function Component() {

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { CardPage } from '@/components/page';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 const PURPOSES = { welcome: 'welcome', activate: 'activate', 'reset-password': 'reset' } as const;
 

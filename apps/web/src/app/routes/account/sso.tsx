@@ -1,12 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingView } from '@/components/feedback/status-view';
 import { ErrorText } from '@/components/form/error-text';
 import { CardPage } from '@/components/page';
 import { useRedeemSsoTicket, useSsoProviders } from '@/features/auth/api/sso';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
-import { loadAreaTexts } from '@/lib/i18n';
+import { loadAreaTexts, useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import '@/components/form/form.css';
 

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { CardPage } from '@/components/page';
 import { useUnsubscribe } from '@/features/notifications/api/notifications';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import '@/components/form/form.css';
 

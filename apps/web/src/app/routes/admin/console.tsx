@@ -1,5 +1,4 @@
 import { may } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { ConsoleHome } from '@/console/layout/console-home';
 import { ConsoleLayout } from '@/console/layout/console-layout';
@@ -31,7 +30,7 @@ import { IdentityProviderScreen } from '@/features/sso/components/identity-provi
 import { IdentityProvidersScreen } from '@/features/sso/components/identity-providers-screen';
 import { ContentAnswersScreen } from '@/features/statistics/components/content-answers-screen';
 import { ContentCommentsScreen } from '@/features/statistics/components/content-comments-screen';
-import { loadAreaTexts } from '@/lib/i18n';
+import { loadAreaTexts, useTranslation } from '@/lib/i18n';
 import { Component as NotFound } from '../not-found';
 
 /**

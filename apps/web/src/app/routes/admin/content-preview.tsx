@@ -1,6 +1,5 @@
 import { isPassed, type QuestionAnswer, type StaffContent, scoreAnswers } from '@kanal/contract';
 import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { Page } from '@/components/page';
@@ -13,6 +12,7 @@ import { ScoreGauge } from '@/features/forms/components/score-gauge';
 import { ContentIntro } from '@/features/item/components/content-intro';
 import { ContentMaterials } from '@/features/item/components/content-materials';
 import { TaskDetail } from '@/features/task/components/task-detail';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import '@/content/components/detail.css';
 import '@/features/forms/components/form-end.css';

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { Page } from '@/components/page';
 import { useRouteContent } from '@/content/hooks/use-route-content';
@@ -7,6 +6,7 @@ import { useAttempts } from '@/features/archive/api/get-attempts';
 import { usePollResults } from '@/features/archive/api/get-poll-results';
 import { AttemptReview, MyComments, PollResultsView } from '@/features/archive/components/answer-review';
 import { ReviewLinks } from '@/features/archive/components/archive-detail';
+import { useTranslation } from '@/lib/i18n';
 import '@/content/components/detail.css';
 
 export { loader } from './archive-texts';

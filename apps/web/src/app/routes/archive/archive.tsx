@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page';
 import { ArchiveList } from '@/features/archive/components/archive-list';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 export { loader } from './archive-texts';
 

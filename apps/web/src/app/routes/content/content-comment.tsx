@@ -1,10 +1,10 @@
 import { COMMENT_THANKS_REDIRECT_MS } from '@kanal/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page';
 import { useRouteContent } from '@/content/hooks/use-route-content';
 import { CommentForm } from '@/features/item/components/comment-form';
 import { useGoBack } from '@/lib/hooks/use-go-back';
+import { useTranslation } from '@/lib/i18n';
 import '@/content/components/meta.css';
 
 export function Component() {

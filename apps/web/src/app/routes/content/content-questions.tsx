@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingView } from '@/components/feedback/status-view';
 import { Page } from '@/components/page';
@@ -7,6 +6,7 @@ import { useRouteContent } from '@/content/hooks/use-route-content';
 import { interactionOf, questionsPath } from '@/content/lib/paths';
 import { useQuestions } from '@/features/forms/api/get-questions';
 import { QuestionRun } from '@/features/forms/components/question-run';
+import { useTranslation } from '@/lib/i18n';
 
 /** /content/{id}/quiz and /content/{id}/poll: one screen, the item's type decides which path is right. */
 export function Component() {

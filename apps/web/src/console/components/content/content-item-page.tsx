@@ -1,9 +1,9 @@
 import type { StaffContent } from '@kanal/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/feedback/status-view';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { useContentItem } from '../../api/content';
 import { ConsolePage } from '../../layout/console-page';
 import { NotAvailable } from '../../layout/not-available';

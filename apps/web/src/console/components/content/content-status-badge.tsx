@@ -1,5 +1,5 @@
 import type { ContentStatus } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { StatusBadge } from '../status-badge';
 
 const TONE = { published: 'on', scheduled: 'waiting', draft: 'off', archived: 'off' } as const;

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/feedback/toast';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { useNotifyContent } from '../../api/content';
 import './content-actions.css';
 

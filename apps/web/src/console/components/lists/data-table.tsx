@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/feedback/pager';
+import { useTranslation } from '@/lib/i18n';
 import './data-table.css';
 
 /**

@@ -1,7 +1,7 @@
 import type { Attempt, ContentDetail, PollResults } from '@kanal/contract';
 import { POLL_RESULTS_MIN_RESPONDENTS } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/form/form.css';
 import '@/components/feedback/progress.css';
 import '@/components/tag.css';

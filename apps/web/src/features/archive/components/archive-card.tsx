@@ -1,11 +1,11 @@
 import type { ArchiveItem } from '@kanal/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TypeLabel } from '@/content/components/type-label';
 import { interactionOf } from '@/content/lib/paths';
 import { markPercent, scoreTone } from '@/content/lib/score';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import '@/components/feedback/progress.css';
 import '@/content/components/content-list.css';

@@ -1,10 +1,10 @@
 import { type ContentDetail, hasForm } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackLink } from '@/components/page';
 import { TypeLabel } from '@/content/components/type-label';
 import { interactionOf } from '@/content/lib/paths';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { MyComments } from './answer-review';
 import '@/components/button.css';
 import '@/components/page.css';

@@ -1,9 +1,8 @@
 import type { FilterOptions } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/form/checkbox';
 import { formatPeriod } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { ArchiveFilters } from '../api/get-finished';
 import { activeFilterCount, EMPTY_FILTERS, FILTER_GROUPS, toggleFilter } from '../lib/archive-filters';
 import '@/components/form/form.css';

@@ -1,6 +1,5 @@
 import { ARCHIVE_PAGE_SIZE, type ArchiveItem } from '@kanal/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '@/components/feedback/pager';
 import { ErrorView } from '@/components/feedback/status-view';
@@ -8,6 +7,7 @@ import { CardListSkeleton } from '@/content/components/card-skeleton';
 import { ARCHIVE_FILTERS_STORAGE_KEY, ARCHIVE_PAGE_STORAGE_KEY } from '@/lib/browser/storage-keys';
 import { useStoredValue } from '@/lib/browser/stored-value';
 import { useIsPhone } from '@/lib/hooks/use-media-query';
+import { useTranslation } from '@/lib/i18n';
 import { parsePage } from '@/lib/pager';
 import { useAttempted } from '../api/get-attempted';
 import { useFilterOptions } from '../api/get-filter-options';

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordFormSchema, type ChangePasswordForm as ChangePasswordValues } from '@kanal/contract';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { PasswordField } from '@/components/form/password-field';
 import { useFieldError } from '@/lib/hooks/use-field-error';
+import { useTranslation } from '@/lib/i18n';
 import { useChangePassword } from '../api/change-password';
 
 const resolver = zodResolver(ChangePasswordFormSchema);

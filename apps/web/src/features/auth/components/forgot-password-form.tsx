@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordBody, ForgotPasswordBodySchema } from '@kanal/contract';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { TextField } from '@/components/form/text-field';
 import { serverMessage } from '@/lib/errors';
 import { useFieldError } from '@/lib/hooks/use-field-error';
+import { useTranslation } from '@/lib/i18n';
 import { useForgotPassword } from '../api/forgot-password';
 
 const resolver = zodResolver(ForgotPasswordBodySchema);

@@ -9,7 +9,6 @@ import {
 } from '@kanal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/form/checkbox';
@@ -19,6 +18,7 @@ import { TextField } from '@/components/form/text-field';
 import { leaveFor } from '@/lib/browser/leave-for';
 import { serverMessage } from '@/lib/errors';
 import { useFieldError } from '@/lib/hooks/use-field-error';
+import { useTranslation } from '@/lib/i18n';
 import { useHasPassword } from '../api/has-password';
 import { useSetupPassword } from '../api/setup-password';
 import { useSignIn } from '../api/sign-in';

@@ -5,13 +5,13 @@ import {
   type ResetPasswordForm as ResetPasswordValues,
 } from '@kanal/contract';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { PasswordField } from '@/components/form/password-field';
 import { serverMessage } from '@/lib/errors';
 import { useFieldError } from '@/lib/hooks/use-field-error';
+import { useTranslation } from '@/lib/i18n';
 import { useActivate } from '../api/activate';
 import { useResetPassword } from '../api/reset-password';
 

@@ -1,6 +1,5 @@
 import type { ContentStatus } from '@kanal/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
@@ -8,6 +7,7 @@ import { showToast } from '@/components/feedback/toast';
 import { useContentAction, useDeleteContent, useUpdateContent } from '@/console/api/content';
 import { NotifyButton } from '@/console/components/content/notify-button';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import '@/console/components/content/content-actions.css';
 
 export type ActionTarget = { id: number; name: string; status: ContentStatus; audience: number; finished: number };

@@ -1,9 +1,9 @@
 import { CONTENT_TYPE_DISPLAY_ORDER, type ContentType } from '@kanal/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { WithContentItem } from '@/console/components/content/content-item-page';
 import { ConsolePage } from '@/console/layout/console-page';
 import { useConsole } from '@/console/lib/console-context';
+import { useTranslation } from '@/lib/i18n';
 import { draftOf, emptyDraft } from '../lib/content-draft';
 import { ContentEditor, mayPromote } from './editor/content-editor';
 import './content-editor.css';

@@ -11,9 +11,7 @@ import {
   mayReadItemStats,
   type StaffContentRow,
 } from '@kanal/contract';
-import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorView } from '@/components/feedback/status-view';
@@ -26,6 +24,8 @@ import { ConsolePage } from '@/console/layout/console-page';
 import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { formatDateTime } from '@/lib/format';
+import type { TFunction } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { reachLine } from '../lib/content-reach';
 import { ContentActions } from './content-actions';
 import '@/console/components/lists/filter-chips.css';
@@ -215,7 +215,7 @@ export function ContentListScreen() {
 }
 
 /** A task's deadline and, when it repeats, how often, which repeat this is and whether the next replaced it. */
-function taskLine(t: TFunction<'admin'>, task: NonNullable<StaffContentRow['task']>) {
+function taskLine(t: TFunction, task: NonNullable<StaffContentRow['task']>) {
   return [
     task.deadline ? t('content.task.deadline', { date: formatDateTime(task.deadline) }) : null,
     task.repeat === 'NO_REPEAT' ? null : t(`content.editor.repeats.${task.repeat}`),

@@ -6,8 +6,8 @@ import {
   type StaffContent,
   TEXT_RULE_ATTRIBUTES,
 } from '@kanal/contract';
-import type { TFunction } from 'i18next';
 import { describeRules } from '@/console/lib/audience-words';
+import type { TFunction } from '@/lib/i18n';
 
 // An audience by rule as the editor holds it (issue 31, ADR 0051): each condition with every input its
 // attribute may show, so switching the attribute keeps nothing wrong in the body (`ruleBody` takes only
@@ -79,7 +79,7 @@ export function draftRulesOf(audience: StaffContent['audience']): DraftRule[] {
 }
 
 /** The draft's rules in words (the console's describeRules, the chosen groups and managers by name). */
-export const describeDraftRules = (t: TFunction<'admin'>, rules: readonly DraftRule[]): string =>
+export const describeDraftRules = (t: TFunction, rules: readonly DraftRule[]): string =>
   describeRules(
     t,
     rules.map((rule) => ({

@@ -1,6 +1,5 @@
 import type { ContentItem } from '@kanal/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Deadline } from '@/content/components/deadline';
 import { TypeLabel } from '@/content/components/type-label';
@@ -8,6 +7,7 @@ import { interactionOf, itemPath } from '@/content/lib/paths';
 import { fileUrl } from '@/lib/file-url';
 import { formatDate } from '@/lib/format';
 import { useIsPhone } from '@/lib/hooks/use-media-query';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import '@/components/tag.css';
 import '@/content/components/content-list.css';

@@ -1,11 +1,11 @@
 import { type Me, NEW_CONTENT_LIMIT } from '@kanal/contract';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/feedback/pager';
 import { ErrorView } from '@/components/feedback/status-view';
 import { CardListSkeleton } from '@/content/components/card-skeleton';
 import { HOME_PAGE_STORAGE_KEY } from '@/lib/browser/storage-keys';
 import { useStoredValue } from '@/lib/browser/stored-value';
+import { useTranslation } from '@/lib/i18n';
 import { parsePage } from '@/lib/pager';
 import { useNewContent } from '../api/get-new-content';
 import { ContentCard } from './content-card';

@@ -1,11 +1,11 @@
 import type { ContentDetail } from '@kanal/contract';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { LoadingView } from '@/components/feedback/status-view';
 import { ErrorText } from '@/components/form/error-text';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { type FormSubmission, useFormSubmission } from '../hooks/use-form-submission';
 import { educationResult, type FormEndState } from '../lib/form-result';
 import { ScoreGauge } from './score-gauge';

@@ -6,7 +6,6 @@ import {
   TEXT_ANSWER_MAX_LENGTH,
 } from '@kanal/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/form/checkbox';
@@ -14,6 +13,7 @@ import { CloseIcon } from '@/components/icons';
 import { formStorageKey } from '@/lib/browser/storage-keys';
 import { removeStored } from '@/lib/browser/stored-value';
 import { useGoBack } from '@/lib/hooks/use-go-back';
+import { useTranslation } from '@/lib/i18n';
 import { type AnswerKey, type QuestionFlow, useLocalQuestionFlow, useQuestionFlow } from '../hooks/use-question-flow';
 import { buildEndState, endPath } from '../lib/form-result';
 import type { QuestionCheck } from '../lib/question-flow';

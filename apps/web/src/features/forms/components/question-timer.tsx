@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { announcedSeconds } from '../lib/question-flow';
 import './question-timer.css';
 

@@ -1,7 +1,7 @@
 import { GAUGE_DELAY_MS } from '@kanal/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/lib/hooks/use-media-query';
+import { useTranslation } from '@/lib/i18n';
 import './score-gauge.css';
 
 const RADIUS = 52;

@@ -1,13 +1,13 @@
 import type { SubmissionResult } from '@kanal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showToast } from '@/components/feedback/toast';
 import { useMarkFinished } from '@/content/api/mark-finished';
 import { useSession } from '@/lib/auth-store';
 import { formStorageKey } from '@/lib/browser/storage-keys';
 import { removeStored } from '@/lib/browser/stored-value';
+import { useTranslation } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { useSubmitAnswers } from '../api/submit-answers';
 import type { FormEndState } from '../lib/form-result';

@@ -1,9 +1,9 @@
 import { COMMENT_MAX_LENGTH, CommentBodySchema, MESSAGE_PARAMS } from '@kanal/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { serverMessage } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { useSendComment } from '../api/send-comment';
 import '@/components/form/form.css';
 import './comment-form.css';

@@ -1,6 +1,5 @@
 import type { ContentDetail } from '@kanal/contract';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { DocumentIcon, ImageIcon, QuestionIcon, VideoIcon } from '@/components/content-icons';
@@ -9,6 +8,7 @@ import { TypeLabel } from '@/content/components/type-label';
 import { interactionOf, questionsPath } from '@/content/lib/paths';
 import { fileUrl } from '@/lib/file-url';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import '@/components/page.css';
 import '@/content/components/detail.css';

@@ -1,5 +1,4 @@
 import type { ContentDetail, Material } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { showToast } from '@/components/feedback/toast';
@@ -10,6 +9,7 @@ import { useSession } from '@/lib/auth-store';
 import { materialsStorageKey } from '@/lib/browser/storage-keys';
 import { readStored, useStoredValue } from '@/lib/browser/stored-value';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { CommentForm } from './comment-form';
 import { DocumentList } from './document-list';
 import { type Slide, SlideCarousel } from './slide-carousel';

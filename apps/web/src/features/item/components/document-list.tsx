@@ -1,8 +1,7 @@
 import type { Media } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { CheckIcon, DocumentIcon } from '@/components/content-icons';
 import { formatFileSize } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { safeMediaUrl } from '../lib/safe-media-url';
 import './document-list.css';
 

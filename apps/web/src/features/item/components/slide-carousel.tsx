@@ -1,7 +1,7 @@
 import type { Media } from '@kanal/contract';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/content-icons';
+import { useTranslation } from '@/lib/i18n';
 import { safeMediaUrl } from '../lib/safe-media-url';
 import { YoutubeEmbed } from './youtube-embed';
 import '@/components/button.css';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PlayIcon } from '@/components/icons';
+import { useTranslation } from '@/lib/i18n';
 import {
   YOUTUBE_PLAYER_ORIGIN,
   youtubeEmbedUrl,

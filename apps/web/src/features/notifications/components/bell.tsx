@@ -1,6 +1,5 @@
 import { BELL_PAGE_SIZE, type BellItem } from '@kanal/contract';
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { DropdownPanel } from '@/components/dropdown-panel';
@@ -9,6 +8,7 @@ import { BellIcon } from '@/components/icons';
 import { itemPath } from '@/content/lib/paths';
 import { formatDateTime } from '@/lib/format';
 import { useIsPhone } from '@/lib/hooks/use-media-query';
+import { useTranslation } from '@/lib/i18n';
 import { useBell, useMarkRead } from '../api/notifications';
 import './bell.css';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { useBrowserPush } from '../hooks/use-browser-push';
 import './notification-settings.css';
 

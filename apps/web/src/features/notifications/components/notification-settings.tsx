@@ -1,11 +1,11 @@
 import { NOTICE_TOPICS, type NotificationSettings, PREFERENCE_CHANNELS } from '@kanal/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { showToast } from '@/components/feedback/toast';
 import { Checkbox } from '@/components/form/checkbox';
 import { ErrorText } from '@/components/form/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notifications';
 import '@/components/form/form.css';
 import './notification-settings.css';

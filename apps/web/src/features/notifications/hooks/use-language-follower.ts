@@ -12,7 +12,6 @@ export function useLanguageFollower() {
       // A failed save changes nothing on screen; the next sign-in records the language anyway.
       if (isLanguage(language)) saveLanguage(language).catch(() => {});
     };
-    i18n.on('languageChanged', follow);
-    return () => i18n.off('languageChanged', follow);
+    return i18n.onLanguageChange(follow);
   }, []);
 }

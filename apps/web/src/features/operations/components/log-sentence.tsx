@@ -1,8 +1,8 @@
 import type { LogEntry } from '@kanal/contract';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConsole } from '@/console/lib/console-context';
+import { useTranslation } from '@/lib/i18n';
 
 /** Marks where a slot's node goes in a translated sentence: no name or word contains it. */
 const SLOT = '\u0001';

@@ -1,5 +1,4 @@
 import { AUDIT_EVENTS, JOBS_PAGE_SIZE, LOG_PAGE_SIZE, type MailTest } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorView } from '@/components/feedback/status-view';
 import { ErrorText } from '@/components/form/error-text';
@@ -13,6 +12,7 @@ import { pageParam, useListParams } from '@/console/lib/list-params';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { type LogFilters, useJobs, useLogs, useMailTest, useRetryJob } from '../api/system';
 import { LogSentence } from './log-sentence';
 import './system.css';

@@ -1,6 +1,5 @@
 import type { Promotion } from '@kanal/contract';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorView } from '@/components/feedback/status-view';
@@ -17,6 +16,7 @@ import { isMissing, useRouteId } from '@/console/lib/route-id';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { usePromotion, useSendPromotion } from '../api/promotions';
 import '@/components/form/checkbox.css';
 import '@/components/form/form.css';

@@ -1,5 +1,4 @@
 import { CONTENT_PAGE_SIZE, type Promotion } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/feedback/status-view';
 import { ContentStatusBadge } from '@/console/components/content/content-status-badge';
@@ -8,6 +7,7 @@ import { ConsolePage } from '@/console/layout/console-page';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { usePromotions } from '../api/promotions';
 import '@/components/button.css';
 

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateTenantBodySchema } from '@kanal/contract';
 import { useId } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { showToast } from '@/components/feedback/toast';
@@ -14,6 +13,7 @@ import { ConsolePage } from '@/console/layout/console-page';
 import { showServerError, useFormError } from '@/console/lib/form-errors';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import './tenants.css';
 

@@ -1,6 +1,5 @@
 import { type AdminTenant, TENANT_PAGE_SIZE } from '@kanal/contract';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/feedback/status-view';
 import { useTenants } from '@/console/api/tenants';
@@ -11,6 +10,7 @@ import { ConsolePage } from '@/console/layout/console-page';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { fileUrl } from '@/lib/file-url';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import './tenants.css';
 

@@ -11,7 +11,6 @@ import {
 } from '@kanal/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { FileButton } from '@/components/form/file-button';
@@ -21,6 +20,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { fileUrl } from '@/lib/file-url';
 import { useFieldError } from '@/lib/hooks/use-field-error';
+import { useTranslation } from '@/lib/i18n';
 import { useRequestEmailChange, useUpdateDetails, useUploadAvatar } from '../api/update-profile';
 import './profile-editor.css';
 

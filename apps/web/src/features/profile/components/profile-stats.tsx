@@ -1,9 +1,9 @@
 import { CONTENT_TYPE_DISPLAY_ORDER } from '@kanal/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ContentTypeIcon } from '@/components/content-icons';
 import { Spinner } from '@/components/feedback/spinner';
 import { ErrorView } from '@/components/feedback/status-view';
+import { useTranslation } from '@/lib/i18n';
 import { useContentStats } from '../api/get-content-stats';
 import { useCountByType } from '../api/get-count-by-type';
 import { useUserStats } from '../api/get-user-stats';

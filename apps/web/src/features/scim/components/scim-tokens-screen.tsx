@@ -1,6 +1,5 @@
 import { SCIM_BASE_PATH, SCIM_TOKEN_PAGE_SIZE, type ScimToken } from '@kanal/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { ErrorView } from '@/components/feedback/status-view';
@@ -12,6 +11,7 @@ import { ConsolePage } from '@/console/layout/console-page';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { errorText } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { useRevokeScimToken, useScimTokens } from '../api/scim-tokens';
 import { IssueTokenDialog } from './issue-token-dialog';
 import '@/components/button.css';

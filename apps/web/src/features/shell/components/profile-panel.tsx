@@ -1,10 +1,10 @@
 import { type Me, may } from '@kanal/contract';
 import type { ReactNode, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { DropdownPanel } from '@/components/dropdown-panel';
 import { LanguageSwitch } from '@/components/language-switch';
+import { useTranslation } from '@/lib/i18n';
 import './profile-panel.css';
 
 type Props = {

@@ -1,11 +1,11 @@
 import type { Me } from '@kanal/contract';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ArchiveIcon, HomeIcon, ProfileIcon } from '@/components/icons';
 import { ARCHIVE_PAGE_STORAGE_KEY } from '@/lib/browser/storage-keys';
 import { writeStored } from '@/lib/browser/stored-value';
 import { fileUrl } from '@/lib/file-url';
+import { useTranslation } from '@/lib/i18n';
 import { ProfilePanel } from './profile-panel';
 import '@/components/button.css';
 import './top-bar.css';

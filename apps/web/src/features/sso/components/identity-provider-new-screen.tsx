@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { showToast } from '@/components/feedback/toast';
 import { ConsolePage } from '@/console/layout/console-page';
+import { useTranslation } from '@/lib/i18n';
 import { useCreateIdentityProvider } from '../api/identity-providers';
 import { newProviderResolver } from '../lib/provider-values';
 import { ProviderForm } from './provider-form';

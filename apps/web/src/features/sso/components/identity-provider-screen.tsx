@@ -1,6 +1,5 @@
 import type { IdentityProvider } from '@kanal/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
@@ -11,6 +10,7 @@ import { ConsolePage } from '@/console/layout/console-page';
 import { useRouteId } from '@/console/lib/route-id';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { useDeleteIdentityProvider, useIdentityProviders, useUpdateIdentityProvider } from '../api/identity-providers';
 import { providerChangeResolver } from '../lib/provider-values';
 import { ProviderStatusBadge } from './identity-providers-screen';

@@ -1,11 +1,11 @@
 import type { IdentityProvider } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/feedback/status-view';
 import { EmptyState, TableSkeleton } from '@/console/components/lists/data-table';
 import { StatusBadge } from '@/console/components/status-badge';
 import { ConsolePage } from '@/console/layout/console-page';
 import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { useIdentityProviders } from '../api/identity-providers';
 import '@/components/button.css';
 import './sso.css';

@@ -1,8 +1,8 @@
 import { SSO_CLAIMED_ATTRIBUTES } from '@kanal/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/text-field';
 import { useFormError } from '@/console/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import type { ProviderFormMethods } from '../lib/provider-values';
 
 /**

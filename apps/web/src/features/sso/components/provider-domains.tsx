@@ -1,11 +1,11 @@
 import { SSO_DOMAINS_MAX, SsoDomainSchema } from '@kanal/contract';
 import { useId, useRef, useState } from 'react';
 import { type FieldError, useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { ChosenChips } from '@/console/components/chosen-chips';
 import { useFormError } from '@/console/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import type { ProviderFormMethods } from '../lib/provider-values';
 
 export type DomainInput = ReturnType<typeof useDomainInput>;

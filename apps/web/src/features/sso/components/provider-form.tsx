@@ -1,7 +1,6 @@
 import { API_PREFIX, api, type IdentityProvider } from '@kanal/contract';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/form/checkbox';
 import { ErrorText } from '@/components/form/error-text';
@@ -11,6 +10,7 @@ import { CopyValue } from '@/console/components/copy-value';
 import { showServerError, useFormError } from '@/console/lib/form-errors';
 import { pathOf } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { type ProviderFormValues, serverFields, valuesOf } from '../lib/provider-values';
 import { AttributeClaims } from './provider-attributes';
 import { DomainsField, useDomainInput } from './provider-domains';

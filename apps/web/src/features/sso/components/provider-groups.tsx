@@ -1,7 +1,6 @@
 import { type Group, SSO_GROUP_MAPPINGS_MAX } from '@kanal/contract';
 import { useEffect, useId, useRef } from 'react';
 import { type FieldError, useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorView } from '@/components/feedback/status-view';
 import { ErrorText } from '@/components/form/error-text';
@@ -9,6 +8,7 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useAllGroups } from '@/console/api/groups';
 import { useFormError } from '@/console/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import type { ProviderFormMethods } from '../lib/provider-values';
 
 /** Which groups the provider's claim puts people into: the organisation's groups are the choices. */

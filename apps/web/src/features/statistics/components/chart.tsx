@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import './chart.css';
 
 // Only the pieces these charts draw, so the statistics chunk carries no more of the library than that.

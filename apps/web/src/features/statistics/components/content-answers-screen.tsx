@@ -1,6 +1,5 @@
 import { CONTENT_PAGE_SIZE, mayReadItemStats, type StaffAttemptList, type StaffContent } from '@kanal/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ConfirmDialog, Dialog } from '@/components/dialog';
 import { ErrorView } from '@/components/feedback/status-view';
@@ -12,6 +11,7 @@ import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import '@/console/components/content/content-actions.css';
 import './content-responses.css';
 

@@ -9,7 +9,6 @@ import {
   type StaffContent,
   USER_PAGE_SIZE,
 } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorView } from '@/components/feedback/status-view';
@@ -23,6 +22,7 @@ import { AsOf, StatsSection } from '@/console/components/stats-section';
 import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { markPercent } from '@/content/lib/score';
+import { useTranslation } from '@/lib/i18n';
 import '@/console/components/content/content-actions.css';
 import { describeAudience } from '@/console/lib/audience-words';
 import { formatDateTime } from '@/lib/format';

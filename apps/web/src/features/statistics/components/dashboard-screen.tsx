@@ -1,7 +1,6 @@
 import type { Overview } from '@kanal/contract';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/feedback/status-view';
 import { EmptyState, TableSkeleton } from '@/console/components/lists/data-table';
@@ -9,6 +8,7 @@ import { StatsSection } from '@/console/components/stats-section';
 import { ConsolePage } from '@/console/layout/console-page';
 import { markPercent } from '@/content/lib/score';
 import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { type ActivityRange, useGroupCompletion, useOverview, useTenantActivity, useTopFive } from '../api/stats';
 import { isoDay, percentText, periodLabel } from '../lib/stats-format';
 import { StatsChart } from './chart';

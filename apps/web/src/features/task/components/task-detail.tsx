@@ -1,5 +1,4 @@
 import type { ContentDetail } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { showToast } from '@/components/feedback/toast';
@@ -11,6 +10,7 @@ import { interactionOf } from '@/content/lib/paths';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useGoBack } from '@/lib/hooks/use-go-back';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/page.css';
 import '@/content/components/detail.css';
 import './task-detail.css';

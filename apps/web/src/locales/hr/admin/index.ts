@@ -16,7 +16,7 @@ import transfer from './transfer.json';
 import users from './users.json';
 
 // The console's one namespace ('admin'), loaded with its chunk; each area keeps its own file. The contract's
-// messages of the staff's calls come with it (found from 'common' through i18n's fallbackNS).
+// messages of the staff's calls come with it (found from 'common' through the texts' fallback namespaces, lib/i18n.ts).
 export default {
   ...shared,
   console,

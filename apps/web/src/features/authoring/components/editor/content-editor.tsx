@@ -1,7 +1,6 @@
 import { hasForm, may, type StaffContent, type UpdateContentBody } from '@kanal/contract';
 import { useRef } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
@@ -15,6 +14,7 @@ import { useToastClearance } from '@/console/lib/toast-clearance';
 import { ApiError } from '@/lib/api-client';
 import { removeStored } from '@/lib/browser/stored-value';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { type ContentDraft, draftField, draftResolver, toBody } from '../../lib/content-draft';
 import { AudienceSection } from './editor-audience';
 import { BasicsSection } from './editor-basics';

@@ -8,8 +8,8 @@ import {
 } from '@kanal/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ErrorText } from '@/components/form/error-text';
+import { useTranslation } from '@/lib/i18n';
 import '@/components/button.css';
 import { useFormError } from '@/console/lib/form-errors';
 import { useRuleReach } from '../../api/audience';

@@ -1,8 +1,6 @@
 import type { AudiencePerson } from '@kanal/contract';
-import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { type FieldError, useController, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ErrorView } from '@/components/feedback/status-view';
 import { ErrorText } from '@/components/form/error-text';
 import { ChosenChips } from '@/console/components/chosen-chips';
@@ -10,6 +8,8 @@ import { TableSkeleton } from '@/console/components/lists/data-table';
 import { SearchBox } from '@/console/components/lists/search-box';
 import { useConsole } from '@/console/lib/console-context';
 import { useFormError } from '@/console/lib/form-errors';
+import type { TFunction } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useAudienceGroups, useEveryoneCount, usePeopleSearch } from '../../api/audience';
 import { describeDraftRules, newRule } from '../../lib/audience-rule';
 import type { ContentDraft, DraftRef } from '../../lib/content-draft';
@@ -199,7 +199,7 @@ export function AudienceSection({ form, disabled }: SectionProps) {
  * in several groups and chosen by name too: the total is an upper bound, and says so.
  */
 function summaryOf(
-  t: TFunction<'admin'>,
+  t: TFunction,
   audience: Audience,
   promotion: boolean,
   everyoneCount: number | undefined,

@@ -9,13 +9,13 @@ import {
 } from '@kanal/contract';
 import { useId } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorText } from '@/components/form/error-text';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { useCategories } from '@/console/api/content';
 import { useFormError } from '@/console/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import type { ContentDraft } from '../../lib/content-draft';
 import type { FormSectionProps } from '../../lib/editor-section';
 import { EditorSection } from './editor-section';

@@ -1,8 +1,8 @@
 import type { StaffContent } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/text-field';
 import { useFormError } from '@/console/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import type { PublishMode } from '../../lib/content-draft';
 import type { FormSectionProps } from '../../lib/editor-section';
 import { EditorSection } from './editor-section';

@@ -6,11 +6,11 @@ import {
   TIME_RESTRICTION_MAX_S,
   TIME_RESTRICTION_MIN_S,
 } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@/components/form/checkbox';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useFormError } from '@/console/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import type { FormSectionProps } from '../../lib/editor-section';
 import { EditorSection } from './editor-section';
 

@@ -1,7 +1,7 @@
 import { hasForm, mayReadItemStats, type StaffContent } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConsole } from '@/console/lib/console-context';
+import { useTranslation } from '@/lib/i18n';
 import { reachLine } from '../../lib/content-reach';
 import { ContentActions } from '../content-actions';
 

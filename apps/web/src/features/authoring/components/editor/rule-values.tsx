@@ -1,7 +1,7 @@
 import { START_DATE_RANGE } from '@kanal/contract';
 import { type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChosenChips } from '@/console/components/chosen-chips';
+import { useTranslation } from '@/lib/i18n';
 import { useAttributeSuggestions, useAudienceGroups, usePeopleSearch } from '../../api/audience';
 import { type DraftCondition, isTextAttribute } from '../../lib/audience-rule';
 import type { DraftRef } from '../../lib/content-draft';

@@ -1,10 +1,10 @@
 import type { ContentType, StaffContent } from '@kanal/contract';
 import { useEffect, useState } from 'react';
 import { type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { readStored, removeStored, writeStored } from '@/lib/browser/stored-value';
 import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import type { ContentDraft } from '../../lib/content-draft';
 
 /** What the browser keeps of an editor's unsaved work: the draft, when, and the version it started from. */

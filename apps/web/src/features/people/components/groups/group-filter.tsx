@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useAllGroups } from '@/console/api/groups';
 import { FilterSelect } from '@/console/components/lists/list-filter';
+import { useTranslation } from '@/lib/i18n';
 
 /** The people table's group filter: every group of the organisation, by name. */
 export function GroupFilter({ value, onChange }: { value: number | null; onChange: (group: number | null) => void }) {

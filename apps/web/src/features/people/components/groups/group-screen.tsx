@@ -1,6 +1,5 @@
 import { type AdminGroup, type AdminUser, USER_PAGE_SIZE } from '@kanal/contract';
 import { useCallback, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog, Dialog } from '@/components/dialog';
@@ -22,6 +21,7 @@ import { isMissing, useRouteId } from '@/console/lib/route-id';
 import { toggled, useRowSelection } from '@/console/lib/use-row-selection';
 import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { useGroup, useGroupMembers, useUpdateGroup } from '../../api/groups';
 import { useUsers } from '../../api/users';
 import { UserStatusBadge } from '../users/user-status-badge';

@@ -1,12 +1,12 @@
 import { EXPORT_FORMATS } from '@kanal/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { usePeopleExport } from '@/console/api/transfer';
 import { ConsolePage } from '@/console/layout/console-page';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 
 /** Everyone in the organisation as a spreadsheet; one person's own data is exported from their page. */
 export function ExportsScreen() {

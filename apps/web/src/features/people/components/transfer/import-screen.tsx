@@ -8,9 +8,7 @@ import {
   type ImportResult,
   type ImportRowOutcome,
 } from '@kanal/contract';
-import type { TFunction } from 'i18next';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { Pager } from '@/components/feedback/pager';
@@ -27,7 +25,8 @@ import { ConsolePage } from '@/console/layout/console-page';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatFileSize } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import type { TFunction } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { ActivationCodesDialog } from '../users/activation-codes';
 import '@/console/components/lists/filter-chips.css';
 import '@/console/components/lists/data-table.css';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
+import { useTranslation } from '@/lib/i18n';
 import './activation-codes.css';
 
 export type ActivationCode = { name: string; username: string; activationCode: string };

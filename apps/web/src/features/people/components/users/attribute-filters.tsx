@@ -1,8 +1,8 @@
 import type { AttributeValue, FilterAttribute } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { CloseIcon } from '@/components/icons';
 import { FilterSelect } from '@/console/components/lists/list-filter';
+import { useTranslation } from '@/lib/i18n';
 import { useAttributeValues } from '../../api/attributes';
 import { useUser } from '../../api/users';
 import './attribute-filters.css';

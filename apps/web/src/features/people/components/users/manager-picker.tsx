@@ -1,11 +1,11 @@
 import type { AdminUser } from '@kanal/contract';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorView } from '@/components/feedback/status-view';
 import { ErrorText } from '@/components/form/error-text';
 import { ChosenChips } from '@/console/components/chosen-chips';
 import { TableSkeleton } from '@/console/components/lists/data-table';
 import { SearchBox } from '@/console/components/lists/search-box';
+import { useTranslation } from '@/lib/i18n';
 import { useManagerSearch } from '../../api/users';
 import '@/console/components/picker.css';
 

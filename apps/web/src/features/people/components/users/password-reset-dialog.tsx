@@ -1,7 +1,7 @@
 import type { PasswordResetMode, PasswordResets } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialog';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { useResetPasswords } from '../../api/users';
 
 /**

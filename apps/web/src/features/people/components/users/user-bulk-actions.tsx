@@ -1,11 +1,11 @@
 import type { AdminUser, UserBulkAction, UserBulkFilter } from '@kanal/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/feedback/toast';
 import { useAllGroups } from '@/console/api/groups';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { useUpdateGroup } from '../../api/groups';
 import { useBulkUsers, useDeactivateUsers, useDeleteUsers } from '../../api/users';
 import { type ActivationCode, ActivationCodesDialog } from './activation-codes';

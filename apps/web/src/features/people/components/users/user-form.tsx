@@ -10,7 +10,6 @@ import {
 } from '@kanal/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/form/checkbox';
 import { ErrorText } from '@/components/form/error-text';
@@ -20,6 +19,7 @@ import { useAllGroups } from '@/console/api/groups';
 import { useConsole } from '@/console/lib/console-context';
 import { showServerError, useFormError } from '@/console/lib/form-errors';
 import { errorText } from '@/lib/errors';
+import { useTranslation } from '@/lib/i18n';
 import { useAttributeValues } from '../../api/attributes';
 import { type ManagerChoice, ManagerPicker } from './manager-picker';
 import './user-form.css';

@@ -1,9 +1,9 @@
 import type { CreatedUser } from '@kanal/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { showToast } from '@/components/feedback/toast';
 import { ConsolePage } from '@/console/layout/console-page';
+import { useTranslation } from '@/lib/i18n';
 import { useCreateUser } from '../../api/users';
 import { ActivationCodesDialog } from './activation-codes';
 import { UserForm } from './user-form';

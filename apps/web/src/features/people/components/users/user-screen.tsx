@@ -1,6 +1,5 @@
 import { type ActivityItem, type AdminUser, api, USER_PAGE_SIZE } from '@kanal/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
@@ -15,6 +14,7 @@ import { pathOf } from '@/lib/api-client';
 import { download } from '@/lib/browser/download';
 import { errorText } from '@/lib/errors';
 import { formatDate, formatDateTime, formatDay } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import {
   useActivity,
   useDeleteUsers,

@@ -1,6 +1,6 @@
 import type { UserStatus } from '@kanal/contract';
-import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '@/console/components/status-badge';
+import { useTranslation } from '@/lib/i18n';
 
 const TONES = { active: 'on', invited: 'waiting', deactivated: 'off' } as const;
 

@@ -10,7 +10,6 @@ import {
   type UserStatus,
 } from '@kanal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorView } from '@/components/feedback/status-view';
@@ -29,6 +28,7 @@ import { useConsole } from '@/console/lib/console-context';
 import { pageParam, useListParams } from '@/console/lib/list-params';
 import { useRowSelection } from '@/console/lib/use-row-selection';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 import { bulkFilterOf, type UserListParams, useUsers } from '../../api/users';
 import { GroupFilter } from '../groups/group-filter';
 import { AttributeFilters, ManagerFilter } from './attribute-filters';

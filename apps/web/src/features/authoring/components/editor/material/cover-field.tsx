@@ -1,13 +1,12 @@
 import { UPLOAD_MAX_BYTES } from '@kanal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldError, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { FileButton } from '@/components/form/file-button';
 import { useFormError } from '@/console/lib/form-errors';
 import { formatFileSize } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { SectionProps } from '../../../lib/editor-section';
 import '@/components/button.css';
 import '@/components/form/file-button.css';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { SectionProps } from '../../../lib/editor-section';
 import '@/components/button.css';
 import '@/components/form/file-button.css';

@@ -1,10 +1,9 @@
 import { MATERIAL_TEXT_MAX_LENGTH } from '@kanal/contract';
 import { useId } from 'react';
 import { type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ErrorText } from '@/components/form/error-text';
 import { useFormError } from '@/console/lib/form-errors';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { ContentDraft } from '../../../lib/content-draft';
 
 type Form = UseFormReturn<ContentDraft>;

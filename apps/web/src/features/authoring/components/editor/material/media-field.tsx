@@ -1,13 +1,12 @@
 import { MEDIA_MAX, NAME_MAX_LENGTH, UPLOAD_MAX_BYTES } from '@kanal/contract';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { type FieldError, type UseFormReturn, useFieldArray, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { Svg } from '@/components/icons';
 import { useFormError } from '@/console/lib/form-errors';
 import { formatFileSize } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { ContentDraft } from '../../../lib/content-draft';
 import { kindOf, MediumPreview } from './medium-preview';
 import { UploadItem } from './upload-item';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { DocumentIcon } from '@/components/content-icons';
+import { useTranslation } from '@/lib/i18n';
 import type { DraftFile } from '../../../lib/content-draft';
 import { isImage } from './use-uploads';
 

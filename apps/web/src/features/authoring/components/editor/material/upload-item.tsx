@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { formatFileSize } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { Upload } from './use-uploads';
 
 export function UploadItem({

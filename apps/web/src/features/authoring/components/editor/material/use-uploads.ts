@@ -1,14 +1,13 @@
 import { type StoredFile, UPLOAD_MAX_BYTES } from '@kanal/contract';
-import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { uploadContentFile } from '@/console/api/content';
 import { type ConsoleContext, inScope, useConsole } from '@/console/lib/console-context';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/errors';
 import { fileUrl } from '@/lib/file-url';
 import { formatFileSize } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import type { TFunction } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { DraftFile } from '../../../lib/content-draft';
 
 // Uploads: each file on its way, with its progress, and what went wrong when it did not arrive.

@@ -1,8 +1,8 @@
 import { parseVideoLink, type VideoLink } from '@kanal/contract';
 import { type FieldError, type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/text-field';
 import { useFormError } from '@/console/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import type { ContentDraft } from '../../../lib/content-draft';
 
 type Form = UseFormReturn<ContentDraft>;

@@ -1,10 +1,10 @@
 import { ANSWERS_MAX, type QuestionType } from '@kanal/contract';
 import { useId, useRef } from 'react';
 import { type UseFieldArrayReturn, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ErrorText } from '@/components/form/error-text';
 import { CloseIcon } from '@/components/icons';
 import { useFormError } from '@/console/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import type { ContentDraft } from '../../../lib/content-draft';
 import type { SectionProps } from '../../../lib/editor-section';
 import { emptyAnswer, errorOf, useFocusAfterRender } from './question-form';

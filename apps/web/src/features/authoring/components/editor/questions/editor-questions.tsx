@@ -1,11 +1,11 @@
 import { isChoiceQuestion, QUESTION_TYPES, QUESTIONS_MAX, type QuestionType } from '@kanal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { SelectField } from '@/components/form/select-field';
 import { useFormError } from '@/console/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import { type DraftQuestion, newQuestion } from '../../../lib/content-draft';
 import type { SectionProps } from '../../../lib/editor-section';
 import '@/components/button.css';

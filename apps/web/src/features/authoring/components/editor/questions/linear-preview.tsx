@@ -1,6 +1,6 @@
 import { LINEAR_POINTS } from '@kanal/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** A LINEAR question as people will see it: five points, 1 to 5. */
 export function LinearPreview() {

@@ -1,12 +1,12 @@
 import { isChoiceQuestion, QUESTION_TYPES, type QuestionType } from '@kanal/contract';
 import { type DragEvent, useId, useRef } from 'react';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
 import { SelectField } from '@/components/form/select-field';
 import { Svg } from '@/components/icons';
 import { useFormError } from '@/console/lib/form-errors';
+import { useTranslation } from '@/lib/i18n';
 import type { SectionProps } from '../../../lib/editor-section';
 import { Answers } from './answer-options';
 import { LinearPreview } from './linear-preview';
