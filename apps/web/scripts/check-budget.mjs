@@ -1,12 +1,13 @@
-// Fails the build when the JavaScript a visit to /login can load exceeds the issue's budget (gzip -9, as
-// served). Counted: the entry chunk, the login screen's lazy chunk, the texts of both languages, everything
-// they import statically, and anything they may import later (a lazy import on the login path is still paid
-// by everybody who logs in). The figures are also written to dist/.vite/login-budget.json.
+// Fails the build when the JavaScript a visit to /login can load exceeds its budget (gzip -9, as served):
+// 110 KB from issue 2, 100 KB from issue 32 (which made the room under it). Counted: the entry chunk, the
+// login screen's lazy chunk, the texts of both languages, everything they import statically, and anything
+// they may import later (a lazy import on the login path is still paid by everybody who logs in). The
+// figures are also written to dist/.vite/login-budget.json.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 110;
+const BUDGET_KB = 100;
 const dist = join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
 

@@ -9,7 +9,7 @@ import {
 import type { Operation } from '../operation.js';
 
 // The sign-in screen's calls, apart from the rest of the account's (session.ts): /login loads this module
-// whole, and its JavaScript budget (110 KB, apps/web/scripts/check-budget.mjs) counts every byte. The mobile
+// whole, and its JavaScript budget (apps/web/scripts/check-budget.mjs) counts every byte. The mobile
 // app's older paths (`/mobile/users/…`) are the same calls under another name, each declared on its own.
 const tags = ['auth'];
 
