@@ -1,8 +1,8 @@
 /**
  * The app's texts: catalogues by language and namespace, looked up by dotted key, with plural forms and
- * {{variables}}. Our own, in i18next's catalogue format and with react-i18next's calls (`t`, `useTranslation`),
- * because i18next with react-i18next was 18 KB of the 110 KB that /login may load, for the few of their
- * features this app uses (docs/adr/0053-our-own-texts-library.md).
+ * {{variables}}. Our own, in i18next's catalogue format and with react-i18next's calls (`t`, `useTranslation`):
+ * i18next with react-i18next were 18 KB of the 110 KB /login was allowed, for the few of their features this
+ * app uses (docs/adr/0053-our-own-texts-library.md).
  */
 
 /** A text's options: where to look, the plural's count, and the values of the text's {{variables}}. */
