@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../plugins/request-context.js';
 import { hashActivationCode } from './activation-code.js';
 import type { Account, AuthRepository } from './auth.repository.js';
-import type { AuthDeps, RequestMeta } from './auth.service.js';
+import type { AuthDeps, RequestMeta } from './auth-deps.js';
 import type { createAccountLinks } from './auth-links.js';
 
 // Choosing and changing a password: the first set-up (by link or activation code), a forgotten one's reset

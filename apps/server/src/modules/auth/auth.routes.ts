@@ -3,7 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { route } from '../../plugins/operations.js';
 import { SESSION_COOKIE } from '../../plugins/request-context.js';
-import type { AuthService, RequestMeta } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
+import type { RequestMeta } from './auth-deps.js';
 
 /** The web app's own manifest (its `manifest.webmanifest`), which a tenant's manifest brands. */
 export type WebManifest = { icons: object[] } & Record<string, unknown>;
