@@ -15,7 +15,7 @@ select "content"."id", "content"."type", "content"."configuration", "content"."n
   where ("attempt"."tenant_id" = "content_interaction"."tenant_id" and "attempt"."user_id" = "content_interaction"."user_id" and "attempt"."content_id" = "content_interaction"."content_id")
   order by "attempt"."created_at" desc, "attempt"."id" desc
   limit $1) "latest_attempt" on true
-  where (("content_interaction"."tenant_id" = $2 and "content_interaction"."user_id" = $3 and "content_interaction"."publish_at" <= $4 and "content"."status" in ($5, $6)) and "content_interaction"."finished_at" is null and "content"."type" = $7 and "content_interaction"."content_id" in (select "content_id"
+  where (("content_interaction"."tenant_id" = $2 and "content_interaction"."user_id" = $3 and "content_interaction"."publish_at" <= $4 and "content"."publish_at" <= $5 and "content"."status" in ($6, $7)) and "content_interaction"."finished_at" is null and "content"."type" = $8 and "content_interaction"."content_id" in (select "content_id"
   from "attempt"
-  where ("attempt"."tenant_id" = $8 and "attempt"."user_id" = $9)))
+  where ("attempt"."tenant_id" = $9 and "attempt"."user_id" = $10)))
   order by "latest_attempt"."created_at" desc, "latest_attempt"."id" desc;

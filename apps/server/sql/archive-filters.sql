@@ -9,4 +9,4 @@ select distinct "content"."type", "content"."creator_id", "app_user"."name", "co
   from "content_interaction"
   inner join "content" on ("content"."tenant_id" = "content_interaction"."tenant_id" and "content"."id" = "content_interaction"."content_id")
   inner join "app_user" on ("app_user"."tenant_id" = "content"."tenant_id" and "app_user"."id" = "content"."creator_id")
-  where (("content_interaction"."tenant_id" = $1 and "content_interaction"."user_id" = $2 and "content_interaction"."publish_at" <= $3 and "content"."status" in ($4, $5)) and "content_interaction"."finished_at" is not null);
+  where (("content_interaction"."tenant_id" = $1 and "content_interaction"."user_id" = $2 and "content_interaction"."publish_at" <= $3 and "content"."publish_at" <= $4 and "content"."status" in ($5, $6)) and "content_interaction"."finished_at" is not null);

@@ -11,7 +11,7 @@ select "content"."id", "content"."type", "content"."configuration", "content"."n
   inner join "app_user" on ("app_user"."tenant_id" = "content"."tenant_id" and "app_user"."id" = "content"."creator_id")
   left join "task" on ("task"."tenant_id" = "content"."tenant_id" and "task"."content_id" = "content"."id")
   left join "material" on ("material"."tenant_id" = "content"."tenant_id" and "material"."content_id" = "content"."id")
-  where (("content_interaction"."tenant_id" = $1 and "content_interaction"."user_id" = $2 and "content_interaction"."publish_at" <= $3 and "content"."status" in ($4, $5)) and "content_interaction"."content_id" = $6);
+  where (("content_interaction"."tenant_id" = $1 and "content_interaction"."user_id" = $2 and "content_interaction"."publish_at" <= $3 and "content"."publish_at" <= $4 and "content"."status" in ($5, $6)) and "content_interaction"."content_id" = $7);
 
 update "content_interaction"
   set "viewed_at" = coalesce("content_interaction"."viewed_at", $1::timestamptz)

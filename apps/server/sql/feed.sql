@@ -12,7 +12,7 @@ select "caller_session_id", "caller_tenant_id", "caller_user_id", "caller_role",
   inner join "content" on ("content"."tenant_id" = "content_interaction"."tenant_id" and "content"."id" = "content_interaction"."content_id")
   inner join "app_user" on ("app_user"."tenant_id" = "content"."tenant_id" and "app_user"."id" = "content"."creator_id")
   left join "task" on ("task"."tenant_id" = "content"."tenant_id" and "task"."content_id" = "content"."id")
-  where ("content_interaction"."tenant_id" = "caller_tenant_id" and "content_interaction"."user_id" = "caller_user_id" and "content_interaction"."publish_at" <= $7 and "content_interaction"."finished_at" is null and "content_interaction"."live")
+  where (("content_interaction"."tenant_id" = "caller_tenant_id" and "content_interaction"."user_id" = "caller_user_id" and "content_interaction"."publish_at" <= $7 and "content_interaction"."finished_at" is null and "content_interaction"."live") and "content"."publish_at" <= $8)
   order by "content_interaction"."is_task" DESC NULLS LAST, "content_interaction"."deadline" ASC NULLS LAST, "content_interaction"."publish_at" DESC NULLS LAST, "content_interaction"."content_id" DESC NULLS LAST
-  limit $8 offset $9) "feed_page" on true
+  limit $9 offset $10) "feed_page" on true
   order by "position";

@@ -8,7 +8,7 @@ select "caller_session_id", "caller_tenant_id", "caller_user_id", "caller_role",
 select "content"."id", "content"."type", "content"."settings", "content_interaction"."finished_at"
   from "content_interaction"
   inner join "content" on ("content"."tenant_id" = "content_interaction"."tenant_id" and "content"."id" = "content_interaction"."content_id")
-  where (("content_interaction"."tenant_id" = $1 and "content_interaction"."user_id" = $2 and "content_interaction"."publish_at" <= $3 and "content"."status" in ($4, $5)) and "content_interaction"."content_id" = $6);
+  where (("content_interaction"."tenant_id" = $1 and "content_interaction"."user_id" = $2 and "content_interaction"."publish_at" <= $3 and "content"."publish_at" <= $4 and "content"."status" in ($5, $6)) and "content_interaction"."content_id" = $7);
 
 select "question"."id", "question"."position", "question"."title", "question"."type", "answer"."id", "answer"."title", "answer"."is_correct"
   from "question"

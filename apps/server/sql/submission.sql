@@ -17,7 +17,7 @@ select "caller_session_id", "caller_tenant_id", "caller_user_id", "caller_role",
   left join lateral (select "content"."id", "content"."type", "content"."settings", "content_interaction"."finished_at"
   from "content_interaction"
   inner join "content" on ("content"."tenant_id" = "content_interaction"."tenant_id" and "content"."id" = "content_interaction"."content_id")
-  where (("content_interaction"."tenant_id" = "caller_tenant_id" and "content_interaction"."user_id" = "caller_user_id" and "content_interaction"."publish_at" <= $8 and "content"."status" in ($9, $10)) and "content_interaction"."content_id" = $11)) "item" on true;
+  where (("content_interaction"."tenant_id" = "caller_tenant_id" and "content_interaction"."user_id" = "caller_user_id" and "content_interaction"."publish_at" <= $8 and "content"."publish_at" <= $9 and "content"."status" in ($10, $11)) and "content_interaction"."content_id" = $12)) "item" on true;
 
 with "inbox_row" as (select "finished_at"
   from "content_interaction"

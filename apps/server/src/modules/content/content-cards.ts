@@ -49,7 +49,9 @@ export type ItemRow = {
  * The caller's unfinished inbox rows of live, due items: exactly the entries of the partial index
  * content_interaction_feed_idx (tenant_id, user_id, is_task DESC, deadline, publish_at DESC, content_id DESC)
  * WHERE finished_at IS NULL AND live, so neither picking nor counting looks at the items themselves
- * (the inbox's sync keeps the rows' live / publish_at / is_task / deadline copies right in the item's transaction).
+ * (the inbox's sync keeps the rows' live / publish_at / is_task / deadline copies right: an item leaving the feeds in
+ * its own transaction; a live item's edit a batch there and the rest by the fill job, the page checking the item's
+ * own time meanwhile, and each card showing the task's own deadline).
  */
 const inboxOf = (tenantId: SQLWrapper, userId: SQLWrapper, now: Placeholder) =>
   and(
@@ -89,7 +91,13 @@ const feedPage = new QueryBuilder({ casing: 'snake_case' })
   .innerJoin(content, sameItem)
   .innerJoin(appUser, and(eq(appUser.tenantId, content.tenantId), eq(appUser.id, content.creatorId)))
   .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
-  .where(inboxOf(liveCaller.tenantId, liveCaller.userId, callerPlaceholders.now))
+  // The item's own time too: an edit that moved it later leaves copies behind for the fill job (inbox.service.ts).
+  .where(
+    and(
+      inboxOf(liveCaller.tenantId, liveCaller.userId, callerPlaceholders.now),
+      lte(content.publishAt, callerPlaceholders.now),
+    ),
+  )
   .orderBy(...feedOrder)
   .limit(sql.placeholder('limit'))
   .offset(sql.placeholder('offset'))

@@ -129,6 +129,63 @@ describe('an audience larger than a batch', () => {
     expect(await noticesOf(tenantId, itemId)).toEqual([{ kind: 'published', status: 'sent', recipients: everyone }]);
   });
 
+  it("moves a filled task's deadline and time in its copies a batch at a time, never showing it early or stale", async () => {
+    const { tenantId, admin, members } = await org(9);
+    const hour = 3_600_000;
+    const created = await authoring().create({
+      tenantId,
+      creatorId: admin.id,
+      type: 'TASK',
+      name: 'Godišnja procjena rizika',
+      description: '',
+      publishAt: t.clock.now(),
+      status: 'published',
+      audience: 'all',
+      task: { deadline: new Date(t.clock.now().getTime() + 2 * hour) },
+    });
+    await run();
+    const last = members.at(-1) as Person;
+    const deadlines = async () =>
+      (
+        await t.db
+          .select({ deadline: contentInteraction.deadline })
+          .from(contentInteraction)
+          .where(and(eq(contentInteraction.tenantId, tenantId), eq(contentInteraction.contentId, created)))
+      ).map((r) => r.deadline?.getTime());
+    const cardOf = async (person: Person) => {
+      const res = await call(t, { url: '/api/mobile/content/list/new', token: person.token });
+      return (res.json().payload.content as { id: number; task: { deadline: string } }[]).find((c) => c.id === created);
+    };
+
+    // The deadline moved an hour back: the edit rewrites one batch of copies, the fill job the rest.
+    const earlier = new Date(t.clock.now().getTime() + hour);
+    await authoring().update(tenantId, created, { task: { deadline: earlier } });
+    const moved = (await deadlines()).filter((d) => d === earlier.getTime());
+    expect(moved).toHaveLength(BATCH);
+    expect(await fillJobs()).toBe(1);
+    // A person whose copy is still the old one sees the task's own deadline on its card.
+    expect((await cardOf(last))?.task.deadline).toBe(earlier.toISOString());
+
+    // Moved to tomorrow: nobody sees it before then, whatever their copy says.
+    const tomorrow = new Date(t.clock.now().getTime() + 24 * hour);
+    await authoring().update(tenantId, created, { publishAt: tomorrow, status: 'scheduled' });
+    expect(await cardOf(last)).toBeUndefined();
+    const detail = await call(t, { url: `/api/mobile/content/${created}`, token: last.token });
+    expect(detail.statusCode).toBe(404);
+
+    await run();
+    expect(await fillJobs()).toBe(0);
+    expect(new Set(await deadlines())).toEqual(new Set([earlier.getTime()]));
+    expect(
+      (
+        await t.db
+          .select({ n: count() })
+          .from(contentInteraction)
+          .where(and(eq(contentInteraction.contentId, created), eq(contentInteraction.publishAt, tomorrow)))
+      )[0]?.n,
+    ).toBe(members.length + 1);
+  });
+
   it('stops filling an item withdrawn to draft; a change while it fills, or after it failed, is what the rest follows', async () => {
     const { tenantId, admin, members } = await org(9);
     const withdrawn = await publishDirectly(tenantId, admin.id, t.clock.now());

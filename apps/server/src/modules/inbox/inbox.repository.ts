@@ -253,20 +253,35 @@ export const createInboxRepository = (db: DbOrTx) => {
       ON CONFLICT (tenant_id, user_id, content_id) DO NOTHING`);
     },
 
-    /** Keeps the rows' copies of publish_at, the task flag, the deadline and liveness equal to the item's. */
+    /**
+     * Brings the rows' copies of publish_at, the task flag, the deadline and liveness in line with the item's:
+     * up to `limit` rows (all when undefined) in one statement; how many it changed. Rows already in line are
+     * skipped by the condition, so a batch after the first reads past them without writing.
+     */
     async refreshCopies(
       tenantId: number,
       contentId: number,
       { publishAt, isTask, deadline, live }: InboxCopies & { live: boolean },
-    ) {
+      limit?: number,
+    ): Promise<number> {
       const at = publishAt.toISOString();
       const due = deadline?.toISOString() ?? null;
-      await db.execute(sql`
+      const stale = sql`tenant_id = ${tenantId} AND content_id = ${contentId}
+        AND (publish_at <> ${at}::timestamptz OR is_task <> ${isTask} OR live <> ${live}
+             OR deadline IS DISTINCT FROM ${due}::timestamptz)`;
+      const result = await db.execute(sql`
+      WITH changed AS (
       UPDATE content_interaction
       SET publish_at = ${at}::timestamptz, is_task = ${isTask}, deadline = ${due}::timestamptz, live = ${live}
-      WHERE tenant_id = ${tenantId} AND content_id = ${contentId}
-        AND (publish_at <> ${at}::timestamptz OR is_task <> ${isTask} OR live <> ${live}
-             OR deadline IS DISTINCT FROM ${due}::timestamptz)`);
+      WHERE ${
+        limit === undefined
+          ? stale
+          : sql`tenant_id = ${tenantId} AND content_id = ${contentId} AND user_id IN (
+              SELECT user_id FROM content_interaction WHERE ${stale} LIMIT ${limit})`
+      }
+      RETURNING 1)
+      SELECT count(*)::int AS n FROM changed`);
+      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     },
   };
 };

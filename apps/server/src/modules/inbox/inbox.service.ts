@@ -99,40 +99,46 @@ export const createInbox = ({
      * starts once this transaction commits); rows of users who left the audience go unless viewed or
      * finished. Draft: untouched rows go. Archived: no row goes (they stay as history). Every remaining
      * row carries the item's publish_at, task flag, deadline and liveness, which is all the home feed
-     * reads to pick, order and count. Set-based: a few statements whatever the audience size. The caller
-     * holds the item's lock, as the fill job does, so the two take turns.
+     * reads to pick, order and count: a live item's first batch of them here, the rest by the fill job
+     * (moving a filled item's time or deadline would otherwise rewrite every row inside the edit); an item
+     * leaving the feeds has all of them here, so no feed shows it a moment longer. The caller holds the
+     * item's lock, as the fill job does, so the two take turns.
      */
     async sync(tenantId: number, contentId: number, item: InboxItem): Promise<void> {
-      const live = isLive(item.status);
-      const copies = copiesOf(item);
-      if (item.supersededAt) {
-        await repo.refreshCopies(tenantId, contentId, { ...copies, live: false });
+      const live = isLive(item.status) && !item.supersededAt;
+      const copies = { ...copiesOf(item), live };
+      if (!live) {
+        if (item.status !== 'archived' && !item.supersededAt) await repo.removeUntouched(tenantId, contentId, true);
+        await repo.refreshCopies(tenantId, contentId, copies);
         return;
       }
-      if (item.status !== 'archived') await repo.removeUntouched(tenantId, contentId, !live);
-      const after = live ? await addBatch(tenantId, contentId, item, 0) : null;
-      if (after !== null) {
+      await repo.removeUntouched(tenantId, contentId, false);
+      const stale = (await repo.refreshCopies(tenantId, contentId, copies, fillBatch)) === fillBatch;
+      const after = await addBatch(tenantId, contentId, item, 0);
+      if (stale || after !== null) {
         // A fill already under way keeps its place: its last pass starts over from the lowest id.
         await jobs.scheduleOnce({
           queue: INBOX_FILL_QUEUE,
           key: inboxFillKey(tenantId, contentId),
-          payload: { tenantId, contentId, after } satisfies InboxFill,
+          payload: { tenantId, contentId, after: after ?? 0 } satisfies InboxFill,
           runAt: clock.now(),
           tenantId,
         });
       }
-      await repo.refreshCopies(tenantId, contentId, { ...copies, live });
     },
 
     /**
      * The fill job's step, in its transaction, with the item as it is now under its lock (the caller's):
-     * while the item is live, the next batch of missing rows above `after`, the id the last step ended
-     * at, so a step reads only the audience ahead of it. Past the last id, one pass from the start, for
-     * anyone a change of audience put behind it meanwhile. Returns where to go on from, or null when
-     * every member of the audience has a row.
+     * while the item is live, first its rows' stale copies a batch a step (an edit left them), then the next
+     * batch of missing rows above `after`, the id the last step ended at, so a step reads only the audience
+     * ahead of it. Past the last id, one pass from the start, for anyone a change of audience put behind it
+     * meanwhile. Returns where to go on from, or null when every member of the audience has a row in line
+     * with the item.
      */
     async fill(tenantId: number, contentId: number, item: InboxItem, after: number): Promise<number | null> {
       if (!isLive(item.status) || item.supersededAt) return null;
+      const copies = { ...copiesOf(item), live: true };
+      if ((await repo.refreshCopies(tenantId, contentId, copies, fillBatch)) === fillBatch) return after;
       const next = await addBatch(tenantId, contentId, item, after);
       if (next !== null || after === 0) return next;
       return addBatch(tenantId, contentId, item, 0);
