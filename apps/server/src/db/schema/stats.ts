@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { contentType } from './content.js';
 import { tenant } from './tenants.js';
-import { appUser } from './users.js';
+import { appUser, userGroup } from './users.js';
 
 /**
  * A tenant's activity per calendar day (Europe/Zagreb) and content type: first openings, finishes and
@@ -42,6 +42,37 @@ export const activityDay = pgTable(
 );
 
 /**
+ * Each group's active members, and their inbox rows of live items and how many of them are finished: the
+ * dashboard's groups table, kept by triggers (migration 0043) instead of joining the members to millions of
+ * inbox rows on each view. Rows of items sent before their publication time count from that time on, so a
+ * row's `dueFrom` is the publication time it waits for (-infinity once due when sent): the table is the sum of
+ * the rows whose `dueFrom` has come. The inbox's statement trigger adds to the slot of its database session,
+ * as content_reach does (ADR 0052): a group's people finishing the same item at once add to different rows.
+ * Membership, deactivation and deletion add or take away the person's rows as a whole.
+ */
+export const groupReach = pgTable(
+  'group_reach',
+  {
+    tenantId: integer()
+      .notNull()
+      .references(() => tenant.id, { onDelete: 'cascade' }),
+    groupId: integer().notNull(),
+    dueFrom: timestamp({ withTimezone: true }).notNull(),
+    slot: smallint().notNull(),
+    members: integer().notNull().default(0),
+    received: integer().notNull().default(0),
+    finished: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.groupId, t.dueFrom, t.slot] }),
+    // Checked only when a slot's row is made, a handful of times per group: no lock on the group per write.
+    foreignKey({ columns: [t.tenantId, t.groupId], foreignColumns: [userGroup.tenantId, userGroup.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
  * The days a person used the app (signed in, or came back on a new day with a session): written by the
  * auth module at most once per session a day, read for "people active in the last 7 and 30 days".
  */
@@ -63,8 +94,8 @@ export const personActivity = pgTable(
 );
 
 /**
- * Tenant-wide figures that would scan millions of rows per request (distinct active people, every
- * group's completion), computed at most once per STATS_SNAPSHOT_TTL_MS per tenant and kind and read from
+ * Tenant-wide figures that would scan millions of rows per request (the overview's distinct active people),
+ * computed at most once per STATS_SNAPSHOT_TTL_MS per tenant and kind and read from
  * here in between.
  */
 export const statsSnapshot = pgTable(

@@ -6,8 +6,7 @@ import {
   activityDay,
   appUser,
   content,
-  contentInteraction,
-  groupMember,
+  groupReach,
   personActivity,
   pointsLedger,
   statsSnapshot,
@@ -142,45 +141,30 @@ export const createStatsRepository = (db: DbOrTx) => ({
 
   /**
    * Each group's active members, and of the live items in their inboxes how many rows there are and how
-   * many are finished: a person in two groups counts in each.
+   * many are finished (a person in two groups counts in each), from the counters the database keeps
+   * (group_reach): the rows whose publication time has come, summed over their slots.
    */
-  async groupCompletion(tenantId: number, now: Date) {
-    const activeMember = and(
-      eq(appUser.tenantId, groupMember.tenantId),
-      eq(appUser.id, groupMember.userId),
-      eq(appUser.active, true),
-    );
-    const [groups, reach] = await Promise.all([
-      db
-        .select({ id: userGroup.id, name: userGroup.name, members: count(appUser.id) })
-        .from(userGroup)
-        .leftJoin(groupMember, and(eq(groupMember.tenantId, userGroup.tenantId), eq(groupMember.groupId, userGroup.id)))
-        .leftJoin(appUser, activeMember)
-        .where(eq(userGroup.tenantId, tenantId))
-        .groupBy(userGroup.id, userGroup.name)
-        .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
-      db
-        .select({
-          groupId: groupMember.groupId,
-          received: count(),
-          finished: count(contentInteraction.finishedAt),
-        })
-        .from(groupMember)
-        .innerJoin(appUser, activeMember)
-        .innerJoin(
-          contentInteraction,
-          and(
-            eq(contentInteraction.tenantId, groupMember.tenantId),
-            eq(contentInteraction.userId, groupMember.userId),
-            eq(contentInteraction.live, true),
-            sql`${contentInteraction.publishAt} <= ${at(now)}`,
-          ),
-        )
-        .where(eq(groupMember.tenantId, tenantId))
-        .groupBy(groupMember.groupId),
-    ]);
-    return { groups, reach };
-  },
+  groupCompletion: (tenantId: number, now: Date) =>
+    db
+      .select({
+        id: userGroup.id,
+        name: userGroup.name,
+        members: sql<number>`coalesce(sum(${groupReach.members}), 0)::int`.mapWith(Number),
+        received: sql<number>`coalesce(sum(${groupReach.received}), 0)::int`.mapWith(Number),
+        finished: sql<number>`coalesce(sum(${groupReach.finished}), 0)::int`.mapWith(Number),
+      })
+      .from(userGroup)
+      .leftJoin(
+        groupReach,
+        and(
+          eq(groupReach.tenantId, userGroup.tenantId),
+          eq(groupReach.groupId, userGroup.id),
+          sql`${groupReach.dueFrom} <= ${at(now)}`,
+        ),
+      )
+      .where(eq(userGroup.tenantId, tenantId))
+      .groupBy(userGroup.id, userGroup.name)
+      .orderBy(sql`kanal_fold(${userGroup.name})`, asc(userGroup.id)),
 
   /** The five people with the most points, by dense rank (ties share a rank), then by name. */
   async topPeople(tenantId: number) {

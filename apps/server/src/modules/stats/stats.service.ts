@@ -145,17 +145,18 @@ export const createStatsService = ({ repo, transaction, clock }: Deps) => {
         };
       }),
 
-    /** GET /tenant/info/groups: each group's members and how far they got with the live items they received. */
-    groups: (tenantId: number): Promise<GroupCompletionList> =>
-      tenantSnapshot(tenantId, 'groups', async (r, now) => {
-        const { groups, reach } = await r.groupCompletion(tenantId, now);
-        return {
-          items: groups.map((g) => {
-            const { received = 0, finished = 0 } = reach.find((x) => x.groupId === g.id) ?? {};
-            return { ...g, received, finished, percent: percentOf(finished, received) };
-          }),
-        };
-      }),
+    /**
+     * GET /tenant/info/groups: each group's members and how far they got with the live items they received,
+     * read from counters as they stand (no snapshot to wait for).
+     */
+    async groups(tenantId: number): Promise<GroupCompletionList> {
+      const now = clock.now();
+      const groups = await repo.groupCompletion(tenantId, now);
+      return {
+        computedAt: now.toISOString(),
+        items: groups.map((g) => ({ ...g, percent: percentOf(g.finished, g.received) })),
+      };
+    },
 
     /** GET /tenant/top-five/{id}: the caller has checked who may read this tenant's. */
     async topFive(tenantId: number): Promise<TopFive> {

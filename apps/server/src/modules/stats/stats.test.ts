@@ -1,5 +1,5 @@
 import { DAY_MS, HOUR_MS, STATS_SNAPSHOT_TTL_MS } from '@kanal/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { appUser, personActivity } from '../../db/schema/index.js';
@@ -371,6 +371,86 @@ describe('the activity counters', () => {
         attempts: 2,
       }),
     );
+  });
+});
+
+describe('the groups counters', () => {
+  // What the groups table shows, counted from the tables themselves at the test clock's time, against the
+  // counters summed over their slots and the publication times that have come.
+  const recount = () => sql`
+    SELECT g.tenant_id, g.id AS group_id,
+      (SELECT count(*) FROM group_member m JOIN app_user u ON u.tenant_id = m.tenant_id AND u.id = m.user_id AND u.active
+        WHERE m.tenant_id = g.tenant_id AND m.group_id = g.id)::int AS members,
+      (SELECT count(*) FROM group_member m JOIN app_user u ON u.tenant_id = m.tenant_id AND u.id = m.user_id AND u.active
+        JOIN content_interaction ci ON ci.tenant_id = m.tenant_id AND ci.user_id = m.user_id AND ci.live
+          AND ci.publish_at <= ${t.clock.now().toISOString()}::timestamptz
+        WHERE m.tenant_id = g.tenant_id AND m.group_id = g.id)::int AS received,
+      (SELECT count(ci.finished_at) FROM group_member m JOIN app_user u ON u.tenant_id = m.tenant_id AND u.id = m.user_id AND u.active
+        JOIN content_interaction ci ON ci.tenant_id = m.tenant_id AND ci.user_id = m.user_id AND ci.live
+          AND ci.publish_at <= ${t.clock.now().toISOString()}::timestamptz
+        WHERE m.tenant_id = g.tenant_id AND m.group_id = g.id)::int AS finished
+    FROM user_group g ORDER BY 1, 2`;
+  const kept = () => sql`
+    SELECT g.tenant_id, g.id AS group_id, coalesce(sum(r.members), 0)::int AS members,
+      coalesce(sum(r.received), 0)::int AS received, coalesce(sum(r.finished), 0)::int AS finished
+    FROM user_group g LEFT JOIN group_reach r ON r.tenant_id = g.tenant_id AND r.group_id = g.id
+      AND r.due_from <= ${t.clock.now().toISOString()}::timestamptz
+    GROUP BY 1, 2 ORDER BY 1, 2`;
+  const rows = async (query: SQL) => rowsOf(await t.db.execute(query));
+  const same = async () => expect(await rows(kept())).toEqual(await rows(recount()));
+
+  it('equal a count of the members’ inboxes through joining, leaving, deactivation, deletion and a scheduled item', async () => {
+    await same();
+    const org = (await makeTenant(t.db)).id;
+    const now = t.clock.now();
+    const boss = await makePerson(t.db, org, { role: 'ADMIN', now });
+    const [a, b, c] = [
+      await makePerson(t.db, org, { now }),
+      await makePerson(t.db, org, { now }),
+      await makePerson(t.db, org, { now }),
+    ] as [Person, Person, Person];
+    const team = await makeGroup(t.db, { tenantId: org, name: 'Tim', members: [a.id, b.id] });
+    const teamRow = async () => (await rows(kept())).find((r) => (r as { group_id: number }).group_id === team.id);
+    const patchGroup = (body: unknown) =>
+      ok(call(t, { method: 'PATCH', url: `/api/group/${team.id}`, token: boss.token, body }));
+    const item = await ok<{ id: number }>(
+      post(boss, '/api/content', {
+        type: 'INFORMATION',
+        name: 'Novi kućni red',
+        material: { text: 'Vrijedi od ponedjeljka.' },
+        audience: { everyone: true },
+        publish: { mode: 'now' },
+      }),
+    );
+    await post(a, '/api/mobile/content/mark-finished', { contentId: item.id });
+    await same();
+    // Scheduled for an hour from now: nobody has received it until then.
+    await ok(
+      post(boss, '/api/content', {
+        type: 'INFORMATION',
+        name: 'Sutrašnji sastanak',
+        material: { text: 'U devet.' },
+        audience: { everyone: true },
+        publish: { mode: 'schedule', at: new Date(now.getTime() + HOUR_MS).toISOString() },
+      }),
+    );
+    await same();
+    expect(await teamRow()).toEqual({ tenant_id: org, group_id: team.id, members: 2, received: 2, finished: 1 });
+    t.clock.advance(2 * HOUR_MS);
+    await same();
+    expect(await teamRow()).toEqual({ tenant_id: org, group_id: team.id, members: 2, received: 4, finished: 1 });
+
+    await patchGroup({ addUserIds: [c.id], removeUserIds: [a.id] });
+    await same();
+    await ok(call(t, { method: 'PATCH', url: `/api/user/${b.id}`, token: boss.token, body: { active: false } }));
+    await same();
+    await ok(call(t, { method: 'PATCH', url: `/api/user/${b.id}`, token: boss.token, body: { active: true } }));
+    await same();
+    await t.db.delete(appUser).where(eq(appUser.id, c.id));
+    await same();
+    expect(await teamRow()).toEqual({ tenant_id: org, group_id: team.id, members: 1, received: 2, finished: 0 });
+    await ok(call(t, { method: 'DELETE', url: `/api/group/${team.id}`, token: boss.token }));
+    await same();
   });
 });
 
