@@ -5,8 +5,9 @@
 // 1. For the live education with the largest audience: GET /api/content/{id}/info, /groups-reach,
 //    /results and /users (page 1), 20 connections each, against the harness's plain-list route through the
 //    same pipeline, in the same run (target: each ≥ 0.5 of it).
-// 2. GET /api/stats/dashboard/overview for the tenant: the first request (the snapshot computed), then 20
-//    connections on the snapshot (target: p50 ≤ 50 ms); and GET /api/tenant/info/groups computed.
+// 2. GET /api/stats/dashboard/overview for the tenant with its snapshot expired (computed), then 20
+//    connections on the snapshot (target: p50 ≤ 50 ms); and GET /api/tenant/info/groups (from counters).
+//    Expired overview and groups: p50 ≤ 200 ms.
 // 3. GET /api/export/content/{id} of that item and of one with about a tenth of its audience: time, size
 //    and this process's peak RSS over its RSS before (the server runs in it), which must not follow the
 //    number of rows.
@@ -118,10 +119,19 @@ const routes = [
 ];
 for (const [, path] of routes) await timedGet(path);
 
-// The overview and the groups computed once (no snapshot yet), then read.
-await db.execute(sql`DELETE FROM stats_snapshot WHERE tenant_id = ${tenantId}`);
-const overviewCold = await timedGet('/api/stats/dashboard/overview');
-const groupsCold = await timedGet('/api/tenant/info/groups');
+// The overview with its snapshot expired (deleted), and the groups table, each requested COLD_RUNS times.
+const COLD_RUNS = 7;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const coldTimes = async (path) => {
+  const times = [];
+  for (let i = 0; i < COLD_RUNS; i += 1) {
+    await db.execute(sql`DELETE FROM stats_snapshot WHERE tenant_id = ${tenantId}`);
+    times.push((await timedGet(path)).ms);
+  }
+  return { p50: median(times), min: Math.min(...times), max: Math.max(...times) };
+};
+const overviewCold = await coldTimes('/api/stats/dashboard/overview');
+const groupsCold = await coldTimes('/api/tenant/info/groups');
 
 const loader = await startLoader();
 const results = [];
@@ -165,13 +175,14 @@ for (const r of results)
   );
 console.log('(target: each statistics call ≥ 0.50 of the plain list)');
 
-console.log('\n| dashboard | req/s | p50 ms | p99 ms | first request (computed) ms |');
+const cold = ({ p50, min, max }) => `${p50.toFixed(0)} (${min.toFixed(0)}–${max.toFixed(0)})`;
+console.log(`\n| dashboard | req/s | p50 ms | p99 ms | snapshot expired: p50 (min–max) of ${COLD_RUNS} ms |`);
 console.log('|---|---:|---:|---:|---:|');
 console.log(
-  `| GET /api/stats/dashboard/overview | ${overview.reqPerSec} | ${overview.p50} | ${overview.p99} | ${overviewCold.ms.toFixed(0)} |`,
+  `| GET /api/stats/dashboard/overview | ${overview.reqPerSec} | ${overview.p50} | ${overview.p99} | ${cold(overviewCold)} |`,
 );
-console.log(`| GET /api/tenant/info/groups | | | | ${groupsCold.ms.toFixed(0)} |`);
-console.log(`(target: overview p50 ≤ 50 ms)`);
+console.log(`| GET /api/tenant/info/groups (no snapshot) | | | | ${cold(groupsCold)} |`);
+console.log('(targets: overview p50 ≤ 50 ms on its snapshot; overview and groups with it expired p50 ≤ 200 ms)');
 
 console.log(
   '\n| export GET /api/export/content/{id} (XLSX) | audience | first byte ms | total ms | MB | peak RSS over before MB |',

@@ -54,6 +54,8 @@ export const TABLE_OWNERS = {
   app_secret: 'notifications',
   activity_day: 'stats', // kept by database triggers; no module writes it
   person_activity: 'auth', // a person's days of use, written as they use a session; read by stats
+  person_recent_days: 'stats', // kept by database triggers from person_activity; no module writes it
+  group_reach: 'stats', // kept by database triggers; no module writes it
   stats_snapshot: 'stats',
   tenant: 'tenants',
   app_user: 'users',

@@ -1,4 +1,5 @@
 import {
+  bigint,
   date,
   doublePrecision,
   foreignKey,
@@ -87,6 +88,29 @@ export const personActivity = pgTable(
     primaryKey({ columns: [t.tenantId, t.day, t.userId] }),
     foreignKey({
       name: 'person_activity_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [appUser.tenantId, appUser.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Each person's days of use in the 64 days up to their last one, as bits (bit k: used the app on `lastDay` − k):
+ * kept from person_activity by its insert trigger (migration 0044), so "people active in the last 7 and 30
+ * days, and the periods before" is one row per person to test instead of a distinct count over their days.
+ */
+export const personRecentDays = pgTable(
+  'person_recent_days',
+  {
+    tenantId: integer().notNull(),
+    userId: integer().notNull(),
+    lastDay: date({ mode: 'string' }).notNull(),
+    days: bigint({ mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    foreignKey({
+      name: 'person_recent_days_user_fk',
       columns: [t.tenantId, t.userId],
       foreignColumns: [appUser.tenantId, appUser.id],
     }).onDelete('cascade'),

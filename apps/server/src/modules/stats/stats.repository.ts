@@ -7,7 +7,7 @@ import {
   appUser,
   content,
   groupReach,
-  personActivity,
+  personRecentDays,
   pointsLedger,
   statsSnapshot,
   task,
@@ -58,18 +58,21 @@ export const createStatsRepository = (db: DbOrTx) => ({
     return row ?? { graded: 0, sum: 0 };
   },
 
-  /** Distinct people who used the app in each range (YYYY-MM-DD, both included), one scan for all of them. */
+  /**
+   * People who used the app in each range (YYYY-MM-DD, both included), one row per person for all of them
+   * (person_recent_days): a range may reach 63 days before today.
+   */
   async activePeople(tenantId: number, ranges: { first: string; last: string }[]): Promise<number[]> {
     const earliest = ranges.map((r) => r.first).sort()[0];
     if (earliest === undefined) return [];
     const counts = ranges.map(
       (r, i) =>
-        sql`count(DISTINCT ${personActivity.userId}) FILTER (WHERE ${personActivity.day} BETWEEN ${r.first} AND ${r.last}) AS ${sql.identifier(`r${i}`)}`,
+        sql`count(*) FILTER (WHERE kanal_used_between(${personRecentDays.days}, ${personRecentDays.lastDay}, ${r.first}::date, ${r.last}::date))::int AS ${sql.identifier(`r${i}`)}`,
     );
     const [row = {}] = rowsOf<Record<string, number | string>>(
       await db.execute(
-        sql`SELECT ${sql.join(counts, sql`, `)} FROM ${personActivity}
-          WHERE ${personActivity.tenantId} = ${tenantId} AND ${personActivity.day} >= ${earliest}`,
+        sql`SELECT ${sql.join(counts, sql`, `)} FROM ${personRecentDays}
+          WHERE ${personRecentDays.tenantId} = ${tenantId} AND ${personRecentDays.lastDay} >= ${earliest}`,
       ),
     );
     return ranges.map((_, i) => Number(row[`r${i}`] ?? 0));

@@ -1,5 +1,5 @@
 import { DAY_MS, HOUR_MS, STATS_SNAPSHOT_TTL_MS } from '@kanal/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { appUser, personActivity } from '../../db/schema/index.js';
@@ -7,6 +7,7 @@ import { addDays, appDay } from '../../lib/clock.js';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
 import { call, makePerson, makeSession, makeTenant, makeUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createStatsRepository } from './stats.repository.js';
 
 // A small organisation whose figures are worked out by hand in each test: six active people (three staff,
 // three users) in two groups that share one person; a quiz failed then passed by one and passed at the mark
@@ -477,6 +478,52 @@ describe('who counts as active', () => {
     t.clock.advance(60_000);
     expect((await call(t, { url: '/api/auth/me', token })).statusCode).toBe(200);
     expect(await daysOf()).toEqual([...new Set([appDay(start), appDay(next), appDay(t.clock.now())])].sort());
+  });
+});
+
+describe('people active in a range', () => {
+  it('equal a distinct count of their days, written in any order and beyond the 64 days kept', async () => {
+    const org = (await makeTenant(t.db)).id;
+    const people = [
+      await makeUser(t.db, { tenantId: org }),
+      await makeUser(t.db, { tenantId: org }),
+      await makeUser(t.db, { tenantId: org }),
+    ];
+    const today = appDay(t.clock.now());
+    // Days back from today per person, each list written in its order, one statement a day; then a batch.
+    const back = [
+      [0, 7, 29, 30, 59, 63],
+      [100, 64, 13, 6, 1],
+      [45, 2, 80],
+    ];
+    for (const [i, days] of back.entries())
+      for (const d of days)
+        await t.db
+          .insert(personActivity)
+          .values({ tenantId: org, userId: people[i]?.id as number, day: addDays(today, -d) });
+    await t.db
+      .insert(personActivity)
+      .values([20, 21, 22].map((d) => ({ tenantId: org, userId: people[2]?.id as number, day: addDays(today, -d) })));
+
+    const ranges = [
+      [6, 0],
+      [13, 7],
+      [29, 0],
+      [59, 30],
+      [63, 63],
+      [1, 1],
+      [22, 20],
+    ].map(([from, to]) => ({ first: addDays(today, -(from as number)), last: addDays(today, -(to as number)) }));
+    const distinct = async ({ first, last }: { first: string; last: string }) =>
+      (
+        await t.db
+          .selectDistinct({ userId: personActivity.userId })
+          .from(personActivity)
+          .where(and(eq(personActivity.tenantId, org), between(personActivity.day, first, last)))
+      ).length;
+    const kept = await createStatsRepository(t.db).activePeople(org, ranges);
+    expect(kept).toEqual(await Promise.all(ranges.map(distinct)));
+    expect(kept).toEqual([3, 2, 3, 2, 1, 1, 1]);
   });
 });
 
