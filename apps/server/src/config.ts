@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { INBOX_FILL_BATCH } from './modules/inbox/inbox.service.js';
+import { NOTICE_FANOUT_BATCH } from './modules/notifications/deliveries.repository.js';
 
 const booleanFlag = z.optional(
   z.pipe(
@@ -51,6 +52,11 @@ const EnvSchema = z.object({
    * that publishes it, the rest by a background job (see the inbox module).
    */
   INBOX_FILL_BATCH: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), INBOX_FILL_BATCH),
+  /** Recipients of a notice told per transaction, a batch a step of its fan-out job (see the notifications module). */
+  NOTICE_FANOUT_BATCH: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)),
+    NOTICE_FANOUT_BATCH,
+  ),
   /**
    * The key that seals stored secrets (an identity provider's client secret): 32 bytes, base64. Unset: one
    * is made once and kept in DATA_DIR/secrets.key; several processes must then share DATA_DIR, or be given it.
@@ -104,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     jobPollMs: e.JOB_POLL_MS,
     inboxFillBatch: e.INBOX_FILL_BATCH,
+    noticeFanOutBatch: e.NOTICE_FANOUT_BATCH,
     deliveryLeaseMs: e.DELIVERY_LEASE_MS,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

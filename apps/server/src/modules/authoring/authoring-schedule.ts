@@ -6,12 +6,13 @@ import type { JobAgain, Jobs } from '../jobs/jobs.service.js';
 import type { Notifications } from '../notifications/notifications.service.js';
 import { type AuthoringRepository, createAuthoringRepository } from './authoring.repository.js';
 
-/** The job queues of an item's schedule: its notices and a repeating task's next occurrence. */
+/** The job queues of an item's schedule: its notices, their fan-out and a repeating task's next occurrence. */
 export const SCHEDULE_QUEUES = {
   published: 'content.published',
   reminder: 'task.reminder',
   manual: 'content.notice',
   recur: 'task.recur',
+  fanOut: 'notice.fanout',
 } as const;
 
 /** What authoring schedules through, bound to its transaction (the jobs module's repository). */
@@ -75,7 +76,7 @@ export type OccurrenceAuthoring = {
 };
 
 type Deps = {
-  jobs: Pick<Jobs, 'define'>;
+  jobs: Pick<Jobs, 'define' | 'schedule'>;
   /** Authoring bound to a job's transaction (the next occurrence is written in it). */
   authoringOver: (tx: Tx) => OccurrenceAuthoring;
   /** The inbox bound to a job's transaction. */
@@ -84,6 +85,12 @@ type Deps = {
 };
 
 type ItemJob = { tenantId: number; contentId: number };
+type Notice = Parameters<Notifications['fanOut']>[1];
+/**
+ * A notice's fan-out job: the notice, the time it went out (its audience is who had the item then), the
+ * user id its next batch starts above, and how many it has told so far.
+ */
+type NoticeFanOut = Notice & { at: string; after: number; told: number };
 
 /** The jobs of items' schedules, each in its job's transaction: once, whatever the processes. */
 export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: Deps): void {
@@ -96,15 +103,18 @@ export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: D
       ? { again: new Date(now.getTime() + FILL_WAIT_MS) }
       : undefined;
 
-  async function tell(
-    tx: Tx,
-    notice: { tenantId: number; id: number; contentId: number; kind: NoticeKind },
-    now: Date,
-  ) {
-    const audience = inboxOver(tx).unfinishedAudience(notice.tenantId, notice.contentId, now);
-    const recipients = await fanOut(tx, notice, audience, now);
-    await createAuthoringRepository(tx).markNoticeSent(notice.tenantId, notice.id, recipients);
-  }
+  /**
+   * Hands the notice to its fan-out job, a batch a transaction: one statement for a whole organisation
+   * held its locks for seconds (issue 32). Keyed by the notice, so it runs once whatever the processes.
+   */
+  const tell = (tx: Tx, notice: Notice, now: Date) =>
+    jobs.schedule(tx, {
+      queue: SCHEDULE_QUEUES.fanOut,
+      key: `${SCHEDULE_QUEUES.fanOut}:${notice.tenantId}:${notice.id}`,
+      payload: { ...notice, at: now.toISOString(), after: 0, told: 0 } satisfies NoticeFanOut,
+      runAt: now,
+      tenantId: notice.tenantId,
+    });
 
   /** The item's automatic notice of `kind`, unless it has had it. */
   async function announce(tx: Tx, { tenantId, contentId }: ItemJob, kind: 'published' | 'reminder', now: Date) {
@@ -132,6 +142,16 @@ export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: D
       (await waitForFill(tx, job, now)) ??
       tell(tx, { tenantId: job.tenantId, id: job.noticeId, contentId: job.contentId, kind: 'manual' }, now),
   );
+
+  /** The notice stays queued while it goes out, and is marked sent, with its number, after the last batch. */
+  jobs.define<NoticeFanOut>(SCHEDULE_QUEUES.fanOut, async (job, tx, now) => {
+    const { at, after, told, ...notice } = job;
+    const sentAt = new Date(at);
+    const audience = inboxOver(tx).unfinishedAudience(notice.tenantId, notice.contentId, sentAt);
+    const next = await fanOut(tx, notice, audience, { after, told, at: sentAt });
+    if (next.after !== null) return { again: now, payload: { ...job, after: next.after, told: next.told } };
+    await createAuthoringRepository(tx).markNoticeSent(notice.tenantId, notice.id, next.told);
+  });
 
   jobs.define<ItemJob>(SCHEDULE_QUEUES.recur, async ({ tenantId, contentId }, tx, now) => {
     const item = await createAuthoringRepository(tx).itemSchedule(tenantId, contentId);

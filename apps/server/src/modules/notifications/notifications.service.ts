@@ -60,6 +60,8 @@ type Deps = {
     vapid: { publicKey: string; privateKey: string } | undefined;
     /** A sender holds the deliveries it claimed this long; one that dies leaves them to another after it. */
     deliveryLeaseMs: number;
+    /** Recipients a notice's fan-out tells per transaction (config.ts, NOTICE_FANOUT_BATCH). */
+    noticeFanOutBatch: number;
     expo: { url: string; accessToken?: string | undefined };
   };
 };
@@ -71,6 +73,8 @@ function vapidSubject({ publicUrl, mailFrom }: Deps['config']): string {
 }
 
 const BATCH = 100;
+/** A notice told to this many refreshes the planner's figures of the tables its fan-out fills. */
+const ANALYZE_AFTER = 5_000;
 /** E-mails (and web pushes) sent at once by one process: as many as the mail pool's connections. */
 const IN_FLIGHT = 10;
 /** Expo has a notice's receipt within a quarter of an hour of taking it, and keeps it for a day. */
@@ -287,12 +291,25 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
 
   return {
     /**
-     * Gives `notice` to everyone `audience` (a query of user_id) names who has not had it, with a delivery
-     * on each channel they take, in the caller's transaction (a job's: the notice goes out once). The
-     * deliveries are sent after it commits. Answers how many were notified.
+     * One step of `notice`'s fan-out, in the caller's transaction (the `notice.fanout` job's): the next
+     * batch (`noticeFanOutBatch`) of `audience` (a query of user_id) above `step.after` who have not had it
+     * get it, with a delivery on each channel they take, sent once the transaction commits. Answers how
+     * many have been told in all, and where the next step starts (null: the audience is exhausted).
      */
-    fanOut: (tx: Tx, notice: Notice, audience: SQL, now: Date): Promise<number> =>
-      createDeliveriesRepository(tx).fanOut(notice, audience, now),
+    async fanOut(
+      tx: Tx,
+      notice: Notice,
+      audience: SQL,
+      step: { after: number; told: number; at: Date },
+    ): Promise<{ told: number; after: number | null }> {
+      const batches = createDeliveriesRepository(tx);
+      const limit = config.noticeFanOutBatch;
+      const { notified, taken, last } = await batches.fanOutBatch(notice, audience, { ...step, limit });
+      const told = step.told + notified;
+      // Once, as the notice passes that size, so the senders claim from fresh figures while it goes on.
+      if (step.told < ANALYZE_AFTER && told >= ANALYZE_AFTER) await batches.analyze();
+      return { told, after: taken < limit ? null : last };
+    },
 
     async settings(ctx: RequestContext): Promise<NotificationSettings> {
       const off = await repo.optOuts(ctx.tenantId, ctx.userId);

@@ -1,17 +1,20 @@
 import { HOUR_MS, MINUTE_MS, REMINDER_MINUTES } from '@kanal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentNotice, notification, notificationDelivery, notificationOptOut } from '../../db/schema/index.js';
+import { contentNotice, job, notification, notificationDelivery, notificationOptOut } from '../../db/schema/index.js';
 import { authoringOf, changeStatus, makeContent } from '../../test/content-factories.js';
-import { call, lastMailTo, makeOrg, makePerson, makeSession, makeUser } from '../../test/factories.js';
+import { call, lastMailTo, makeAccounts, makeOrg, makePerson, makeSession, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { MailTransport } from '../mail/mail.service.js';
 
 const mails: Parameters<MailTransport['deliver']>[0][] = [];
 let t: TestApp;
+// Two recipients a transaction: every notice here to three people or more goes out in several batches.
+const FANOUT_BATCH = 2;
 
 beforeAll(async () => {
   t = await createTestApp({
+    env: { NOTICE_FANOUT_BATCH: String(FANOUT_BATCH) },
     mailTransport: {
       kind: 'smtp',
       where: 'test',
@@ -275,6 +278,61 @@ describe('POST /content/{id}/notify', () => {
     const res = await call(t, { method: 'POST', url: `/api/content/${item.id}/notify`, token: admin.token });
     expect(res.statusCode).toBe(404);
     expect(await noticesOf(item.id, 'manual')).toEqual([]);
+  });
+});
+
+describe('a notice to more people than a batch', () => {
+  const fanOutJob = async () => {
+    const [row] = await t.db
+      .select({ payload: job.payload, attempts: job.attempts })
+      .from(job)
+      .where(eq(job.queue, 'notice.fanout'));
+    return row;
+  };
+
+  it('goes out a batch a transaction, resumes after a batch that died, and tells each person once', async () => {
+    const { tenantId, creatorId } = await makeOrg(t.db);
+    const people = (await makeAccounts(t.db, tenantId, 7)).sort((a, b) => a.id - b.id);
+    const ids = people.map((p) => p.id);
+    // The third batch's transaction dies as it writes the sixth person's bell row (a process killed mid-way).
+    const dying = ids[5] as number;
+    await t.db.execute(sql`CREATE FUNCTION die_mid_fanout() RETURNS trigger LANGUAGE plpgsql
+      AS $$ BEGIN RAISE EXCEPTION 'killed mid fan-out'; END $$`);
+    await t.db.execute(
+      sql.raw(`CREATE TRIGGER die_mid_fanout BEFORE INSERT ON notification FOR EACH ROW
+        WHEN (NEW.user_id = ${dying}) EXECUTE FUNCTION die_mid_fanout()`),
+    );
+    const item = await makeContent(t.db, {
+      tenantId,
+      creatorId,
+      name: 'Godišnje osposobljavanje',
+      publishAt: t.clock.now(),
+      audience: { users: ids },
+    });
+
+    await run();
+    // The first two batches are committed and sent; the notice is still going out, from where it stopped.
+    expect(await notifiedOn(item.id)).toEqual(ids.slice(0, 2 * FANOUT_BATCH).sort());
+    expect(mailsTo(people[0]?.email as string)).toHaveLength(1);
+    expect(mailsTo(people[4]?.email as string)).toEqual([]);
+    expect(await noticesOf(item.id, 'published')).toMatchObject([{ status: 'queued' }]);
+    expect(await fanOutJob()).toMatchObject({
+      attempts: 1,
+      payload: { after: ids[2 * FANOUT_BATCH - 1], told: 2 * FANOUT_BATCH },
+    });
+
+    await t.db.execute(sql`DROP FUNCTION die_mid_fanout() CASCADE`);
+    t.clock.advance(MINUTE_MS);
+    await run();
+    expect(await notifiedOn(item.id)).toEqual([...ids].sort());
+    for (const person of people) expect(mailsTo(person.email)).toHaveLength(1);
+    const deliveries = await t.db
+      .select({ userId: notificationDelivery.userId })
+      .from(notificationDelivery)
+      .where(eq(notificationDelivery.tenantId, tenantId));
+    expect(deliveries).toHaveLength(ids.length);
+    expect(await noticesOf(item.id, 'published')).toMatchObject([{ status: 'sent', recipients: ids.length }]);
+    expect(await fanOutJob()).toBeUndefined();
   });
 });
 
