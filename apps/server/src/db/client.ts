@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { queueEmbedded } from './embedded-queue.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -85,7 +86,9 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
   };
 }
 
-export function wrapPglite(client: PGlite, queryLog?: QueryLog): Database {
+/** The embedded database, its operations queued with a bound (embedded-queue.ts): it has one connection. */
+export function wrapPglite(pglite: PGlite, queryLog?: QueryLog): Database {
+  const client = queueEmbedded(pglite);
   const db = drizzlePglite(client, drizzleOptions(queryLog)) as unknown as Db;
   return {
     db,

@@ -30,3 +30,5 @@ export const notFound = () => new AppError('NotFound');
 const RETRY_AFTER_SECONDS = 5;
 export const databaseUnavailable = () =>
   new AppError('ServiceUnavailable', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+/** The embedded database's queue is full (db/embedded-queue.ts): it empties within a second or so. */
+export const embeddedDatabaseBusy = () => new AppError('ServiceUnavailable', { headers: { 'retry-after': '1' } });

@@ -1,5 +1,5 @@
 /** The error and its causes (drizzle wraps the driver's error), nearest first. */
-function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+export function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     yield e as { code?: unknown; message?: unknown };
     e = (e as { cause?: unknown }).cause;

@@ -2,7 +2,8 @@ import { IMPLIED_ERRORS, isMessageKey, type Language, type Operation, pickLangua
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseUnavailable } from '../lib/app-error.js';
+import { isEmbeddedQueueFull } from '../db/embedded-queue.js';
+import { AppError, databaseUnavailable, embeddedDatabaseBusy } from '../lib/app-error.js';
 import { isDatabaseUnavailable } from '../lib/pg-errors.js';
 
 type FieldError = { field: string; message: string };
@@ -90,6 +91,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance, { checkDeclared }: {
           ? [{ field: 'body', message: translate(req.lang, 'validation.invalid') }]
           : undefined;
       return send(req, reply, mapped, fields);
+    }
+    if (isEmbeddedQueueFull(error)) {
+      req.log.warn('the embedded database is busy: its queue is full');
+      return send(req, reply, embeddedDatabaseBusy());
     }
     if (isDatabaseUnavailable(error)) {
       req.log.warn({ err: error }, 'database unavailable');

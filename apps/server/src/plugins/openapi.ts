@@ -20,7 +20,7 @@ const ERROR_STATUSES = {
   415: 'The request body has a content type this call does not take',
   422: 'The Idempotency-Key was already used for another object',
   429: 'Too many attempts: wait the seconds in Retry-After',
-  503: 'The database is briefly unreachable: retry after the seconds in Retry-After',
+  503: 'The database is briefly unreachable (or, embedded, busy): retry after the seconds in Retry-After',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
 

@@ -40,14 +40,22 @@ export async function createPostgresDatabase(source: { url: string; template: st
   };
 }
 
-/** A fresh, migrated database of this file's own. */
-async function openTestDatabase(queryLog?: QueryLog): Promise<Database & { drop(): Promise<void> }> {
+/** A fresh, migrated embedded database: the run's own copy when it runs on PGlite, else migrated here. */
+async function openTestPglite(queryLog?: QueryLog): Promise<Database> {
   const source = inject('testDatabase');
   if (source.kind === 'pglite') {
     const dump = await readFile(source.dumpPath);
-    const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([dump]) });
-    return { ...wrapPglite(client, queryLog), drop: async () => {} };
+    return wrapPglite(await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([dump]) }), queryLog);
   }
+  const database = wrapPglite(await PGlite.create(PGLITE_OPTIONS), queryLog);
+  await database.migrate();
+  return database;
+}
+
+/** A fresh, migrated database of this file's own: the run's kind, or the embedded one whatever the run's. */
+async function openTestDatabase(queryLog?: QueryLog, embedded = false): Promise<Database & { drop(): Promise<void> }> {
+  const source = inject('testDatabase');
+  if (source.kind === 'pglite' || embedded) return { ...(await openTestPglite(queryLog)), drop: async () => {} };
   const created = await createPostgresDatabase(source);
   return { ...openPostgres(created.url, 5, queryLog), drop: created.drop };
 }
@@ -57,11 +65,13 @@ export type TestAppOptions = {
   mailTransport?: MailTransport;
   webRoot?: string;
   queryLog?: QueryLog;
+  /** On the embedded database even when the run is on PostgreSQL: for what only the embedded one does. */
+  embedded?: boolean;
 };
 
 /** The real application on a real database, driven through `app.inject`. */
-export async function createTestApp({ env = {}, mailTransport, webRoot, queryLog }: TestAppOptions = {}) {
-  const database = await openTestDatabase(queryLog);
+export async function createTestApp({ env = {}, mailTransport, webRoot, queryLog, embedded }: TestAppOptions = {}) {
+  const database = await openTestDatabase(queryLog, embedded);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
