@@ -334,7 +334,7 @@ export const LARGE_TENANT = 'Bench Feed Large';
 export async function openFeedData() {
   const config = loadConfig({
     ...process.env,
-    DATA_DIR: process.env.DATA_DIR ?? path.join(import.meta.dirname, '..', 'data/bench-feed'),
+    DATA_DIR: process.env.DATA_DIR ?? path.join(import.meta.dirname, '..', '..', 'data/bench-feed'),
     RATE_LIMIT_PER_IP: '1000000000',
     RATE_LIMIT_PER_IDENTIFIER: '1000000000',
   });
