@@ -52,6 +52,29 @@ describe('the embedded database’s queue', () => {
       1, 3, 5,
     ]);
   });
+
+  it('lets the event loop read its sockets between two operations, however long the queue', async () => {
+    // Operations that settle without waiting for anything, as a short statement on the embedded database can:
+    // back to back, they would run in one go before the loop read a socket again.
+    const immediate = { query: async () => ({ rows: [] }) } as unknown as PGlite;
+    const queued = queueEmbedded(immediate);
+    const order: string[] = [];
+    const ops = ['a', 'b', 'c'].map((name) =>
+      queued.query('SELECT 1').then(() => {
+        order.push(name);
+      }),
+    );
+    // What the loop does next (reading a socket, say), asked for after the three were queued.
+    const loop = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        order.push('loop');
+        resolve();
+      }),
+    );
+    await Promise.all([...ops, loop]);
+    expect(order).toHaveLength(4);
+    expect(order.indexOf('loop')).toBeLessThan(order.indexOf('c'));
+  });
 });
 
 describe('a request past the embedded database’s bound', () => {

@@ -23,6 +23,8 @@ export function isEmbeddedQueueFull(error: unknown): boolean {
   return false;
 }
 
+const nextLoopPass = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** What is queued: each statement, and each transaction as a whole (its statements go through its own handle). */
 const QUEUED = new Set<PropertyKey>(['query', 'exec', 'transaction']);
 
@@ -36,7 +38,11 @@ export function queueEmbedded(client: PGlite, limit = EMBEDDED_QUEUE_LIMIT): PGl
   const inTurn = <T>(operation: () => Promise<T>): Promise<T> => {
     if (waiting >= limit) return Promise.reject(new EmbeddedQueueFull(limit));
     waiting += 1;
-    const turn = last.then(() => {
+    // Each turn starts after a pass of the event loop: an operation's promise settles in a microtask, so the
+    // next would start at once and a queue that never empties would keep the loop from reading the sockets.
+    // The requests read last then waited behind every later one (p99 of 5–6 s at 50 connections while each
+    // request took 38 ms in the server); with the pass they take their place in the order they came.
+    const turn = last.then(nextLoopPass).then(() => {
       waiting -= 1;
       return operation();
     });
