@@ -5,9 +5,11 @@ import { causes } from '../lib/pg-errors.js';
  * Operations that may wait for the embedded database at once. PGlite is one connection: at 50 people
  * at once its requests waited 5–6 s at the 99th percentile and some over 10 s, longer than a client
  * waits (issue 32). Past this many waiting, a request is told at once to come back in a second (503)
- * rather than left to time out behind a queue it cannot get through.
+ * rather than left to time out behind a queue it cannot get through. Room for a hundred requests at once, each a
+ * few operations (the forms suite's hundred people submitting together came to more than 100 waiting): 500
+ * operations of 2–8 ms are 1–4 s of work, within a client's patience.
  */
-export const EMBEDDED_QUEUE_LIMIT = 100;
+export const EMBEDDED_QUEUE_LIMIT = 500;
 
 /** The embedded database has `limit` operations waiting: this one was not queued. */
 export class EmbeddedQueueFull extends Error {
