@@ -176,7 +176,9 @@ const editStarted = performance.now();
 await call('PATCH', `/api/content/${task.id}`, { task: { deadline: moved.toISOString() } });
 const edit = { committed: performance.now() - editStarted };
 edit.inLine = await inboxRows(task.id, sql`deadline = ${moved.toISOString()}::timestamptz`);
-await waitFor(async () => (await inboxRows(task.id, sql`deadline IS DISTINCT FROM ${moved.toISOString()}::timestamptz`)) === 0);
+await waitFor(
+  async () => (await inboxRows(task.id, sql`deadline IS DISTINCT FROM ${moved.toISOString()}::timestamptz`)) === 0,
+);
 edit.everyone = performance.now() - editStarted;
 
 // Publishing writes a row per person into the inbox's indexes: its time follows the server's memory
@@ -220,7 +222,9 @@ console.log(
   `\n| move the deadline of a task filled to ${sizes.people.toLocaleString('en')} people | rows in line with it | until committed ms | until every row ms |`,
 );
 console.log('|---|---:|---:|---:|');
-console.log(`| PATCH /api/content/{id} | ${edit.inLine} | ${edit.committed.toFixed(0)} | ${edit.everyone.toFixed(0)} |`);
+console.log(
+  `| PATCH /api/content/{id} | ${edit.inLine} | ${edit.committed.toFixed(0)} | ${edit.everyone.toFixed(0)} |`,
+);
 console.log('(target: committed ≤ 1000 ms)');
 
 for (const [i, statement] of statements.entries()) {
