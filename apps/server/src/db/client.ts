@@ -1,6 +1,7 @@
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -100,8 +101,8 @@ export function wrapPglite(pglite: PGlite, queryLog?: QueryLog): Database {
   };
 }
 
-/** Every PGlite the server and its tests open: with the extensions the migrations create (pg_trgm, 0016). */
-export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
+/** Every PGlite the server and its tests open: with the extensions the migrations create (pg_trgm 0016, btree_gin 0045). */
+export const PGLITE_OPTIONS = { extensions: { btree_gin, pg_trgm } } satisfies PGliteOptions;
 
 /** A second process (or a second open in this one) on an embedded data directory that is in use. */
 export class DataDirInUse extends Error {
