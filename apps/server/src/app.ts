@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createContentServices, inboxOver } from './content-services.js';
 import type { Database } from './db/client.js';
+import type { ReadInBatches } from './db/cursor.js';
 import { countOfTenant } from './db/tenant-objects.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { secretBox, secretsKey } from './lib/secret-box.js';
@@ -136,6 +137,7 @@ export async function buildApp({
   logRequests(app);
 
   const { db } = database;
+  const exportReads: ReadInBatches = (query) => database.readSorted(query, config.exportBatch);
   database.onConnectionLost((err) =>
     app.log.warn({ err }, 'database connection lost; it is reopened when next needed'),
   );
@@ -236,6 +238,7 @@ export async function buildApp({
   });
   const contentStats = createContentStats({
     repo: createContentStatsRepository(db),
+    readInBatches: exportReads,
     itemOf: contentStaff.get,
     summaryOf: contentStaff.summary,
     questionsOf: contentStaff.questions,
@@ -248,6 +251,7 @@ export async function buildApp({
   });
   const people = createPeopleService({
     users: createUsersRepository(db),
+    readInBatches: exportReads,
     groups: createGroupsRepository(db),
     attributes: createAttributesRepository(db),
     transaction: (fn) =>

@@ -57,6 +57,8 @@ const EnvSchema = z.object({
     z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)),
     NOTICE_FANOUT_BATCH,
   ),
+  /** Rows an export fetches per statement from its one sorted read (db/cursor.ts, ADR 0055). */
+  EXPORT_BATCH: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1000),
   /**
    * The key that seals stored secrets (an identity provider's client secret): 32 bytes, base64. Unset: one
    * is made once and kept in DATA_DIR/secrets.key; several processes must then share DATA_DIR, or be given it.
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobPollMs: e.JOB_POLL_MS,
     inboxFillBatch: e.INBOX_FILL_BATCH,
     noticeFanOutBatch: e.NOTICE_FANOUT_BATCH,
+    exportBatch: e.EXPORT_BATCH,
     deliveryLeaseMs: e.DELIVERY_LEASE_MS,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ReadSorted, readThroughCursor, readThroughHeldCursor } from './cursor.js';
 import { queueEmbedded } from './embedded-queue.js';
 import * as schema from './schema/index.js';
 
@@ -30,6 +31,8 @@ export type Database = {
    * went away). The pool drops such a connection and opens a new one when it is next needed.
    */
   onConnectionLost(listener: (error: Error) => void): void;
+  /** A long sorted read (an export) in batches, through one server-side cursor (db/cursor.ts). */
+  readSorted: ReadSorted;
   close(): Promise<void>;
 };
 
@@ -83,6 +86,13 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
     onConnectionLost(listener) {
       connectionLost = listener;
     },
+    readSorted: readThroughCursor(async () => {
+      const client = await pool.connect();
+      return {
+        db: drizzlePg(client, drizzleOptions(queryLog)) as unknown as Db,
+        release: (broken) => client.release(broken),
+      };
+    }),
     close: () => pool.end(),
   };
 }
@@ -97,6 +107,7 @@ export function wrapPglite(pglite: PGlite, queryLog?: QueryLog): Database {
     migrate: () => migratePglite(drizzlePglite(client, drizzleOptions()), { migrationsFolder }),
     // In-process: there is no connection to lose.
     onConnectionLost() {},
+    readSorted: readThroughHeldCursor(db),
     close: () => client.close(),
   };
 }

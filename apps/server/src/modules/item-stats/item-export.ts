@@ -14,10 +14,7 @@ import type { ContentStatsRepository } from './item-stats.repository.js';
 
 const t = makeTranslate({ hr, en });
 
-/** People read per statement while an export streams. */
-const EXPORT_PAGE = 1000;
-
-type AudienceRow = Awaited<ReturnType<ContentStatsRepository['audienceAfter']>>[number];
+type AudienceRow = Awaited<ReturnType<ContentStatsRepository['audienceInOrder']>>[number];
 type Answers = Awaited<ReturnType<ContentStatsRepository['latestAnswers']>>;
 
 /** Where a person of the audience is with the item (the same rule as GET /content/{id}/users). */
@@ -28,7 +25,7 @@ const percent = (mark: number | null) => (mark === null ? null : Math.round(mark
 
 /**
  * GET /export/content/{id}: the item's audience by name with their state, marks (a task: whether done by
- * its deadline) and their latest attempt's answer to each question, read a page at a time as the file is
+ * its deadline) and their latest attempt's answer to each question, read in batches as the file is
  * written; then each question's answers counted. A poll keeps no answer with a name, so its export is how
  * many took part, then the counts (those only from POLL_RESULTS_MIN_RESPONDENTS: the participation is no
  * one's answer, and stays).
@@ -39,7 +36,8 @@ export function contentTables(
   results: ContentResults,
   totals: { audience: number; viewed: number; finished: number },
   reads: {
-    audience: (after: AudienceRow | null, limit: number) => Promise<AudienceRow[]>;
+    /** The audience by name, in batches. */
+    audience: () => AsyncIterable<AudienceRow[]>;
     answers: (userIds: number[]) => Promise<Answers>;
   },
 ): ExportTable[] {
@@ -52,11 +50,17 @@ export function contentTables(
   const questions = item.questions;
 
   async function* people() {
-    for (let after: AudienceRow | null = null; ; ) {
-      const page: AudienceRow[] = await reads.audience(after, EXPORT_PAGE);
-      const answers = questions.length > 0 && page.length > 0 ? await reads.answers(page.map((p) => p.id)) : [];
-      for (const p of page) {
-        const mine = answers.filter((a) => a.userId === p.id);
+    for await (const batch of reads.audience()) {
+      const answers = questions.length > 0 ? await reads.answers(batch.map((p) => p.id)) : [];
+      // By person once, not searched for each of them (Map.groupBy needs Node 21).
+      const answersOf = new Map<number, Answers>();
+      for (const a of answers) {
+        const mine = answersOf.get(a.userId);
+        if (mine) mine.push(a);
+        else answersOf.set(a.userId, [a]);
+      }
+      for (const p of batch) {
+        const mine = answersOf.get(p.id) ?? [];
         yield [
           p.name,
           p.email,
@@ -78,8 +82,6 @@ export function contentTables(
           ),
         ];
       }
-      if (page.length < EXPORT_PAGE) return;
-      after = page[page.length - 1] ?? after;
     }
   }
 

@@ -41,7 +41,31 @@ const person = and(eq(appUser.tenantId, ci.tenantId), eq(appUser.id, ci.userId))
  * its (tenant_id, content_id) indexes.
  */
 export const createContentStatsRepository = (db: DbOrTx) => {
-  /** The audience matching `where` by name, each with their attempts, best and last mark. */
+  /** A person's attempts at the item, their best and their last mark: over `attempt` rows grouped by person. */
+  const markColumns = {
+    attempts: sql<number>`count(*)`.as('attempts'),
+    best: sql<number | null>`max(${attempt.finalMark})`.as('best'),
+    last: sql<
+      number | null
+    >`(array_agg(${attempt.finalMark} ORDER BY ${attempt.createdAt} DESC, ${attempt.id} DESC))[1]`.as('last'),
+  };
+  /** The same, as a row of the audience shows them (no attempt: none, and no marks). */
+  const marksShown = (marks: { attempts: unknown; best: unknown; last: unknown }) => ({
+    attempts: sql<number>`coalesce(${marks.attempts}, 0)`.mapWith(Number),
+    best: sql<number | null>`${marks.best}`.mapWith((v) => (v === null ? null : Number(v))),
+    last: sql<number | null>`${marks.last}`.mapWith((v) => (v === null ? null : Number(v))),
+  });
+  const audienceColumns = {
+    id: appUser.id,
+    name: appUser.name,
+    email: appUser.email,
+    username: appUser.username,
+    searchText: appUser.searchText,
+    active: appUser.active,
+    viewedAt: ci.viewedAt,
+    finishedAt: ci.finishedAt,
+  };
+
   /**
    * A page of the audience matching `where`, by name, each with their attempts, best and last mark. The page
    * is chosen first (an index range over the names) and only its people's attempts are looked up: a
@@ -57,31 +81,9 @@ export const createContentStatsRepository = (db: DbOrTx) => {
       .limit(limit)
       .offset(offset)
       .as('page');
-    const marks = db
-      .select({
-        attempts: sql<number>`count(*)`.as('attempts'),
-        best: sql<number | null>`max(${attempt.finalMark})`.as('best'),
-        last: sql<
-          number | null
-        >`(array_agg(${attempt.finalMark} ORDER BY ${attempt.createdAt} DESC, ${attempt.id} DESC))[1]`.as('last'),
-      })
-      .from(attempt)
-      .where(ownAttempts)
-      .as('marks');
+    const marks = db.select(markColumns).from(attempt).where(ownAttempts).as('marks');
     return db
-      .select({
-        id: appUser.id,
-        name: appUser.name,
-        email: appUser.email,
-        username: appUser.username,
-        searchText: appUser.searchText,
-        active: appUser.active,
-        viewedAt: ci.viewedAt,
-        finishedAt: ci.finishedAt,
-        attempts: sql<number>`${marks.attempts}`.mapWith(Number),
-        best: sql<number | null>`${marks.best}`.mapWith((v) => (v === null ? null : Number(v))),
-        last: sql<number | null>`${marks.last}`.mapWith((v) => (v === null ? null : Number(v))),
-      })
+      .select({ ...audienceColumns, ...marksShown(marks) })
       .from(page)
       .innerJoin(ci, and(eq(ci.tenantId, page.tenantId), eq(ci.userId, page.userId), eq(ci.contentId, page.contentId)))
       .innerJoin(appUser, person)
@@ -305,21 +307,24 @@ export const createContentStatsRepository = (db: DbOrTx) => {
       return { count: total, rows };
     },
 
-    /** The audience by name after `after` (the last row of the page before), `limit` at a time: an export's pages. */
-    audienceAfter(
-      tenantId: number,
-      contentId: number,
-      after: { searchText: string; id: number } | null,
-      limit: number,
-    ) {
-      return audienceRows(
-        and(
-          eq(ci.tenantId, tenantId),
-          eq(ci.contentId, contentId),
-          after ? sql`(${appUser.searchText}, ${appUser.id}) > (${after.searchText}, ${after.id})` : undefined,
-        ),
-        limit,
-      );
+    /**
+     * The whole audience by name, each with their attempts and marks: an export's one sorted read. The
+     * item's attempts are grouped once and joined, instead of being looked up person by person.
+     */
+    audienceInOrder(tenantId: number, contentId: number) {
+      const marks = db
+        .select({ userId: attempt.userId, ...markColumns })
+        .from(attempt)
+        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId)))
+        .groupBy(attempt.userId)
+        .as('marks');
+      return db
+        .select({ ...audienceColumns, ...marksShown(marks) })
+        .from(ci)
+        .innerJoin(appUser, person)
+        .leftJoin(marks, eq(marks.userId, ci.userId))
+        .where(and(eq(ci.tenantId, tenantId), eq(ci.contentId, contentId)))
+        .orderBy(asc(appUser.searchText), asc(appUser.id));
     },
 
     /** Each of these people's latest attempt at the item, answer by answer (choices by title, or the text). */

@@ -19,6 +19,7 @@ import {
   type StaffContent,
   type UserAnswerQuery,
 } from '@kanal/contract';
+import type { ReadInBatches } from '../../db/cursor.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { addDays, appDay, type Clock } from '../../lib/clock.js';
 import { exportTables } from '../../lib/files/table-export.js';
@@ -30,6 +31,8 @@ import type { ContentStatsRepository } from './item-stats.repository.js';
 
 type Deps = {
   repo: ContentStatsRepository;
+  /** An export's one sorted read, in batches (db/cursor.ts). */
+  readInBatches: ReadInBatches;
   /** The item as its staff read it, whole and in summary: 404 for another tenant's (from the content module). */
   itemOf: (author: Author, contentId: number) => Promise<StaffContent>;
   summaryOf: (author: Author, contentId: number) => Promise<ItemSummary>;
@@ -69,6 +72,7 @@ function daysBetween(first: string, last: string): string[] {
  */
 export const createContentStats = ({
   repo,
+  readInBatches,
   itemOf,
   summaryOf,
   questionsOf,
@@ -270,7 +274,7 @@ export const createContentStats = ({
       return exportTables(
         format,
         contentTables(author.lang, item, results, totals, {
-          audience: (after, limit) => repo.audienceAfter(author.tenantId, contentId, after, limit),
+          audience: () => readInBatches(repo.audienceInOrder(author.tenantId, contentId)),
           answers: (userIds) => repo.latestAnswers(author.tenantId, contentId, userIds),
         }),
       );

@@ -17,6 +17,7 @@ import {
   type UserBulkBody,
   type UserBulkResult,
 } from '@kanal/contract';
+import type { ReadInBatches } from '../../db/cursor.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -30,6 +31,8 @@ import type { AccountChanges, PeopleQuery, UsersRepository } from './users.repos
 export type { Actor, Alongside, AttributesAuthor, PeopleTransaction };
 
 type Deps = Pick<Repos, 'users' | 'groups' | 'attributes'> & {
+  /** The people export's one sorted read, in batches (db/cursor.ts). */
+  readInBatches: ReadInBatches;
   transaction: PeopleTransaction;
   /** Lets a new or reset person in: a mailed link, or an activation code for the admin to hand over. */
   invite: AuthService['invite'];
@@ -56,6 +59,7 @@ const fieldError = (name: string, message: string) => new AppError('BodyParamsIn
  */
 export const createPeopleService = ({
   users,
+  readInBatches,
   groups,
   attributes,
   transaction,
@@ -115,6 +119,7 @@ export const createPeopleService = ({
   return {
     ...createPeopleTransfer({
       users,
+      readInBatches,
       groups,
       attributes,
       transaction,

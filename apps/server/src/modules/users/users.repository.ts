@@ -294,11 +294,8 @@ export const createUsersRepository = (db: DbOrTx) => {
       return { email: taken(identifiers.email), username: taken(identifiers.username) };
     },
 
-    /**
-     * One page of the tenant's people for an export, by id after `afterId` (keyset: memory and time stay
-     * flat however many there are), with their groups' names.
-     */
-    async exportPage(tenantId: number, afterId: number, limit: number) {
+    /** The tenant's people by id, with their groups' names: an export's one sorted read (db/cursor.ts). */
+    exportInOrder(tenantId: number) {
       return db
         .select({
           ...personColumns,
@@ -310,9 +307,8 @@ export const createUsersRepository = (db: DbOrTx) => {
             WHERE m.tenant_id = "app_user"."tenant_id" AND m.id = "app_user"."manager_id")`,
         })
         .from(appUser)
-        .where(and(eq(appUser.tenantId, tenantId), sql`${appUser.id} > ${afterId}`))
-        .orderBy(asc(appUser.id))
-        .limit(limit);
+        .where(eq(appUser.tenantId, tenantId))
+        .orderBy(asc(appUser.id));
     },
 
     /**

@@ -10,24 +10,17 @@ import { formatDay } from './import-dates.js';
 const t = makeTranslate({ hr, en });
 const texts = { hr, en } as const;
 
-/** Rows fetched per statement while an export streams. */
-const EXPORT_PAGE = 1000;
-
-type PersonRow = Awaited<ReturnType<UsersRepository['exportPage']>>[number];
+type PersonRow = Awaited<ReturnType<UsersRepository['exportInOrder']>>[number];
 
 /**
  * GET /export/users: the import template's columns (so an export can be edited and imported back), then
- * status and the date added; the people a page at a time as the file is written.
+ * status and the date added; the people read in batches as the file is written.
  */
-export function peopleTable(
-  lang: Language,
-  pages: (afterId: number, limit: number) => Promise<PersonRow[]>,
-): ExportTable {
+export function peopleTable(lang: Language, people: AsyncIterable<PersonRow[]>): ExportTable {
   const { columns } = texts[lang].import;
   async function* rows() {
-    for (let afterId = 0; ; ) {
-      const page = await pages(afterId, EXPORT_PAGE);
-      for (const p of page) {
+    for await (const batch of people) {
+      for (const p of batch) {
         yield [
           p.name,
           p.email,
@@ -45,8 +38,6 @@ export function peopleTable(
           formatDate(p.createdAt),
         ];
       }
-      if (page.length < EXPORT_PAGE) return;
-      afterId = page[page.length - 1]?.id ?? afterId;
     }
   }
   return {

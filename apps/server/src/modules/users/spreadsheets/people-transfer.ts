@@ -10,6 +10,7 @@ import {
   type ImportRowOutcome,
   type PersonAttributeChanges,
 } from '@kanal/contract';
+import type { ReadInBatches } from '../../../db/cursor.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import { exportTables } from '../../../lib/files/table-export.js';
@@ -32,6 +33,8 @@ const IMPORT_BATCH = 1000;
 
 type Deps = {
   users: UsersRepository;
+  /** An export's one sorted read, in batches (db/cursor.ts). */
+  readInBatches: ReadInBatches;
   groups: GroupsRepository;
   attributes: AttributesRepository;
   transaction: PeopleTransaction;
@@ -50,6 +53,7 @@ type Deps = {
  */
 export const createPeopleTransfer = ({
   users,
+  readInBatches,
   groups,
   attributes,
   transaction,
@@ -213,9 +217,7 @@ export const createPeopleTransfer = ({
   return {
     /** GET /export/users: the tenant's people as a spreadsheet, streamed. */
     exportPeople(actor: Actor, format: ExportFormat): Readable {
-      return exportTables(format, [
-        peopleTable(actor.lang, (afterId, limit) => users.exportPage(actor.tenantId, afterId, limit)),
-      ]);
+      return exportTables(format, [peopleTable(actor.lang, readInBatches(users.exportInOrder(actor.tenantId)))]);
     },
 
     /** GET /export/user/{id}: everything the product holds about one person (an access request). */

@@ -1,0 +1,97 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgSession, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+
+/** What a reader uses of drizzle over either driver (client.ts's Db, without importing it back). */
+type Db = { _: { session: Pick<PgSession, 'prepareQuery'> }; execute(query: SQLWrapper): Promise<unknown> };
+
+/** A drizzle select with a flat selection: its SQL, and the fields that turn its rows into objects. */
+export type SortedQuery<T> = SQLWrapper & PromiseLike<T[]> & { _: { selectedFields: Record<string, unknown> } };
+
+/**
+ * Reads the rows of `query`, in its order, `batchSize` at a time, through one server-side cursor: the query
+ * runs once, however many batches there are (ADR 0055). The cursor is closed when the reading ends, also
+ * when the reader stops early (a `for await` left by `break` or by an error, an aborted download).
+ */
+export type ReadSorted = <T>(query: SortedQuery<T>, batchSize: number) => AsyncGenerator<T[], void, undefined>;
+
+/** A sorted read in batches of a size already chosen: what a module that exports is handed. */
+export type ReadInBatches = <T>(query: SortedQuery<T>) => AsyncIterable<T[]>;
+
+/** A connection of the pool set aside for one reader, with drizzle over it. */
+export type ReservedConnection = { db: Db; release(broken?: Error): void };
+
+let cursors = 0;
+/** A cursor name unique in this process: on PGlite every request's cursor lives in the one session. */
+const cursorName = () => `kanal_read_${++cursors}`;
+
+/**
+ * The open cursor's rows, `batchSize` at a time, each batch mapped by the select's own fields as drizzle
+ * maps a select's rows (decoders, `mapWith`), through the session of `db`.
+ */
+async function* fetchAll<T>(db: Db, cursor: string, query: SortedQuery<T>, batchSize: number) {
+  const fields = Object.entries(query._.selectedFields).map(([key, field]) => ({
+    path: [key],
+    field,
+  })) as SelectedFieldsOrdered;
+  const fetch = db._.session.prepareQuery(
+    { sql: `FETCH ${batchSize} FROM "${cursor}"`, params: [] },
+    fields,
+    undefined,
+    true,
+  );
+  for (;;) {
+    const batch = (await fetch.execute()) as T[];
+    if (batch.length > 0) yield batch;
+    if (batch.length < batchSize) return;
+  }
+}
+
+/** A batch size written into FETCH: a positive whole number. */
+function checked(batchSize: number) {
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`batch size ${batchSize}`);
+  return batchSize;
+}
+
+/**
+ * PostgreSQL: a connection reserved for the reading, a transaction, `DECLARE … NO SCROLL CURSOR` (rows
+ * are produced as they are fetched, never all held), `FETCH` a batch at a time; the transaction ends, and the
+ * connection goes back to the pool, whichever way the reading ends.
+ */
+export const readThroughCursor = (reserve: () => Promise<ReservedConnection>): ReadSorted =>
+  async function* read<T>(query: SortedQuery<T>, batchSize: number) {
+    const size = checked(batchSize);
+    const { db, release } = await reserve();
+    const name = cursorName();
+    let open = false;
+    let broken: Error | undefined;
+    try {
+      await db.execute(sql`BEGIN READ ONLY`);
+      open = true;
+      await db.execute(sql`DECLARE ${sql.identifier(name)} NO SCROLL CURSOR FOR ${query}`);
+      yield* fetchAll(db, name, query, size);
+      await db.execute(sql`COMMIT`);
+      open = false;
+    } finally {
+      // Ending the transaction closes the cursor. A connection that cannot end it is not given back.
+      if (open) await db.execute(sql`ROLLBACK`).catch((error: Error) => (broken = error));
+      release(broken);
+    }
+  };
+
+/**
+ * PGlite: one connection serves every request, so no reading may hold it between batches. `DECLARE …
+ * WITH HOLD` outside a transaction runs the query once and keeps its rows in the session when its own
+ * statement commits; each `FETCH` is then one more statement in the queue of the one connection, between
+ * other requests'. The cursor is closed whichever way the reading ends.
+ */
+export const readThroughHeldCursor = (db: Db): ReadSorted =>
+  async function* read<T>(query: SortedQuery<T>, batchSize: number) {
+    const size = checked(batchSize);
+    const name = cursorName();
+    await db.execute(sql`DECLARE ${sql.identifier(name)} NO SCROLL CURSOR WITH HOLD FOR ${query}`);
+    try {
+      yield* fetchAll(db, name, query, size);
+    } finally {
+      await db.execute(sql`CLOSE ${sql.identifier(name)}`);
+    }
+  };
