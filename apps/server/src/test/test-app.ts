@@ -97,6 +97,8 @@ export async function createTestApp({ env = {}, mailTransport, webRoot, queryLog
   return {
     app,
     db: database.db,
+    /** The database itself, for tests of what it hands the app (its sorted reads). */
+    database,
     clock,
     fileStore,
     /** Where fileStore keeps the bytes, for tests that check what is (not) on disk. */
