@@ -1,4 +1,4 @@
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { EXPORT_TYPES, type ExportFormat } from '@kanal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -19,20 +19,18 @@ function csvCell(value: Cell): string {
 }
 
 /**
- * Waits while the download is behind, or `behind` (a stage before it) is (memory then stays flat, however
- * fast the rows are read), and fails once the download is gone: the rows' reading then stops, and whatever it
- * holds (a cursor, a connection) is let go.
+ * Waits while the download is behind (memory then stays flat, however fast the rows are read), and fails once
+ * it is gone: the rows' reading then stops, and whatever it holds (a cursor, a connection) is let go.
  */
-async function roomIn(out: PassThrough, behind: Writable = out) {
-  for (const stage of new Set([out, behind])) {
-    if (!stage.writableNeedDrain || out.destroyed) continue;
+async function roomIn(out: PassThrough) {
+  if (out.writableNeedDrain && !out.destroyed) {
     await new Promise<void>((resolve) => {
       const go = () => {
-        stage.off('drain', go);
+        out.off('drain', go);
         out.off('close', go);
         resolve();
       };
-      stage.on('drain', go);
+      out.on('drain', go);
       out.on('close', go);
     });
   }
@@ -75,17 +73,13 @@ async function writeXlsx(out: PassThrough, tables: ExportTable[]) {
     sheet.columns = table.headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    // exceljs hands the sheet's XML to the zip's compression without waiting for it (its StreamBuf ignores
-    // write's answer), so it is that stage the rows wait for: unwatched, 98,001 rows of an education piled up
-    // about 90 MB there. The sheet's stream is piped to it once the zip starts the sheet's entry.
-    const compression = () => (sheet as unknown as { stream: { pipes: Writable[] } }).stream.pipes[0] ?? out;
     for await (const row of table.rows) {
       const added = sheet.addRow(row);
       added.eachCell({ includeEmpty: true }, (cell) => {
         cell.style = PLAIN;
       });
       added.commit();
-      await roomIn(out, compression());
+      await roomIn(out);
     }
     sheet.commit();
   }
