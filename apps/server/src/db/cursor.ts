@@ -39,10 +39,19 @@ async function* fetchAll<T>(db: Db, cursor: string, query: SortedQuery<T>, batch
     undefined,
     true,
   );
-  for (;;) {
-    const batch = (await fetch.execute()) as T[];
+  // The next batch is asked for before this one is handed on, so the database works while the file is
+  // written. A reader that stops early leaves that fetch unread: its failure then is no one's to report.
+  const fetchNext = () => {
+    const pending = fetch.execute() as Promise<T[]>;
+    pending.catch(() => {});
+    return pending;
+  };
+  for (let next = fetchNext(); ; ) {
+    const batch = await next;
+    const more = batch.length === batchSize;
+    if (more) next = fetchNext();
     if (batch.length > 0) yield batch;
-    if (batch.length < batchSize) return;
+    if (!more) return;
   }
 }
 
