@@ -86,13 +86,16 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
     onConnectionLost(listener) {
       connectionLost = listener;
     },
-    readSorted: readThroughCursor(async () => {
-      const client = await pool.connect();
-      return {
-        db: drizzlePg(client, drizzleOptions(queryLog)) as unknown as Db,
-        release: (broken) => client.release(broken),
-      };
-    }),
+    readSorted: readThroughCursor(
+      async () => {
+        const client = await pool.connect();
+        return {
+          db: drizzlePg(client, drizzleOptions(queryLog)) as unknown as Db,
+          release: (broken) => client.release(broken),
+        };
+      },
+      Math.max(1, Math.floor(poolSize / 2)),
+    ),
     close: () => pool.end(),
   };
 }

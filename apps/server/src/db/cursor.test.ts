@@ -6,6 +6,7 @@ import { makeContent } from '../test/content-factories.js';
 import { call, makePerson, makeTenant, makeUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { rowsOf } from './client.js';
+import { takeTurns } from './cursor.js';
 import { appUser } from './schema/index.js';
 
 // Exports read three rows a batch here, so that a few people make several batches.
@@ -102,4 +103,30 @@ it('closes the cursor and gives the connection back when the download is aborted
   expect(batches).toBe(1);
   expect(cursorsWhileReading).toBe(1);
   expect(await openCursors()).toBe(0);
+});
+
+it('lets as many readings hold a connection at once as it is told, the others in the order they came', async () => {
+  const turns = takeTurns(2);
+  const order: string[] = [];
+  const take = async (name: string) => {
+    const leave = await turns.enter();
+    order.push(name);
+    return leave;
+  };
+  const [leaveA, leaveB] = await Promise.all([take('a'), take('b')]);
+  const c = take('c');
+  const d = take('d');
+  // Two hold their turn: c and d wait until one is given back, then come in the order they asked.
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(order).toEqual(['a', 'b']);
+  leaveB();
+  const leaveC = await c;
+  expect(order).toEqual(['a', 'b', 'c']);
+  leaveA();
+  leaveC();
+  (await d)();
+  expect(order).toEqual(['a', 'b', 'c', 'd']);
+  // All given back: two come in at once again.
+  await Promise.all([take('e'), take('f')]);
+  expect(order.slice(-2)).toEqual(['e', 'f']);
 });

@@ -62,14 +62,47 @@ function checked(batchSize: number) {
 }
 
 /**
+ * At most `limit` holders at once; the others wait their turn in the order they came. `enter` resolves with the
+ * function that gives the turn back.
+ */
+export function takeTurns(limit: number) {
+  let holders = 0;
+  const waiting: (() => void)[] = [];
+  const leave = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else holders -= 1;
+  };
+  return {
+    async enter(): Promise<() => void> {
+      if (holders < limit) holders += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      return leave;
+    },
+  };
+}
+
+/**
  * PostgreSQL: a connection reserved for the reading, a transaction, `DECLARE … NO SCROLL CURSOR` (rows
  * are produced as they are fetched, never all held), `FETCH` a batch at a time; the transaction ends, and the
- * connection goes back to the pool, whichever way the reading ends.
+ * connection goes back to the pool, whichever way the reading ends. At most `readers` readings hold a
+ * connection at once, the others waiting their turn: a reading's batches may need one more connection of the
+ * pool (an item's answers), so readings that held them all would wait on each other, and the people's feeds
+ * on them.
  */
-export const readThroughCursor = (reserve: () => Promise<ReservedConnection>): ReadSorted =>
-  async function* read<T>(query: SortedQuery<T>, batchSize: number) {
+export const readThroughCursor = (reserve: () => Promise<ReservedConnection>, readers: number): ReadSorted => {
+  const turns = takeTurns(readers);
+  return async function* read<T>(query: SortedQuery<T>, batchSize: number) {
     const size = checked(batchSize);
-    const { db, release } = await reserve();
+    const leave = await turns.enter();
+    let reserved: ReservedConnection;
+    try {
+      reserved = await reserve();
+    } catch (error) {
+      leave();
+      throw error;
+    }
+    const { db, release } = reserved;
     const name = cursorName();
     let open = false;
     let broken: Error | undefined;
@@ -84,8 +117,10 @@ export const readThroughCursor = (reserve: () => Promise<ReservedConnection>): R
       // Ending the transaction closes the cursor. A connection that cannot end it is not given back.
       if (open) await db.execute(sql`ROLLBACK`).catch((error: Error) => (broken = error));
       release(broken);
+      leave();
     }
   };
+};
 
 /**
  * PGlite: one connection serves every request, so no reading may hold it between batches. `DECLARE …
