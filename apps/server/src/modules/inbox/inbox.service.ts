@@ -27,9 +27,17 @@ export const INBOX_FILL_BATCH = 2000;
 export const INBOX_FILL_QUEUE = 'inbox.fill';
 /** The fill job's key: one per item, whatever the changes that asked for it. */
 export const inboxFillKey = (tenantId: number, contentId: number) => `${INBOX_FILL_QUEUE}:${tenantId}:${contentId}`;
+/**
+ * The key of the same queue's other job per item: bringing the rows' copies in line after an edit. Its own
+ * job, so that a fill that follows no edit never looks for stale copies.
+ */
+const inboxCopiesKey = (tenantId: number, contentId: number) => `${INBOX_FILL_QUEUE}:copies:${tenantId}:${contentId}`;
 
-/** The fill job's payload: the item, and the user id its next step starts above. */
-export type InboxFill = { tenantId: number; contentId: number; after: number };
+/**
+ * The queue's payload: the item, and either the user id the fill's next step starts above, or `copies`
+ * for the job that brings the rows' copies in line.
+ */
+export type InboxFill = { tenantId: number; contentId: number; after: number; copies?: true };
 
 /** The job queue, bound to the inbox's transaction (the jobs module's repository). */
 type FillJobs = {
@@ -113,40 +121,44 @@ export const createInbox = ({
         return;
       }
       await repo.removeUntouched(tenantId, contentId, false);
-      const stale = (await repo.refreshCopies(tenantId, contentId, copies, fillBatch)) === fillBatch;
-      const after = await addBatch(tenantId, contentId, item, 0);
-      if (stale || after !== null) {
-        // A fill already under way keeps its place: its last pass starts over from the lowest id.
-        await jobs.scheduleOnce({
-          queue: INBOX_FILL_QUEUE,
-          key: inboxFillKey(tenantId, contentId),
-          payload: { tenantId, contentId, after: after ?? 0 } satisfies InboxFill,
-          runAt: clock.now(),
-          tenantId,
-        });
+      const schedule = (key: string, payload: InboxFill) =>
+        jobs.scheduleOnce({ queue: INBOX_FILL_QUEUE, key, payload, runAt: clock.now(), tenantId });
+      if ((await repo.refreshCopies(tenantId, contentId, copies, fillBatch)) === fillBatch) {
+        // One waiting or running reads the item as this change leaves it: it takes the item's lock first.
+        await schedule(inboxCopiesKey(tenantId, contentId), { tenantId, contentId, after: 0, copies: true });
       }
+      const after = await addBatch(tenantId, contentId, item, 0);
+      // A fill already under way keeps its place: its last pass starts over from the lowest id.
+      if (after !== null) await schedule(inboxFillKey(tenantId, contentId), { tenantId, contentId, after });
     },
 
     /**
      * The fill job's step, in its transaction, with the item as it is now under its lock (the caller's):
-     * while the item is live, first its rows' stale copies a batch a step (an edit left them), then the next
-     * batch of missing rows above `after`, the id the last step ended at, so a step reads only the audience
-     * ahead of it. Past the last id, one pass from the start, for anyone a change of audience put behind it
-     * meanwhile. Returns where to go on from, or null when every member of the audience has a row in line
-     * with the item.
+     * while the item is live, the next batch of missing rows above `after`, the id the last step ended at,
+     * so a step reads only the audience ahead of it. Past the last id, one pass from the start, for anyone a
+     * change of audience put behind it meanwhile. Returns where to go on from, or null when every member of
+     * the audience has a row.
      */
     async fill(tenantId: number, contentId: number, item: InboxItem, after: number): Promise<number | null> {
       if (!isLive(item.status) || item.supersededAt) return null;
-      const copies = { ...copiesOf(item), live: true };
-      if ((await repo.refreshCopies(tenantId, contentId, copies, fillBatch)) === fillBatch) return after;
       const next = await addBatch(tenantId, contentId, item, after);
       if (next !== null || after === 0) return next;
       return addBatch(tenantId, contentId, item, 0);
     },
 
     /**
-     * The tenant's items whose inboxes are still being filled (a few at most, however many items): their
-     * notices wait, and staff see their audience still growing.
+     * The copies job's step, in its transaction, with the item as it is now under its lock: the next batch of
+     * rows whose copies an edit left behind, brought in line. True while there may be more.
+     */
+    async alignCopies(tenantId: number, contentId: number, item: InboxItem): Promise<boolean> {
+      if (!isLive(item.status) || item.supersededAt) return false;
+      const copies = { ...copiesOf(item), live: true };
+      return (await repo.refreshCopies(tenantId, contentId, copies, fillBatch)) === fillBatch;
+    },
+
+    /**
+     * The tenant's items whose inboxes are still being filled or brought in line with an edit (a few at most,
+     * however many items): their notices wait, and staff see them still going out.
      */
     async filling(tenantId: number): Promise<Set<number>> {
       const fills = (await jobs.waitingPayloads(tenantId, INBOX_FILL_QUEUE)) as InboxFill[];
@@ -171,15 +183,12 @@ type FillDeps = {
  */
 export const createInboxFill =
   ({ lockItem, jobsOver, clock, fillBatch }: FillDeps) =>
-  async (tx: Tx, { tenantId, contentId, after }: InboxFill): Promise<number | null> => {
+  async (tx: Tx, { tenantId, contentId, after, copies }: InboxFill): Promise<number | null> => {
     const item = await lockItem(tx, tenantId, contentId);
     if (!item) return null;
-    return createInbox({ repo: createInboxRepository(tx), jobs: jobsOver(tx), clock, fillBatch }).fill(
-      tenantId,
-      contentId,
-      item,
-      after,
-    );
+    const inbox = createInbox({ repo: createInboxRepository(tx), jobs: jobsOver(tx), clock, fillBatch });
+    if (copies) return (await inbox.alignCopies(tenantId, contentId, item)) ? 0 : null;
+    return inbox.fill(tenantId, contentId, item, after);
   };
 
 /** The fill job: a step a job run, each in the job's transaction, until the item's audience has every row. */
