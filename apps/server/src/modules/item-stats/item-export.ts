@@ -1,4 +1,5 @@
 import {
+  AUDIENCE_STATES,
   type AudienceState,
   type ContentResults,
   type Language,
@@ -49,6 +50,13 @@ export function contentTables(
   const deadline = item.type === 'TASK' && item.task?.deadline ? new Date(item.task.deadline) : null;
   const questions = item.questions;
 
+  // Looked up once, not for each of 100,000 rows: a lookup walks the key's parts.
+  const statusText = { active: t(lang, 'export.statuses.active'), deactivated: t(lang, 'export.statuses.deactivated') };
+  const stateText = Object.fromEntries(
+    AUDIENCE_STATES.map((state) => [state, t(lang, `export.states.${state}`)]),
+  ) as Record<AudienceState, string>;
+  const [yes, no] = [t(lang, 'export.yes'), t(lang, 'export.no')];
+
   async function* people() {
     for await (const batch of reads.audience()) {
       const answers = questions.length > 0 ? await reads.answers(batch.map((p) => p.id)) : [];
@@ -65,14 +73,12 @@ export function contentTables(
           p.name,
           p.email,
           p.username,
-          t(lang, `export.statuses.${p.active ? 'active' : 'deactivated'}`),
-          t(lang, `export.states.${stateOf(p)}`),
+          p.active ? statusText.active : statusText.deactivated,
+          stateText[stateOf(p)],
           formatDateTime(p.viewedAt),
           formatDateTime(p.finishedAt),
           ...(attempted ? [p.attempts] : []),
-          ...(deadline
-            ? [p.finishedAt && p.finishedAt <= deadline ? t(lang, 'export.yes') : t(lang, 'export.no')]
-            : []),
+          ...(deadline ? [p.finishedAt && p.finishedAt <= deadline ? yes : no] : []),
           ...(graded ? [percent(p.best), percent(p.last)] : []),
           ...questions.map((q) =>
             mine

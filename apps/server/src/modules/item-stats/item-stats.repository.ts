@@ -1,5 +1,5 @@
 import { APP_TIME_ZONE, type AudienceState, type ContentUsersQuery, TEXT_ANSWERS_SHOWN } from '@kanal/contract';
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { reachOf } from '../../db/reach.js';
 import {
@@ -332,7 +332,14 @@ export const createContentStatsRepository = (db: DbOrTx) => {
       const latest = db
         .selectDistinctOn([attempt.userId], { id: attempt.id, userId: attempt.userId })
         .from(attempt)
-        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.contentId, contentId), inArray(attempt.userId, userIds)))
+        .where(
+          and(
+            eq(attempt.tenantId, tenantId),
+            eq(attempt.contentId, contentId),
+            // One array parameter, not one per person: a batch's statement is built and planned as a small one.
+            sql`${attempt.userId} = ANY(${sql.param(userIds)}::int[])`,
+          ),
+        )
         .orderBy(attempt.userId, desc(attempt.createdAt), desc(attempt.id))
         .as('latest');
       return db

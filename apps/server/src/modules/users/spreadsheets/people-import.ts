@@ -14,7 +14,7 @@ import {
   StartDateSchema,
   translate,
 } from '@kanal/contract';
-import ExcelJS from 'exceljs';
+import { xlsxBuffer } from '../../../lib/files/xlsx-writer.js';
 import en from '../../../locales/en.json' with { type: 'json' };
 import hr from '../../../locales/hr.json' with { type: 'json' };
 import { parseDay } from './import-dates.js';
@@ -199,17 +199,16 @@ export function parseGroupImport({ header, rows }: Sheet, lang: Language) {
 /** GET /export/template: the columns (headers in the admin's language), one example row, and the rules. */
 export async function importTemplate(lang: Language): Promise<Buffer> {
   const text = importTexts[lang];
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(text.sheet);
-  sheet.columns = IMPORT_COLUMNS.map((column) => ({ header: text.columns[column], key: column, width: 26 }));
-  sheet.getRow(1).font = { bold: true };
   // Text cells: a phone's '+' or a leading zero stays as typed. The start date is a date cell, shown as
   // Croatians write dates, so a spreadsheet program offers its own date input there.
   const exampleDay = new Date(`${parseDay(text.example.startDate)}T00:00:00Z`);
-  sheet.addRow(IMPORT_COLUMNS.map((column) => (column === 'startDate' ? exampleDay : text.example[column])));
-  for (const column of IMPORT_COLUMNS) sheet.getColumn(column).numFmt = column === 'startDate' ? 'dd.mm.yyyy.' : '@';
-  const instructions = workbook.addWorksheet(text.instructionsSheet);
-  instructions.getColumn(1).width = 110;
-  for (const line of text.instructions) instructions.addRow([line]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return xlsxBuffer([
+    {
+      name: text.sheet,
+      columns: IMPORT_COLUMNS.map((column) => ({ width: 26, format: column === 'startDate' ? 'date' : 'text' })),
+      header: IMPORT_COLUMNS.map((column) => text.columns[column]),
+      rows: [IMPORT_COLUMNS.map((column) => (column === 'startDate' ? exampleDay : text.example[column]))],
+    },
+    { name: text.instructionsSheet, columns: [{ width: 110 }], rows: text.instructions.map((line) => [line]) },
+  ]);
 }
