@@ -31,6 +31,8 @@ const PUBLISHED_NOTICE_GRACE_MS = DAY_MS;
 
 /** How long a notice waits before it looks again whether its item's inboxes are filled. */
 const FILL_WAIT_MS = 2000;
+/** How long an item's scheduled job waits before it looks again whether the item's edit is over. */
+export const EDIT_WAIT_MS = 1000;
 
 const jobKey = (queue: string, tenantId: number, contentId: number) => `${queue}:${tenantId}:${contentId}`;
 
@@ -104,6 +106,16 @@ export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: D
       : undefined;
 
   /**
+   * The item's jobs that an edit plans (its notices, its next occurrence) take the item's lock before they
+   * read it, without waiting: while an edit holds the item, the job comes back in EDIT_WAIT_MS. Waiting
+   * would deadlock: the job holds its own row, and the edit, holding the item, plans that row (ADR 0022).
+   */
+  const editUnderWay = async (tx: Tx, { tenantId, contentId }: ItemJob, now: Date): Promise<JobAgain | undefined> =>
+    (await createAuthoringRepository(tx).itemBusy(tenantId, contentId))
+      ? { again: new Date(now.getTime() + EDIT_WAIT_MS) }
+      : undefined;
+
+  /**
    * Hands the notice to its fan-out job, a batch a transaction: one statement for a whole organisation
    * held its locks for seconds (issue 32). Keyed by the notice, so it runs once whatever the processes.
    */
@@ -123,6 +135,8 @@ export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: D
   }
 
   jobs.define<ItemJob>(SCHEDULE_QUEUES.published, async (job, tx, now) => {
+    const busy = await editUnderWay(tx, job, now);
+    if (busy) return busy;
     const item = await createAuthoringRepository(tx).itemSchedule(job.tenantId, job.contentId);
     // Withdrawn, or moved later (its job moved with it): nothing to say now.
     if (!item || !isLive(item.status) || item.publishAt > now) return;
@@ -131,6 +145,8 @@ export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: D
   });
 
   jobs.define<ItemJob>(SCHEDULE_QUEUES.reminder, async (job, tx, now) => {
+    const busy = await editUnderWay(tx, job, now);
+    if (busy) return busy;
     const item = await createAuthoringRepository(tx).itemSchedule(job.tenantId, job.contentId);
     if (!item || !isLive(item.status) || item.publishAt > now || !item.deadline || item.deadline <= now) return;
     return (await waitForFill(tx, job, now)) ?? announce(tx, job, 'reminder', now);
@@ -153,7 +169,10 @@ export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: D
     await createAuthoringRepository(tx).markNoticeSent(notice.tenantId, notice.id, next.told);
   });
 
-  jobs.define<ItemJob>(SCHEDULE_QUEUES.recur, async ({ tenantId, contentId }, tx, now) => {
+  jobs.define<ItemJob>(SCHEDULE_QUEUES.recur, async (job, tx, now) => {
+    const busy = await editUnderWay(tx, job, now);
+    if (busy) return busy;
+    const { tenantId, contentId } = job;
     const item = await createAuthoringRepository(tx).itemSchedule(tenantId, contentId);
     if (!item || !isLive(item.status) || item.supersededAt || !item.deadline || item.deadline > now) return;
     if (!item.repeat || item.repeat === 'NO_REPEAT') return;

@@ -102,7 +102,11 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       .where(and(eq(task.tenantId, tenantId), eq(task.contentId, contentId)));
   },
 
-  /** The item's row, locked until the transaction ends so two syncs of one item run one after the other. */
+  /**
+   * The item's row, locked until the transaction ends so two syncs of one item run one after the other. Not
+   * `FOR UPDATE`: that also stops the foreign-key checks of rows that only name the item (a notice, a bell),
+   * whose writers may hold what this transaction is about to wait for (their job's row).
+   */
   async lockItem(tenantId: number, contentId: number) {
     const [row] = await db
       .select({
@@ -115,8 +119,23 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       .from(content)
       .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))
       .where(oneItem(tenantId, contentId))
-      .for('update', { of: content });
+      .for('no key update', { of: content });
     return row;
+  },
+
+  /**
+   * Takes the item's lock as `lockItem` does, unless another transaction holds it (an edit under way): true
+   * then, and nothing is locked. False also when the item is gone.
+   */
+  async itemBusy(tenantId: number, contentId: number): Promise<boolean> {
+    const locked = await db
+      .select({ id: content.id })
+      .from(content)
+      .where(oneItem(tenantId, contentId))
+      .for('no key update', { skipLocked: true });
+    if (locked.length > 0) return false;
+    const [exists] = await db.select({ id: content.id }).from(content).where(oneItem(tenantId, contentId));
+    return exists !== undefined;
   },
 
   /** Items aimed at a group, to re-sync when its members change. */
