@@ -92,8 +92,10 @@ export const content = pgTable(
     index('content_publish_idx').on(t.tenantId, t.publishAt.desc(), t.id.desc()),
     // The staff search: any part of a word of the name or category (trigrams, pg_trgm), within the tenant.
     // The tenant is a key of the same GIN index (btree_gin), so a search is one bitmap scan of this tenant's
-    // matches; on the trigrams alone it read every tenant's matches and then dropped the other tenants'.
-    index('content_search_by_tenant_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
+    // matches; on the trigrams alone it read every tenant's matches and then dropped the other tenants'. The
+    // type is one too: a search filtered by type then reads only that type's rows, not every match's (a
+    // fourth of them for one type of five, bench:content).
+    index('content_search_idx').using('gin', t.tenantId, t.type, t.searchText.op('gin_trgm_ops')),
   ],
 );
 
