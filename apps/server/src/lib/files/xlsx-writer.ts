@@ -230,6 +230,18 @@ type Written = { name: Buffer; crc: number; size: number; compressed: number; of
 
 function zipWriter(put: (bytes: Buffer) => Promise<void>) {
   const { time, date } = dosTime(new Date());
+  /** What a local header (from byte 4) and a central one (from byte 6) both say of an entry, in the same order. */
+  const headerFields = (header: Buffer, at: number, entry: Written) => {
+    header.writeUInt16LE(VERSION, at);
+    header.writeUInt16LE(FLAGS, at + 2);
+    header.writeUInt16LE(DEFLATED, at + 4);
+    header.writeUInt16LE(time, at + 6);
+    header.writeUInt16LE(date, at + 8);
+    header.writeUInt32LE(entry.crc, at + 10);
+    header.writeUInt32LE(entry.compressed, at + 14);
+    header.writeUInt32LE(entry.size, at + 18);
+    header.writeUInt16LE(entry.name.length, at + 22);
+  };
   const written: Written[] = [];
   let offset = 0;
   const write = async (bytes: Buffer) => {
@@ -241,16 +253,11 @@ function zipWriter(put: (bytes: Buffer) => Promise<void>) {
   return {
     async entry(path: string, body: AsyncIterable<Buffer> | Iterable<Buffer>) {
       const name = Buffer.from(path, 'utf8');
+      const entry: Written = { name, crc: 0, size: 0, compressed: 0, offset };
       const local = Buffer.alloc(30);
       local.writeUInt32LE(LOCAL_HEADER, 0);
-      local.writeUInt16LE(VERSION, 4);
-      local.writeUInt16LE(FLAGS, 6);
-      local.writeUInt16LE(DEFLATED, 8);
-      local.writeUInt16LE(time, 10);
-      local.writeUInt16LE(date, 12);
-      // CRC and sizes (14–25) stay 0: they follow the data.
-      local.writeUInt16LE(name.length, 26);
-      const entry: Written = { name, crc: 0, size: 0, compressed: 0, offset };
+      // CRC and sizes stay 0 here: they follow the data.
+      headerFields(local, 4, entry);
       await write(Buffer.concat([local, name]));
       await pipeline(
         async function* () {
@@ -285,15 +292,7 @@ function zipWriter(put: (bytes: Buffer) => Promise<void>) {
         const central = Buffer.alloc(46);
         central.writeUInt32LE(CENTRAL_HEADER, 0);
         central.writeUInt16LE(VERSION, 4);
-        central.writeUInt16LE(VERSION, 6);
-        central.writeUInt16LE(FLAGS, 8);
-        central.writeUInt16LE(DEFLATED, 10);
-        central.writeUInt16LE(time, 12);
-        central.writeUInt16LE(date, 14);
-        central.writeUInt32LE(entry.crc, 16);
-        central.writeUInt32LE(entry.compressed, 20);
-        central.writeUInt32LE(entry.size, 24);
-        central.writeUInt16LE(entry.name.length, 28);
+        headerFields(central, 6, entry);
         // Extra field, comment, disk, attributes (30–41): none.
         central.writeUInt32LE(entry.offset, 42);
         await write(Buffer.concat([central, entry.name]));
