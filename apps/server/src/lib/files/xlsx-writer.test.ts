@@ -26,9 +26,20 @@ describe('the XLSX writer', () => {
       },
       { name: 'A/B: [x]?*', columns: [], rows: [wide] },
       { name: 'a/b: [x]?*', columns: [], rows: [['drugi']] },
+      ...Array.from({ length: 8 }, () => ({ name: 'Dugo ime lista koje prelazi granicu', columns: [], rows: [] })),
     ]);
     const workbook = await open(bytes);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Osobe', 'A B   x', 'a b   x (3)']);
+    const names = workbook.worksheets.map((s) => s.name);
+    expect(names.slice(0, 5)).toEqual([
+      'Osobe',
+      'A B   x',
+      'a b   x (3)',
+      'Dugo ime lista koje prelazi gra',
+      'Dugo ime lista koje prelazi (5)',
+    ]);
+    // Each within Excel's 31 characters, and none twice (whatever the case).
+    expect(names.at(-1)).toBe('Dugo ime lista koje prelaz (11)');
+    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
     const sheet = workbook.getWorksheet('Osobe');
     expect(sheet?.getRow(1).values).toEqual([undefined, 'Ime', 'Bodovi', 'Početak', 'Prazno']);
     expect(sheet?.getRow(1).getCell(1).font?.bold).toBe(true);

@@ -88,7 +88,8 @@ function sheetNames(sheets: XlsxSheet[]): string[] {
   const bare = (name: string) => name.replace(/^[\s']+|[\s']+$/g, '');
   return sheets.map((sheet, i) => {
     let name = bare(bare(sheet.name.replace(/[:\\/?*[\]]/g, ' ')).slice(0, 31)) || `${i + 1}`;
-    if (taken.has(name.toLowerCase())) name = `${name.slice(0, 27)} (${i + 1})`;
+    const suffix = ` (${i + 1})`;
+    if (taken.has(name.toLowerCase())) name = `${name.slice(0, 31 - suffix.length)}${suffix}`;
     taken.add(name.toLowerCase());
     return name;
   });
