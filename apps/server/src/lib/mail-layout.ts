@@ -1,7 +1,5 @@
 import type { Language } from '@kanal/contract';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeMarkup } from './escape-markup.js';
 
 /**
  * Every mail's one layout, as HTML and plain text: the paragraphs before the button, the button with its
@@ -13,11 +11,11 @@ export function mailLayout(
 ) {
   // Plain text: paragraphs apart by a blank line, the link right under the one that leads to it.
   const text = [...before.slice(0, -1), `${before.at(-1) ?? ''}\n${action.link}`, ...after].join('\n\n');
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-  const link = escapeHtml(action.link);
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeMarkup(s)}</p>`;
+  const link = escapeMarkup(action.link);
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#1d2433;line-height:1.5">
 ${before.map(p).join('')}
-<p style="margin:0 0 16px"><a href="${link}" style="background:#1f5fbf;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px"><a href="${link}" style="background:#1f5fbf;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${escapeMarkup(action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:14px;word-break:break-all">${link}</p>
 ${after.map(p).join('')}
 </body></html>`;

@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { crc32, createDeflateRaw } from 'node:zlib';
+import { escapeMarkup } from '../escape-markup.js';
 
 /** A cell: text (never run as a formula), a number, a day (shown as Croatians write dates), or empty. */
 export type XlsxCell = string | number | Date | null;
@@ -118,9 +119,7 @@ function workbookRels(sheetCount: number) {
 const NOT_XML =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
   /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const XML_SPECIAL = /[&<>"]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escapeXml = (text: string) => text.replace(NOT_XML, '').replace(XML_SPECIAL, (c) => ENTITIES[c] ?? c);
+const escapeXml = (text: string) => escapeMarkup(text.replace(NOT_XML, ''));
 
 /** A column's letters: 0 → A, 25 → Z, 26 → AA. */
 function columnName(index: number): string {
@@ -132,7 +131,7 @@ function columnName(index: number): string {
 /** Days since 30.12.1899. (Excel's day 0 in its 1900 system), as Excel keeps a day. */
 const excelDay = (day: Date) => day.getTime() / 86_400_000 + 25_569;
 
-const NEEDS_ESCAPE = /[&<>"\uD800-\uDFFF\uFFFE\uFFFF]|[^\t\n\r\x20-\uFFFF]/;
+const NEEDS_ESCAPE = /[&<>"'\uD800-\uDFFF\uFFFE\uFFFF]|[^\t\n\r\x20-\uFFFF]/;
 
 /** A cell at `ref` (A1); an empty one is left out. */
 function cellXml(ref: string, value: XlsxCell, style: number): string {
