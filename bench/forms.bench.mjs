@@ -170,6 +170,14 @@ const filteredPage = {
 const bare = postgres ? await startBareSubmissions(3933, config.databaseUrl, bareStatements) : undefined;
 if (postgres) await setUpBaseline(config.databaseUrl);
 const loader = await startLoader();
+/** A run's waits and cores, and the WAL it wrote per commit (an attempt, or a pgbench transaction). */
+const perCommit = ({ waits, wal, cores }, commits) => ({
+  waits,
+  cores,
+  walBytes: Math.round(wal.wal_bytes / commits),
+  walRecords: (wal.wal_records / commits).toFixed(1),
+  walFpi: (wal.wal_fpi / commits).toFixed(2),
+});
 const results = [];
 const integrity = [];
 const waits = [];
@@ -190,7 +198,8 @@ try {
     const found = await checkOneAttemptPerKey(rows, items, run.acknowledgedKeys);
     await reopen(db, items);
     integrity.push({ name, requests: run.requests, statuses: run.statuses, ...found });
-    if (seen.waits) waits.push({ name, waits: seen.waits, multiXactPerAttempt: seen.multiXact / found.attempts });
+    if (seen.waits)
+      waits.push({ name, ...perCommit(seen, found.attempts), multiXactPerAttempt: seen.multiXact / found.attempts });
     const result = { name, ...run, perSec: Math.round(run.acknowledgedKeys.length / duration) };
     results.push(result);
     return result;
@@ -202,7 +211,9 @@ try {
     const one = await submissions(`round ${round}: one tenant, one quiz`, oneLoad, oneItem);
     if (!postgres) break;
     const many = await submissions(`round ${round}: ${organisations} tenants, a quiz each`, spreadLoad, spread.items);
-    const baseline = await pgbench(config.databaseUrl, POOL_SIZE, duration);
+    const seenBaseline = await observed(config.databaseUrl, () => pgbench(config.databaseUrl, POOL_SIZE, duration));
+    const baseline = seenBaseline.result;
+    waits.push({ name: `round ${round}: pgbench baseline`, ...perCommit(seenBaseline, baseline.tps * duration) });
     compared.push({ round, one: one.perSec, spread: many.perSec, baseline });
   }
   if (bare) {
@@ -288,9 +299,15 @@ for (const w of waits) {
     .slice(0, 6)
     .map((x) => `${x.wait} ${x.sessions.toFixed(1)}`)
     .join(', ');
+  const cores = Object.entries(w.cores)
+    .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+    .join(', ');
   console.log(
     `\n${w.name}: active sessions by wait event (average per 100 ms sample): ${top}; ` +
-      `MultiXact ids made per attempt: ${w.multiXactPerAttempt.toFixed(2)}`,
+      `per commit ${w.walBytes} B of WAL in ${w.walRecords} records, ${w.walFpi} full pages; cores busy: ${cores}` +
+      (w.multiXactPerAttempt === undefined
+        ? ''
+        : `; MultiXact ids made per attempt: ${w.multiXactPerAttempt.toFixed(2)}`),
   );
 }
 const sound = integrity.every((i) => i.sound);

@@ -3,6 +3,7 @@
 // the integrity check over several items, putting the items back to unanswered between runs, the wait events
 // and MultiXact traffic of a run, and the pgbench baseline.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from '@kanal/server';
@@ -116,7 +117,11 @@ export async function observed(databaseUrl, work) {
     samples++;
     for (const r of rows) waits.set(r.wait, (waits.get(r.wait) ?? 0) + r.n);
   };
+  const wal = async () => (await client.query('SELECT wal_records, wal_fpi, wal_bytes FROM pg_stat_wal')).rows[0];
   const before = await multiXacts();
+  const walBefore = await wal();
+  const cpuBefore = cpuSeconds();
+  const started = performance.now();
   const timer = setInterval(() => {
     sampling = sampling.then(take);
   }, 100);
@@ -124,15 +129,52 @@ export async function observed(databaseUrl, work) {
     const result = await work();
     clearInterval(timer);
     await sampling;
+    const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpuSeconds();
     const multiXact = (await multiXacts()) - before;
+    const walAfter = await wal();
     const average = [...waits]
       .map(([wait, n]) => ({ wait, sessions: n / Math.max(1, samples) }))
       .sort((a, b) => b.sessions - a.sessions);
-    return { result, waits: average, multiXact };
+    const walMade = Object.fromEntries(
+      Object.keys(walAfter).map((k) => [k, Number(walAfter[k]) - Number(walBefore[k])]),
+    );
+    const cores = Object.fromEntries(
+      Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - (cpuBefore[k] ?? 0)) / seconds]),
+    );
+    return { result, waits: average, multiXact, wal: walMade, cores };
   } finally {
     clearInterval(timer);
     await client.end();
   }
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ: /proc's CPU times are in these on every Linux this runs on
+
+/**
+ * CPU seconds used so far by this process (the bench hosts the server), by the machine's PostgreSQL
+ * processes, and by everything else (the load tool, pgbench), from /proc: where a run's two cores go.
+ */
+function cpuSeconds() {
+  const total = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 4).map(Number);
+  let postgres = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!stat.includes('(postgres)')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, and the children's reaped (the postmaster's: backends that ended, such as pgbench's)
+    postgres += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  }
+  const own = process.cpuUsage();
+  const server = (own.user + own.system) / 1e6;
+  const busy = (total[0] + total[1] + total[2]) / TICKS_PER_SECOND;
+  return { server, postgres, other: busy - server - postgres };
 }
 
 /** The baseline's tables (submission-baseline.sql), made afresh. */
