@@ -1,5 +1,7 @@
 // npm run bench:lighthouse — Lighthouse's mobile performance and accessibility scores of the end user's
-// main screens: /login, home, an item's intro and materials, and the archive (issue 11 asks ≥ 95 and 100).
+// main screens: /login, home, an item's intro and materials, and the archive (issue 11 asked ≥ 95 and 100,
+// issue 32 ≥ 98). Each page's row gives the host's `benchmarkIndex` (Lighthouse's measure of the CPU it ran
+// on, min–max over the runs): the scores follow it, and it moves from day to day on a shared machine.
 //
 // The built server (npm run build first) on a fresh embedded database with the demo seed, in its
 // production configuration. Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) is started by
@@ -21,7 +23,7 @@ const opts = parseArgs(process.argv.slice(2));
 const port = opts.port ?? 3960;
 const runs = opts.runs ?? 1;
 const DEBUGGING_PORT = 9333;
-const TARGETS = { performance: 95, accessibility: 100 };
+const TARGETS = { performance: 98, accessibility: 100 };
 
 const server = await startServer(port);
 const profile = await mkdtemp(path.join(tmpdir(), 'kanal-lighthouse-'));
@@ -85,6 +87,7 @@ try {
         lcp: audits['largest-contentful-paint'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
         tbt: audits['total-blocking-time'].numericValue,
+        benchmarkIndex: result.lhr.environment.benchmarkIndex,
         failing: Object.values(audits)
           .filter(
             (a) =>
@@ -104,16 +107,17 @@ try {
       lcp: median('lcp'),
       cls: median('cls'),
       tbt: median('tbt'),
+      benchmarkIndex: [Math.min, Math.max].map((f) => Math.round(f(...scores.map((s) => s.benchmarkIndex)))).join('–'),
       failing: [...new Set(scores.flatMap((s) => s.failing))],
     });
   }
 
   console.log(`\nLighthouse ${runs} run(s) a page, mobile, simulated throttling (median; lowest performance)\n`);
-  console.log('| page | performance | accessibility | LCP ms | CLS | TBT ms |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('| page | performance | accessibility | LCP ms | CLS | TBT ms | benchmarkIndex |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${r.performance} (${r.lowestPerformance}) | ${r.accessibility} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} |`,
+      `| ${r.name} | ${r.performance} (${r.lowestPerformance}) | ${r.accessibility} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} | ${r.benchmarkIndex} |`,
     );
   }
   const short = results.filter((r) => r.performance < TARGETS.performance || r.accessibility < TARGETS.accessibility);
