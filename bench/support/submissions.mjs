@@ -1,7 +1,7 @@
 // What forms.bench.mjs needs beyond lib.mjs to compare a whole company submitting one quiz with the same load
 // spread over many organisations and with what PostgreSQL alone commits: the organisations of the spread case,
-// the integrity check over several items, putting the items back to unanswered between runs, the wait events
-// and MultiXact traffic of a run, and the pgbench baseline.
+// the integrity check over several items, putting the items back to unanswered between runs, the wait events,
+// MultiXact traffic, WAL and CPU of a run, and the pgbench baseline.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -139,9 +139,7 @@ export async function observed(databaseUrl, work) {
     const walMade = Object.fromEntries(
       Object.keys(walAfter).map((k) => [k, Number(walAfter[k]) - Number(walBefore[k])]),
     );
-    const cores = Object.fromEntries(
-      Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - (cpuBefore[k] ?? 0)) / seconds]),
-    );
+    const cores = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - cpuBefore[k]) / seconds]));
     return { result, waits: average, multiXact, wal: walMade, cores };
   } finally {
     clearInterval(timer);
