@@ -207,18 +207,19 @@ async function demoSeeded(tx: DbOrTx): Promise<boolean> {
  */
 export async function seedDemo(db: Db, store: FileStore): Promise<{ created: string[] }> {
   const created = await db.transaction(async (tx) => {
-    // Several processes starting together on a new database: one makes the demo, the others wait for it and
-    // then find it made.
+    // Several processes starting together on a new database: one makes the demo (or renews its code), the
+    // others wait for it and then find it made (and the code live).
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanal:seed-demo'))`);
     const seeded = await demoSeeded(tx);
     await tx.insert(appSecret).values({ name: DEMO_SEEDED, value: new Date().toISOString() }).onConflictDoNothing();
-    if (seeded) return [];
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    for (const demo of DEMO_TENANTS) await seedTenant(tx, store, demo, passwordHash);
-    await sendDemoPromotion(tx);
-    return DEMO_TENANTS.map((t) => t.name);
+    if (!seeded) {
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      for (const demo of DEMO_TENANTS) await seedTenant(tx, store, demo, passwordHash);
+      await sendDemoPromotion(tx);
+    }
+    await keepDemoActivationCodes(tx);
+    return seeded ? [] : DEMO_TENANTS.map((t) => t.name);
   });
-  await keepDemoActivationCodes(db);
   return { created };
 }
 
@@ -325,7 +326,7 @@ async function sendDemoPromotion(db: Tx) {
  * On every start, a username-only demo account still without a password gets its printed code back
  * if it expired (after 7 days) or was used up, so the demo's first-time set-up always works.
  */
-async function keepDemoActivationCodes(db: Db) {
+async function keepDemoActivationCodes(db: Tx) {
   const now = new Date();
   const auth = createAuthRepository(db);
   for (const demo of DEMO_TENANTS) {
