@@ -28,8 +28,12 @@ describe('the routes of the contract', () => {
       (op): op is Operation => typeof op === 'object' && op !== null && 'access' in op,
     );
     const served = (await operationsOf(t)).map((op) => `${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
-    // The health check is served at the root too, for load balancers (app.ts).
-    const keys = [...declared.map((op) => `${op.method} /api${op.path}`), `GET ${api.health.path}`];
+    // The health checks are served at the root too, for load balancers (app.ts).
+    const keys = [
+      ...declared.map((op) => `${op.method} /api${op.path}`),
+      `GET ${api.health.path}`,
+      `GET ${api.healthLive.path}`,
+    ];
     expect(keys.filter((key) => !served.includes(key))).toEqual([]);
     expect(served.filter((key) => !keys.includes(key))).toEqual([]);
   });

@@ -154,14 +154,6 @@ describe('request log', () => {
 });
 
 describe('health and docs', () => {
-  it('reports ok, the version and uptime at /health and /api/health', async () => {
-    for (const url of ['/health', '/api/health']) {
-      const res = await call(t, { url });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().payload).toMatchObject({ status: 'ok', version: expect.any(String) });
-    }
-  });
-
   it('publishes an OpenAPI document generated from the route schemas', async () => {
     const res = await call(t, { url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);

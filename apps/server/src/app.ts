@@ -29,7 +29,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { formsStaffRoutes } from './modules/forms/forms-staff.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import { healthRoutes, type Lifecycle } from './modules/health/health.routes.js';
 import { defineInboxFillJob } from './modules/inbox/inbox.service.js';
 import { createContentStatsRepository } from './modules/item-stats/item-stats.repository.js';
 import { contentStatsRoutes } from './modules/item-stats/item-stats.routes.js';
@@ -79,6 +79,7 @@ import { createPeopleService } from './modules/users/people.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { refuseForeignIdFilters } from './plugins/id-filters.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { authGuard, requestContextPlugin, type ScopedContext } from './plugins/request-context.js';
 import { loggingOptions, logRequests } from './plugins/request-log.js';
@@ -360,6 +361,10 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
 
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    sources: { connections: database.connections, jobs: jobs.backlog, deliveries: notifications.deliveryBacklog },
+  });
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin, { checkDeclared: config.env !== 'production' });
@@ -369,7 +374,8 @@ export async function buildApp({
   await app.register(openapiPlugin, { version });
 
   const startedAt = Date.now();
-  await app.register(healthRoutes, { db, version, startedAt });
+  const lifecycle: Lifecycle = { draining: false };
+  await app.register(healthRoutes, { database, lifecycle, version, startedAt });
   await app.register(
     async (api) => {
       authGuard(api, auth);
@@ -378,7 +384,7 @@ export async function buildApp({
         tenantId: await tenants.scopeOf(req.ctx, (req.query as TenantScopeQuery).tenant),
       });
       refuseForeignIdFilters(api, { scoped, countOfTenant: (...args) => countOfTenant(db, ...args) });
-      await api.register(healthRoutes, { db, version, startedAt });
+      await api.register(healthRoutes, { database, lifecycle, version, startedAt });
       await api.register(authRoutes, {
         auth,
         secureCookies: config.publicUrl.startsWith('https:'),
@@ -417,6 +423,10 @@ export async function buildApp({
   });
 
   return Object.assign(app, {
+    /** Stopping (SIGTERM): readiness answers 503 so the balancer sends new requests elsewhere. */
+    drain() {
+      lifecycle.draining = true;
+    },
     services: {
       auth,
       files,

@@ -66,6 +66,15 @@ const EnvSchema = z.object({
   SECRETS_KEY: z.optional(
     z.string().check(z.refine((v) => Buffer.from(v, 'base64').length === 32, 'expected 32 bytes in base64')),
   ),
+  /**
+   * On SIGTERM, how long the process keeps serving while its readiness answers 503, so the load balancer's
+   * health checks take it out before it stops listening (a few of their intervals; 0 without a balancer).
+   */
+  SHUTDOWN_DRAIN_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(600_000)), 0),
+  /** Then, how long the requests and the background job in hand may take before the process exits anyway (1). */
+  SHUTDOWN_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(600_000)), 30_000),
+  /** Set: GET /metrics answers Prometheus' scraper with it as a bearer token (16 characters or more); unset, 404. */
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16))),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Sign-in, has-password, forgot- and reset-password requests one address may make per 15 minutes. */
   RATE_LIMIT_PER_IP: z._default(z.coerce.number().check(z.int(), z.positive()), 300),
@@ -110,7 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     jobPollMs: e.JOB_POLL_MS,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     inboxFillBatch: e.INBOX_FILL_BATCH,
     noticeFanOutBatch: e.NOTICE_FANOUT_BATCH,
     exportBatch: e.EXPORT_BATCH,

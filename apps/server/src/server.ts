@@ -101,13 +101,25 @@ const banner = [
 process.stdout.write(`${banner.join('\n')}\n`);
 
 let closing = false;
+/**
+ * A stop (SIGTERM from the supervisor, or Ctrl-C): readiness answers 503 for the drain, then the process stops
+ * listening, finishes the requests and the background job in hand, and exits 0; past the bound it exits 1.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  const { drainMs, timeoutMs } = config.shutdown;
+  app.log.info({ signal, drainMs }, 'shutting down');
+  app.drain();
   clearInterval(housekeeping);
+  setTimeout(() => {
+    app.log.error({ timeoutMs }, 'shutdown: requests or a job still running past the bound; exiting');
+    process.exit(1);
+  }, drainMs + timeoutMs).unref();
+  await new Promise((drained) => setTimeout(drained, drainMs));
   await app.close();
   await database.close();
+  app.log.info('shut down');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

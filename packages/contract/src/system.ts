@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { IsoDateTimeSchema } from './content.js';
 import { IdStringSchema, pageQuery } from './envelope.js';
 
-/** GET /health while the database answers; otherwise the call answers 503 ServiceUnavailable. */
+/** GET /health (ready) and GET /health/live (alive): the process's version and how long it has run. */
 export const HealthSchema = z.object({
   status: z.literal('ok'),
   version: z.string(),

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -26,6 +27,10 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   /** Applies the committed migrations (safe to run from several processes at once). */
   migrate(): Promise<void>;
+  /** The connections open now, those in use, the most there may be, and the operations waiting for one (metrics). */
+  connections(): { open: number; busy: number; max: number; waiting: number };
+  /** How many of this build's migrations the database has not recorded (readiness: 0, or the schema is older). */
+  pendingMigrations(): Promise<number>;
   /**
    * Tells `listener` of connections lost outside any query (an idle or held connection whose server
    * went away). The pool drops such a connection and opens a new one when it is next needed.
@@ -40,6 +45,16 @@ export type Database = {
 export type QueryLog = { logQuery(query: string, params: unknown[]): void };
 
 const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
+/** Each bundled migration's timestamp: drizzle applies those newer than the last one it recorded. */
+const bundledMigrations = readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis);
+
+async function pendingMigrations(db: Db): Promise<number> {
+  const [row] = rowsOf<{ last: string | null }>(
+    await db.execute(sql`SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations`),
+  );
+  const last = Number(row?.last ?? 0);
+  return bundledMigrations.filter((millis) => millis > last).length;
+}
 // Any constant works: it only has to be the same in every process of this app.
 const MIGRATION_LOCK_ID = 724_311;
 
@@ -83,6 +98,13 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
         client.release();
       }
     },
+    connections: () => ({
+      open: pool.totalCount,
+      busy: pool.totalCount - pool.idleCount,
+      max: poolSize,
+      waiting: pool.waitingCount,
+    }),
+    pendingMigrations: () => pendingMigrations(db),
     onConnectionLost(listener) {
       connectionLost = listener;
     },
@@ -102,12 +124,14 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
 
 /** The embedded database, its operations queued with a bound (embedded-queue.ts): it has one connection. */
 export function wrapPglite(pglite: PGlite, queryLog?: QueryLog): Database {
-  const client = queueEmbedded(pglite);
+  const { queued: client, waiting, busy } = queueEmbedded(pglite);
   const db = drizzlePglite(client, drizzleOptions(queryLog)) as unknown as Db;
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, drizzleOptions()), { migrationsFolder }),
+    connections: () => ({ open: 1, busy: busy() ? 1 : 0, max: 1, waiting: waiting() }),
+    pendingMigrations: () => pendingMigrations(db),
     // In-process: there is no connection to lose.
     onConnectionLost() {},
     readSorted: readThroughHeldCursor(db),

@@ -27,7 +27,7 @@ describe('the embedded database’s queue', () => {
   afterAll(() => client.close());
 
   it('runs operations one at a time in the order they came, and refuses one past the bound at once', async () => {
-    const queued = queueEmbedded(client, 3);
+    const { queued } = queueEmbedded(client, 3);
     const held = gate();
     const running = queued.transaction(async () => {
       held.begun();
@@ -57,7 +57,7 @@ describe('the embedded database’s queue', () => {
     // Operations that settle without waiting for anything, as a short statement on the embedded database can:
     // back to back, they would run in one go before the loop read a socket again.
     const immediate = { query: async () => ({ rows: [] }) } as unknown as PGlite;
-    const queued = queueEmbedded(immediate);
+    const { queued } = queueEmbedded(immediate);
     const order: string[] = [];
     const ops = ['a', 'b', 'c'].map((name) =>
       queued.query('SELECT 1').then(() => {

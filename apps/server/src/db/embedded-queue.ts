@@ -33,9 +33,14 @@ const QUEUED = new Set<PropertyKey>(['query', 'exec', 'transaction']);
 /**
  * The client with its operations run one at a time in the order they came, at most `limit` waiting
  * behind the one that runs; one more is refused with EmbeddedQueueFull. Everything else is the client's own.
+ * `waiting` and `busy` tell how many wait now and whether one runs (GET /metrics).
  */
-export function queueEmbedded(client: PGlite, limit = EMBEDDED_QUEUE_LIMIT): PGlite {
+export function queueEmbedded(
+  client: PGlite,
+  limit = EMBEDDED_QUEUE_LIMIT,
+): { queued: PGlite; waiting(): number; busy(): boolean } {
   let waiting = 0;
+  let busy = false;
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(operation: () => Promise<T>): Promise<T> => {
     if (waiting >= limit) return Promise.reject(new EmbeddedQueueFull(limit));
@@ -44,15 +49,20 @@ export function queueEmbedded(client: PGlite, limit = EMBEDDED_QUEUE_LIMIT): PGl
     // next would start at once and a queue that never empties would keep the loop from reading the sockets.
     // The requests read last then waited behind every later one (p99 of 5–6 s at 50 connections while each
     // request took 38 ms in the server); with the pass they take their place in the order they came.
-    const turn = last.then(nextLoopPass).then(() => {
+    const turn = last.then(nextLoopPass).then(async () => {
       waiting -= 1;
-      return operation();
+      busy = true;
+      try {
+        return await operation();
+      } finally {
+        busy = false;
+      }
     });
     // The next waits for this one's end, whether it succeeded or not.
     last = turn.catch(() => {});
     return turn;
   };
-  return new Proxy(client, {
+  const queued = new Proxy(client, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== 'function') return value;
@@ -61,4 +71,5 @@ export function queueEmbedded(client: PGlite, limit = EMBEDDED_QUEUE_LIMIT): PGl
       return QUEUED.has(key) ? (...args: unknown[]) => inTurn(() => own(...args)) : own;
     },
   });
+  return { queued, waiting: () => waiting, busy: () => busy };
 }

@@ -1,26 +1,37 @@
 import { api } from '@kanal/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { databaseUnavailable } from '../../lib/app-error.js';
 import { route } from '../../plugins/operations.js';
 
-type Options = { db: Db; version: string; startedAt: number };
+/** Set once a process has been told to stop (SIGTERM): it still serves, but tells its balancer to go elsewhere. */
+export type Lifecycle = { draining: boolean };
+
+type Options = { database: Database; lifecycle: Lifecycle; version: string; startedAt: number };
 
 /**
- * For load balancers and operators: 200 while the database answers; 503 with the error body
- * (`ServiceUnavailable`, Retry-After) while it does not, like every other call then.
+ * Readiness and liveness for load balancers, supervisors and operators (docs/adr/0058-operating-several-processes.md). Not ready answers
+ * the error body (`ServiceUnavailable`, Retry-After), like every other call while the database is away.
  */
-export const healthRoutes: FastifyPluginAsync<Options> = async (app, { db, version, startedAt }) => {
+export const healthRoutes: FastifyPluginAsync<Options> = async (app, { database, lifecycle, version, startedAt }) => {
+  const alive = () => ({
+    payload: { status: 'ok' as const, version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
+  });
   route(app, api.health, async (req) => {
+    if (lifecycle.draining) throw databaseUnavailable();
+    let pending: number;
     try {
-      await db.execute(sql`SELECT 1`);
+      pending = await database.pendingMigrations();
     } catch (err) {
       req.log.warn({ err }, 'health: database unreachable');
       throw databaseUnavailable();
     }
-    return {
-      payload: { status: 'ok' as const, version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
-    };
+    // A database restored from an older backup under a running process: its statements would fail.
+    if (pending > 0) {
+      req.log.warn({ pending }, 'health: the database lacks migrations of this build');
+      throw databaseUnavailable();
+    }
+    return alive();
   });
+  route(app, api.healthLive, async () => alive());
 };

@@ -23,6 +23,16 @@ export const createJobsRepository = (db: DbOrTx) => ({
     return rowsOf<{ queue: string; waiting: number; failed: number; nextRunAt: string | Date | null }>(result);
   },
 
+  /** Each queue's waiting jobs, those of them due by `now`, and how long the oldest due one has waited (metrics). */
+  async backlog(now: Date) {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const result = await db.execute(sql`
+      SELECT queue, count(*)::int AS waiting, count(*) FILTER (WHERE run_at <= ${at})::int AS due,
+        COALESCE(extract(epoch FROM ${at} - min(run_at) FILTER (WHERE run_at <= ${at})), 0)::float8 AS "oldestDueSeconds"
+      FROM job WHERE state = 'waiting' GROUP BY queue ORDER BY queue`);
+    return rowsOf<{ queue: string; waiting: number; due: number; oldestDueSeconds: number }>(result);
+  },
+
   /** A page of the failed jobs, newest first, with their number. */
   async failed(page: { limit: number; offset: number }) {
     const failedOnly = eq(job.state, 'failed');

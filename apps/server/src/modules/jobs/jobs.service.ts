@@ -141,6 +141,9 @@ export const createJobs = ({ db, clock, log }: Deps) => {
       };
     },
 
+    /** Each queue's waiting and due jobs and its oldest due job's wait, now (GET /metrics). */
+    backlog: () => createJobsRepository(db).backlog(clock.now()),
+
     /** A failed job tried again now (an operator's retry); false when there is no such failed job. */
     async retry(id: number): Promise<boolean> {
       const retried = await createJobsRepository(db).retry(id, clock.now());

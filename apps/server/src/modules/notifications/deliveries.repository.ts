@@ -237,6 +237,16 @@ export const createDeliveriesRepository = (db: DbOrTx) => ({
     return rowsOf<{ devices: number }>(result)[0]?.devices ?? 0;
   },
 
+  /** Each channel's queued deliveries, those due by `now`, and how long the oldest due one has waited (metrics). */
+  async backlog(now: Date) {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const result = await db.execute(sql`
+      SELECT channel, count(*)::int AS queued, count(*) FILTER (WHERE run_at <= ${at})::int AS due,
+        COALESCE(extract(epoch FROM ${at} - min(run_at) FILTER (WHERE run_at <= ${at})), 0)::float8 AS "oldestDueSeconds"
+      FROM notification_delivery WHERE state = 'queued' GROUP BY channel ORDER BY channel`);
+    return rowsOf<{ channel: string; queued: number; due: number; oldestDueSeconds: number }>(result);
+  },
+
   /** Deliveries still to send, and those given up, across every organisation (the operator's view). */
   async deliveryTotals() {
     const result = await db.execute(sql`

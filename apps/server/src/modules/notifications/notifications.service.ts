@@ -434,6 +434,8 @@ export const createNotifications = ({ db, jobs, mailTransport, limiter, clock, l
 
     /** Deliveries waiting and given up (the operator's system page). */
     deliveryTotals: () => deliveries.deliveryTotals(),
+    /** Each channel's queued and due deliveries and its oldest due one's wait, now (GET /metrics). */
+    deliveryBacklog: () => deliveries.backlog(clock.now()),
 
     /** An item's notices for its statistics: notified, received, opened (people). */
     reach: (tenantId: number, contentId: number): Promise<NoticeReach> => repo.reach(tenantId, contentId),
