@@ -1,11 +1,19 @@
-// npm run bench:uploads: the server's memory while it takes uploads. Two requests at once, each of
-// nine files, first of 1 KB (the baseline: the cost of the requests themselves), then of 24 MB. Every
-// file is streamed to the store, so the 24 MB round should cost about what the baseline costs.
+// npm run bench:uploads [-- --store s3]: the server's memory while it takes uploads and serves them back.
+// Two requests at once, each of nine files, first of 1 KB (the baseline: the cost of the requests
+// themselves), then of 24 MB (432 MB in all); then every stored file downloaded, two at a time. Every file
+// is streamed to the store and back, so the 24 MB round should cost about what the baseline costs. With
+// `--store s3` the files go to an S3 protocol server (s3rver) on loopback, through multipart uploads.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { json, startServer } from './support/lib.mjs';
+
+const { values: args } = parseArgs({ options: { store: { type: 'string', default: 'disk' } } });
+if (!['disk', 's3'].includes(args.store)) throw new Error('--store is disk or s3');
 
 const FILES_PER_REQUEST = 9;
 const CONCURRENT_REQUESTS = 2;
@@ -50,8 +58,45 @@ async function uploadRound(url, token, fileBytes) {
   return { expected, stored: (await Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, send))).flat() };
 }
 
+/** Every stored file downloaded, two at a time, each checked against the upload's hash. */
+async function downloadRound(url, token, stored, expected) {
+  const queue = [...stored];
+  const fetchOne = async () => {
+    for (let file = queue.pop(); file; file = queue.pop()) {
+      const res = await fetch(`${url}${file.url}`, { headers: { authorization: `Bearer ${token}` } });
+      const hash = createHash('sha256');
+      for await (const chunk of res.body) hash.update(chunk);
+      if (hash.digest('hex') !== expected) throw new Error(`downloaded ${file.url} differs from the upload`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, fetchOne));
+}
+
+/** An S3 protocol server on loopback and its bucket, and the server's variables to use it. */
+async function s3Store(dir) {
+  const s3 = new S3rver({ address: '127.0.0.1', port: 3904, silent: true, directory: dir });
+  const { port } = await s3.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+  await client.send(new CreateBucketCommand({ Bucket: 'kanal-bench' }));
+  client.destroy();
+  return {
+    env: {
+      FILES_S3_BUCKET: 'kanal-bench',
+      FILES_S3_ENDPOINT: endpoint,
+      FILES_S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
+    close: () => s3.close(),
+  };
+}
+
 const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-bench-uploads-'));
-const server = await startServer(3903, { DATA_DIR: dataDir, RATE_LIMIT_PER_IP: '1000000000' });
+const store =
+  args.store === 's3' ? await s3Store(await mkdtemp(path.join(dataDir, 's3-'))) : { env: {}, close: async () => {} };
+const server = await startServer(3903, { DATA_DIR: dataDir, RATE_LIMIT_PER_IP: '1000000000', ...store.env });
 try {
   const signin = await json(`${server.url}/api/auth/signin`, {
     method: 'POST',
@@ -69,28 +114,29 @@ try {
     const figures = await measure(server.pid, async () => {
       result = await uploadRound(server.url, token, size);
     });
-    // One stored file back, byte for byte, to show the streamed copy is whole.
-    const back = await fetch(`${server.url}${result.stored[0].url}`, { headers: { authorization: `Bearer ${token}` } });
-    const hash = createHash('sha256')
-      .update(Buffer.from(await back.arrayBuffer()))
-      .digest('hex');
-    if (hash !== result.expected) throw new Error(`stored ${label} file differs from the upload`);
-    rows.push({ label, size, ...figures });
+    const download = await measure(server.pid, () => downloadRound(server.url, token, result.stored, result.expected));
+    rows.push({ label, size, download, ...figures });
   }
 
   const mb = (n) => n.toFixed(0);
   console.log(
-    `\n${CONCURRENT_REQUESTS} concurrent requests × ${FILES_PER_REQUEST} files; server RSS in MB (peak: VmHWM, reset before each round):\n`,
+    `\nStore: ${args.store}. ${CONCURRENT_REQUESTS} concurrent requests × ${FILES_PER_REQUEST} files up, then each file down (${CONCURRENT_REQUESTS} at a time); server RSS in MB (peak: VmHWM, reset before each):\n`,
   );
-  console.log('| files | uploaded MB | RSS before | peak | after | peak rise | MB/s |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| files | way | MB | RSS before | peak | after | peak rise | MB/s |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const total = (r.size * FILES_PER_REQUEST * CONCURRENT_REQUESTS) / 1024 / 1024;
-    console.log(
-      `| ${r.label} | ${total.toFixed(2)} | ${mb(r.before)} | ${mb(r.peak)} | ${mb(r.after)} | ${mb(r.peak - r.before)} | ${(total / r.seconds).toFixed(1)} |`,
-    );
+    for (const [way, f] of [
+      ['up', r],
+      ['down', r.download],
+    ]) {
+      console.log(
+        `| ${r.label} | ${way} | ${total.toFixed(2)} | ${mb(f.before)} | ${mb(f.peak)} | ${mb(f.after)} | ${mb(f.peak - f.before)} | ${(total / f.seconds).toFixed(1)} |`,
+      );
+    }
   }
 } finally {
   server.stop();
+  await store.close();
   await rm(dataDir, { recursive: true, force: true });
 }

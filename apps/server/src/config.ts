@@ -19,6 +19,18 @@ const EnvSchema = z.object({
   DATA_DIR: z._default(z.string(), './data'),
   /** Where uploaded files live; defaults to DATA_DIR/files. */
   FILES_DIR: z.optional(z.string()),
+  /** Set: file bytes go to this S3-compatible bucket instead of FILES_DIR (docs/adr/0059-files-on-s3.md). */
+  FILES_S3_BUCKET: z.optional(z.string().check(z.minLength(3), z.maxLength(63))),
+  /** The S3 service's address (MinIO, Ceph, R2); unset: AWS. */
+  FILES_S3_ENDPOINT: z.optional(z.url({ protocol: /^https?$/ })),
+  /** Unset: AWS_REGION, else us-east-1 (what most S3-compatible servers accept). */
+  FILES_S3_REGION: z.optional(z.string().check(z.minLength(1))),
+  /** The bucket in the path, not the host name: what MinIO and most servers outside AWS need. */
+  FILES_S3_FORCE_PATH_STYLE: booleanFlag,
+  /** The standard AWS variables; unset: the SDK's own chain (a profile, an instance role). */
+  AWS_ACCESS_KEY_ID: z.optional(z.string()),
+  AWS_SECRET_ACCESS_KEY: z.optional(z.string()),
+  AWS_REGION: z.optional(z.string()),
   /** The address users reach the app at: e-mailed links are built from it, never from the Host header. */
   PUBLIC_URL: z.optional(z.url()),
   /** Unset: mail goes to the outbox table and its links to the log (fine for a demo, not for production). */
@@ -112,6 +124,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
+    filesS3: e.FILES_S3_BUCKET
+      ? {
+          bucket: e.FILES_S3_BUCKET,
+          endpoint: e.FILES_S3_ENDPOINT,
+          region: e.FILES_S3_REGION ?? e.AWS_REGION ?? 'us-east-1',
+          forcePathStyle: e.FILES_S3_FORCE_PATH_STYLE ?? false,
+          ...(e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+            ? { credentials: { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } }
+            : {}),
+        }
+      : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

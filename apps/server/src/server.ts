@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DataDirInUse, openDatabase } from './db/client.js';
 import { databaseErrorOf, isDatabaseUnavailable } from './lib/pg-errors.js';
-import { diskFileStore } from './modules/files/file-store.js';
+import { openFileStore } from './modules/files/open-file-store.js';
 import { demoAtStart, demoLogins } from './seed/demo.js';
 import { FIRST_ADMIN_COMMAND, hasSuperadmin } from './seed/first-admin.js';
 
@@ -55,7 +55,7 @@ await database.migrate().catch((err: unknown) => {
     reason: message ?? (err as Error).message,
   });
 });
-const fileStore = diskFileStore(config.filesDir);
+const fileStore = await openFileStore(config);
 const app = await buildApp({ config, database, fileStore });
 
 const demo = await demoAtStart(database.db, fileStore, {

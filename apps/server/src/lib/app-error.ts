@@ -12,9 +12,11 @@ export class AppError extends Error {
       params?: Record<string, string | number>;
       headers?: Record<string, string>;
       field?: { name: string; message: string };
+      /** What failed underneath (a file store's error behind a 503), for the log. */
+      cause?: unknown;
     } = {},
   ) {
-    super(code);
+    super(code, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'AppError';
   }
 

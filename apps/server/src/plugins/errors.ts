@@ -72,7 +72,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance, { checkDeclared }: {
         req.log.error({ code: error.code }, 'an error code the operation does not declare');
         return send(req, reply, new AppError('SomethingWentWrong'));
       }
-      req.log.info({ code: error.code }, 'request refused');
+      if (error.cause !== undefined) req.log.warn({ code: error.code, err: error.cause }, 'request refused');
+      else req.log.info({ code: error.code }, 'request refused');
       const field = error.extra.field;
       const key = field && isMessageKey(field.message) ? field.message : 'validation.invalid';
       const message = translate(req.lang, key, error.extra.params);

@@ -5,14 +5,19 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, PGLITE_OPTIONS, wrapPglite } from '../db/client.js';
+import { startS3Server } from './s3-server.js';
 
 export type TestDatabaseSource =
   | { kind: 'pglite'; dumpPath: string }
   | { kind: 'postgres'; url: string; template: string };
 
+/** Where the test apps keep file bytes: a directory each, or a bucket each on the run's S3 server. */
+export type TestFilesSource = { kind: 'disk' } | { kind: 's3'; endpoint: string };
+
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabase: TestDatabaseSource;
+    testFiles: TestFilesSource;
   }
 }
 
@@ -24,9 +29,32 @@ export const databaseUrl = (url: string, name: string) => {
 
 /**
  * Migrates once per run. Each test file then gets its own copy: PGlite loads the dumped data
- * directory, PostgreSQL creates a database from the migrated template.
+ * directory, PostgreSQL creates a database from the migrated template. With KANAL_TEST_FILES=s3
+ * (npm run test:server:s3) the files are on an S3 server the run starts, a bucket per test app.
  */
 export default async function setup(project: TestProject) {
+  const stopFiles = await provideFiles(project);
+  const stopDatabase = await provideDatabase(project);
+  return async () => {
+    await stopDatabase();
+    await stopFiles();
+  };
+}
+
+async function provideFiles(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.KANAL_TEST_FILES !== 's3') {
+    project.provide('testFiles', { kind: 'disk' });
+    return async () => {};
+  }
+  const s3 = await startS3Server();
+  project.provide('testFiles', { kind: 's3', endpoint: s3.endpoint });
+  return async () => {
+    await s3.close();
+    await s3.removeDirectory();
+  };
+}
+
+async function provideDatabase(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `kanal_test_tpl_${process.pid}_${Date.now()}`;

@@ -8,9 +8,10 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openPostgres, PGLITE_OPTIONS, type QueryLog, wrapPglite } from '../db/client.js';
-import { diskFileStore } from '../modules/files/file-store.js';
+import { openFileStore } from '../modules/files/open-file-store.js';
 import type { MailTransport } from '../modules/mail/mail-transport.js';
 import { databaseUrl } from './global-setup.js';
+import { createTestBucket, S3RVER_CREDENTIALS } from './s3-server.js';
 
 /** A clock the test moves by hand. */
 export class TestClock {
@@ -60,6 +61,21 @@ async function openTestDatabase(queryLog?: QueryLog, embedded = false): Promise<
   return { ...openPostgres(created.url, 5, queryLog), drop: created.drop };
 }
 
+/** The run's file store for a new app: its own directory (the default), or its own bucket on the S3 server. */
+async function testFilesEnv(): Promise<Record<string, string>> {
+  const source = inject('testFiles');
+  if (source.kind === 'disk') return {};
+  const bucket = `kanal-test-${randomBytes(6).toString('hex')}`;
+  await createTestBucket(source.endpoint, bucket);
+  return {
+    FILES_S3_BUCKET: bucket,
+    FILES_S3_ENDPOINT: source.endpoint,
+    FILES_S3_FORCE_PATH_STYLE: 'true',
+    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+  };
+}
+
 export type TestAppOptions = {
   env?: Record<string, string>;
   mailTransport?: MailTransport;
@@ -74,6 +90,7 @@ export async function createTestApp({ env = {}, mailTransport, webRoot, queryLog
   const database = await openTestDatabase(queryLog, embedded);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-app-'));
   const config = loadConfig({
+    ...(await testFilesEnv()),
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'https://kanal.test',
@@ -82,7 +99,7 @@ export async function createTestApp({ env = {}, mailTransport, webRoot, queryLog
   });
   const clock = new TestClock();
   const logLines: string[] = [];
-  const fileStore = diskFileStore(config.filesDir);
+  const fileStore = await openFileStore(config);
   const app = await buildApp({
     config,
     database,
@@ -101,8 +118,6 @@ export async function createTestApp({ env = {}, mailTransport, webRoot, queryLog
     database,
     clock,
     fileStore,
-    /** Where fileStore keeps the bytes, for tests that check what is (not) on disk. */
-    filesDir: config.filesDir,
     logLines,
     async close() {
       await app.close();

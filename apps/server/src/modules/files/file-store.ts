@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 
-/** Where file bytes live. The disk store serves one machine; an S3-compatible one can replace it. */
+/** Bytes `start` to `end` of a file, both included (an HTTP Range). */
+export type ByteRange = { start: number; end: number };
+
+/**
+ * Where file bytes live: a directory of this machine (FILES_DIR) or an S3-compatible bucket
+ * (FILES_S3_BUCKET, s3-file-store.ts). Keys are `<tenant id>/<uuid>`: a tenant's files share a prefix.
+ */
 export type FileStore = {
   /**
    * Stores the bytes under `key` as they arrive, never holding more than a chunk of them, and answers
@@ -14,12 +20,45 @@ export type FileStore = {
    * leaves nothing behind.
    */
   put(key: string, bytes: Uint8Array | AsyncIterable<Uint8Array>, maxBytes?: number): Promise<number>;
-  open(key: string): Readable;
+  /** The bytes, or a range of them, as a stream; 404 when the key holds nothing. */
+  open(key: string, range?: ByteRange): Promise<Readable>;
   /** Takes back bytes stored for a request that then failed; a missing key is no error. */
   remove(key: string): Promise<void>;
   /** Whether bytes are stored under `key` (maintenance: media whose bytes went missing). */
   exists(key: string): Promise<boolean>;
+  /** Every key under `prefix`, half-written ones included where the store has them (a move, a check). */
+  keys(prefix: string): AsyncIterable<string>;
 };
+
+/** The store did not answer (its service away, its disk failing): the client may try again (503). */
+export const storageUnavailable = (cause: unknown) =>
+  new AppError('ServiceUnavailable', { headers: { 'retry-after': '5' }, cause });
+
+/**
+ * The bytes as a stream that counts them and fails with 413 past `maxBytes`; it keeps its own error, so a
+ * store can tell it from what the failure then caused (an aborted upload's error).
+ */
+export function countedBytes(bytes: Uint8Array | AsyncIterable<Uint8Array>, maxBytes: number) {
+  let size = 0;
+  let failed: unknown;
+  async function* counted(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
+    try {
+      for await (const chunk of chunks) {
+        size += chunk.byteLength;
+        if (size > maxBytes) throw new AppError('PayloadTooLarge');
+        yield chunk;
+      }
+    } catch (error) {
+      failed = error;
+      throw error;
+    }
+  }
+  return {
+    stream: Readable.from(counted(bytes instanceof Uint8Array ? [bytes] : bytes), { objectMode: false }),
+    size: () => size,
+    error: () => failed,
+  };
+}
 
 export function diskFileStore(root: string): FileStore {
   const resolve = (key: string) => {
@@ -34,19 +73,12 @@ export function diskFileStore(root: string): FileStore {
       await mkdir(path.dirname(full), { recursive: true });
       // Beside its final place, so the rename is atomic: a reader never sees half a file.
       const partial = `${full}.${randomUUID()}.partial`;
-      let size = 0;
-      async function* counted(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
-        for await (const chunk of chunks) {
-          size += chunk.byteLength;
-          if (size > maxBytes) throw new AppError('PayloadTooLarge');
-          yield chunk;
-        }
-      }
+      const body = countedBytes(bytes, maxBytes);
       const out = createWriteStream(partial);
       try {
-        await pipeline(bytes instanceof Uint8Array ? [bytes] : bytes, counted, out);
+        await pipeline(body.stream, out);
         await rename(partial, full);
-        return size;
+        return body.size();
       } catch (error) {
         // A source that fails at once can fail while the stream is still opening its file, which it then
         // creates after a removal: the file goes once the stream has closed.
@@ -55,7 +87,12 @@ export function diskFileStore(root: string): FileStore {
         throw error;
       }
     },
-    open: (key) => createReadStream(resolve(key)),
+    async open(key, range) {
+      const handle = await open(resolve(key)).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? notFound() : storageUnavailable(error);
+      });
+      return handle.createReadStream(range ?? {});
+    },
     remove: (key) => rm(resolve(key), { force: true }),
     exists: (key) =>
       stat(resolve(key)).then(
@@ -65,5 +102,18 @@ export function diskFileStore(root: string): FileStore {
           throw error;
         },
       ),
+    async *keys(prefix) {
+      const dir = resolve(prefix.endsWith('/') ? `${prefix}.` : prefix);
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        },
+      );
+      for (const entry of entries) {
+        if (entry.isFile())
+          yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      }
+    },
   };
 }

@@ -131,7 +131,7 @@ export const createFilesService = ({ repo, store, contentShowsFile }: Deps) => {
       if (!mayRead) throw notFound();
       return {
         file: found.file,
-        body: store.open(found.file.storageKey),
+        open: (range) => store.open(found.file.storageKey, range),
         caching: found.isLogo ? 'immutable' : 'revalidate',
       };
     },
@@ -143,7 +143,7 @@ export const createFilesService = ({ repo, store, contentShowsFile }: Deps) => {
     async tenantLogo(ctx: Pick<RequestContext, 'tenantId'>, tenantId: number): Promise<FileDownload> {
       const file = tenantId === ctx.tenantId ? await repo.findTenantLogo(tenantId) : undefined;
       if (!file) throw notFound();
-      return { file, body: store.open(file.storageKey), caching: 'revalidate' };
+      return { file, open: (range) => store.open(file.storageKey, range), caching: 'revalidate' };
     },
 
     save,

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type Role, UPLOAD_MAX_BYTES } from '@kanal/contract';
 import { count, eq } from 'drizzle-orm';
@@ -33,13 +31,11 @@ const read = (url: string, token: string, headers?: Record<string, string>) =>
   call(t, { url, token, ...(headers ? { headers } : {}) });
 const fileUrl = (id: string) => `/api/files/${id}`;
 
-/** Every file under the tenant's part of the store, half-written ones included. */
-async function filesOnDisk(tenantId: number): Promise<string[]> {
-  const entries = await readdir(path.join(t.filesDir, String(tenantId)), {
-    recursive: true,
-    withFileTypes: true,
-  }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => e.name);
+/** Every key under the tenant's part of the store, half-written ones included. */
+async function keysInStore(tenantId: number): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.fileStore.keys(`${tenantId}/`)) keys.push(key);
+  return keys;
 }
 
 async function fileRows(tenantId: number) {
@@ -154,7 +150,7 @@ describe('POST /files', () => {
       { name: 'b.pdf', bytes: pdfBytes() },
     ]);
     expect(two.statusCode).toBe(413);
-    expect(await filesOnDisk(tenantId)).toEqual([]);
+    expect(await keysInStore(tenantId)).toEqual([]);
     expect(await fileRows(tenantId)).toBe(0);
   });
 
@@ -196,7 +192,7 @@ describe('POST /files', () => {
       expect(download.statusCode).toBe(200);
       expect(sha256(download.rawPayload)).toBe(sha256(bytes));
       // Only the file itself: no half-written copy is left beside it.
-      expect(await filesOnDisk(tenantId)).toHaveLength(1);
+      expect(await keysInStore(tenantId)).toHaveLength(1);
     } finally {
       spy.mockRestore();
     }
@@ -237,7 +233,7 @@ describe('POST /files/multiple', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PayloadTooLarge');
 
-    expect(await filesOnDisk(tenantId)).toEqual([]);
+    expect(await keysInStore(tenantId)).toEqual([]);
     expect(await fileRows(tenantId)).toBe(0);
   });
 });
@@ -253,7 +249,58 @@ describe('the file store', () => {
       throw new Error('connection lost');
     }
     await expect(t.fileStore.put(`${tenantId}/broken`, broken())).rejects.toThrow('connection lost');
-    expect(await filesOnDisk(tenantId)).toEqual([]);
+    expect(await keysInStore(tenantId)).toEqual([]);
+  });
+});
+
+describe('GET /files/:file: ranges, for a player that seeks', () => {
+  it('answers the range asked for with 206, the whole file to none, several or another unit, and 416 past the end', async () => {
+    const { tenantId, token } = await signedIn('CREATOR');
+    const bytes = Buffer.concat([pngBytes(), randomBytes(10_000)]);
+    const stored = await t.app.services.files.save(tenantId, 'film.png', 'image/png', bytes);
+    const get = (headers: Record<string, string>) => read(fileUrl(stored.id), token, headers);
+
+    const middle = await get({ range: 'bytes=100-199' });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-range']).toBe(`bytes 100-199/${bytes.byteLength}`);
+    expect(middle.headers['content-length']).toBe('100');
+    expect(middle.rawPayload).toEqual(bytes.subarray(100, 200));
+    expect(middle.headers['content-security-policy']).toContain('sandbox');
+    expect(middle.headers['x-content-type-options']).toBe('nosniff');
+
+    const tail = await get({ range: 'bytes=-50' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload).toEqual(bytes.subarray(bytes.byteLength - 50));
+    const rest = await get({ range: `bytes=${bytes.byteLength - 10}-` });
+    expect(rest.headers['content-range']).toBe(
+      `bytes ${bytes.byteLength - 10}-${bytes.byteLength - 1}/${bytes.byteLength}`,
+    );
+    expect(rest.rawPayload).toEqual(bytes.subarray(bytes.byteLength - 10));
+    const clipped = await get({ range: `bytes=10-${bytes.byteLength * 2}` });
+    expect(clipped.rawPayload).toEqual(bytes.subarray(10));
+
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=9-2']) {
+      const whole = await get({ range });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.rawPayload).toEqual(bytes);
+    }
+    // A range of bytes that changed since (another validator) is no range: the whole file.
+    expect((await get({ range: 'bytes=0-9', 'if-range': '"another"' })).statusCode).toBe(200);
+    expect((await get({ range: 'bytes=0-9', 'if-range': `"${stored.id}"` })).statusCode).toBe(206);
+
+    const past = await get({ range: `bytes=${bytes.byteLength}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${bytes.byteLength}`);
+  });
+
+  it('answers 404, not a broken stream, when the bytes of a file went missing from the store', async () => {
+    const { tenantId, token } = await signedIn('CREATOR');
+    const stored = await t.app.services.files.save(tenantId, 'nestala.png', 'image/png', pngBytes());
+    await t.fileStore.remove(stored.storageKey);
+    const res = await read(fileUrl(stored.id), token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NotFound');
   });
 });
 

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { AdminTenant } from '@kanal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,8 +166,7 @@ describe('running organisations', () => {
       image: stored.id,
       audience: { groups: [group.id] },
     });
-    const bytes = path.join(t.filesDir, stored.storageKey);
-    expect(existsSync(bytes)).toBe(true);
+    expect(await t.fileStore.exists(stored.storageKey)).toBe(true);
 
     const wrong = await bySuper().delete(`/api/tenant/${doomed.id}`, { name: 'Za brisanje' });
     expect(wrong.statusCode).toBe(400);
@@ -191,7 +188,7 @@ describe('running organisations', () => {
       );
       expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n, name).toBe(0);
     }
-    expect(existsSync(bytes)).toBe(false);
+    expect(await t.fileStore.exists(stored.storageKey)).toBe(false);
   });
 });
 
