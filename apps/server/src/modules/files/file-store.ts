@@ -26,7 +26,10 @@ export type FileStore = {
   remove(key: string): Promise<void>;
   /** Whether bytes are stored under `key` (maintenance: media whose bytes went missing). */
   exists(key: string): Promise<boolean>;
-  /** Every key under `prefix`, half-written ones included where the store has them (a move, a check). */
+  /**
+   * Every key under `prefix` ('' for all, or a tenant's `<id>/`), half-written ones included where the store
+   * has them (a move, a check).
+   */
   keys(prefix: string): AsyncIterable<string>;
 };
 
@@ -103,7 +106,7 @@ export function diskFileStore(root: string): FileStore {
         },
       ),
     async *keys(prefix) {
-      const dir = resolve(prefix.endsWith('/') ? `${prefix}.` : prefix);
+      const dir = prefix === '' ? path.resolve(root) : resolve(prefix);
       const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(
         (error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') return [];
