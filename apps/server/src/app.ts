@@ -359,6 +359,12 @@ export async function buildApp({
     jobs,
     deliveries: notifications.deliveryTotals,
     publicUrl: config.publicUrl,
+    installation: {
+      version,
+      database: database.driver === 'pglite' ? 'embedded' : 'postgres',
+      files: config.filesS3 ? 's3' : 'disk',
+    },
+    dump: database.dump,
   });
 
   await app.register(metricsPlugin, {

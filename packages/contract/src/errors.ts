@@ -43,6 +43,7 @@ export const ERROR_STATUS = {
   AlreadySubmitted: 409,
   SubmissionRequired: 409,
   IdempotencyKeyReused: 422,
+  BackupWithPgDump: 409,
   ServiceUnavailable: 503,
   SomethingWentWrong: 500,
 } as const satisfies Record<string, number>;

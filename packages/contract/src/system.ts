@@ -10,6 +10,17 @@ export const HealthSchema = z.object({
 });
 export type Health = z.infer<typeof HealthSchema>;
 
+/**
+ * GET /system: what this installation runs on, for the operator's page: its version, its database (a backup of
+ * the embedded one is downloaded from the console; PostgreSQL's is pg_dump's), and where files are kept.
+ */
+export const InstallationSchema = z.object({
+  version: z.string(),
+  database: z.enum(['embedded', 'postgres']),
+  files: z.enum(['disk', 's3']),
+});
+export type Installation = z.infer<typeof InstallationSchema>;
+
 /** GET /email/test: whom the test message went to, through which transport, and what the transport said. */
 export const MailTestSchema = z.object({
   to: z.string(),
@@ -52,6 +63,7 @@ export const AUDIT_EVENTS = [
   'sso.provider_created',
   'sso.provider_updated',
   'sso.provider_deleted',
+  'backup.downloaded',
   'scim.token_created',
   'scim.token_revoked',
   'tenant.created',

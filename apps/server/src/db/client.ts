@@ -1,4 +1,4 @@
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -29,6 +29,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** The connections open now, those in use, the most there may be, and the operations waiting for one (metrics). */
   connections(): { open: number; busy: number; max: number; waiting: number };
+  /** The embedded database's data directory as a gzipped tar (a backup); PostgreSQL's is pg_dump's. */
+  dump: (() => Promise<Blob>) | undefined;
   /** How many of this build's migrations the database has not recorded (readiness: 0, or the schema is older). */
   pendingMigrations(): Promise<number>;
   /**
@@ -105,6 +107,7 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
       waiting: pool.waitingCount,
     }),
     pendingMigrations: () => pendingMigrations(db),
+    dump: undefined,
     onConnectionLost(listener) {
       connectionLost = listener;
     },
@@ -131,6 +134,7 @@ export function wrapPglite(pglite: PGlite, queryLog?: QueryLog): Database {
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, drizzleOptions()), { migrationsFolder }),
     connections: () => ({ open: 1, busy: busy() ? 1 : 0, max: 1, waiting: waiting() }),
+    dump: () => client.dumpDataDir('gzip'),
     pendingMigrations: () => pendingMigrations(db),
     // In-process: there is no connection to lose.
     onConnectionLost() {},
@@ -231,6 +235,26 @@ export async function openPglite(dataDir: string, queryLog?: QueryLog): Promise<
       await unlock();
     },
   };
+}
+
+/** A restore into a data directory that already holds a database: it would be overwritten. */
+export class DataDirHoldsDatabase extends Error {}
+
+/**
+ * Puts a backup (GET /system/backup's gzipped tar of the data directory) into `dataDir`, which must not hold
+ * a database yet (`npm run db:restore`); the server then starts on it, as after a stop at the moment of the backup.
+ */
+export async function restorePglite(dataDir: string, archive: Blob): Promise<void> {
+  const pgdata = path.join(dataDir, 'pglite');
+  await mkdir(pgdata, { recursive: true });
+  const unlock = await lockDataDir(dataDir);
+  try {
+    if ((await readdir(pgdata)).length > 0) throw new DataDirHoldsDatabase(`${pgdata} already holds a database`);
+    const client = await PGlite.create(pgdata, { ...PGLITE_OPTIONS, loadDataDir: archive });
+    await client.close();
+  } finally {
+    await unlock();
+  }
 }
 
 export function openDatabase(

@@ -27,8 +27,11 @@ export function isEmbeddedQueueFull(error: unknown): boolean {
 
 const nextLoopPass = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** What is queued: each statement, and each transaction as a whole (its statements go through its own handle). */
-const QUEUED = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+/**
+ * What is queued: each statement, each transaction as a whole (its statements go through its own handle), and a
+ * dump of the data directory, which so falls between two transactions.
+ */
+const QUEUED = new Set<PropertyKey>(['query', 'exec', 'transaction', 'dumpDataDir']);
 
 /**
  * The client with its operations run one at a time in the order they came, at most `limit` waiting

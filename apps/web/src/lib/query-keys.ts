@@ -29,6 +29,7 @@ export const queryKeys = {
     tenants: (query: object) => [...admin, 'tenants', query] as const,
     /** The operator's system page: the background queue (by page of failed jobs) and the log (by query). */
     jobs: (page: number) => [...admin, 'jobs', page] as const,
+    installation: () => [...admin, 'installation'] as const,
     logs: (query: object) => [...admin, 'logs', query] as const,
     tenant: (id: number) => [...admin, 'tenant', id] as const,
     promotions: (page: number) => [...admin, 'promotions', page] as const,

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import {
+  type Installation,
   type JobsState,
   type Language,
   type LogList,
@@ -22,14 +24,43 @@ type Deps = {
   mailer: Pick<Mailer, 'test'>;
   /** The caller's address (the auth module's me). */
   emailOf: (ctx: RequestContext) => Promise<string | null>;
-  audit: Pick<AuditLog, 'page'>;
+  audit: Pick<AuditLog, 'page' | 'record'>;
   jobs: Pick<Jobs, 'state' | 'retry'>;
   deliveries: Notifications['deliveryTotals'];
   publicUrl: string;
+  installation: Installation;
+  /** The embedded database's data directory as a gzipped tar, taken between two of its operations. */
+  dump: (() => Promise<Blob>) | undefined;
 };
 
-/** The operator's calls (SUPERADMIN): the mail test, the audit log, and the background queue's state. */
-export const createSystem = ({ mailer, emailOf, audit, jobs, deliveries, publicUrl }: Deps) => ({
+/**
+ * The operator's calls (SUPERADMIN): the installation and its backup, the mail test, the audit log, and the
+ * background queue's state.
+ */
+export const createSystem = ({ mailer, emailOf, audit, jobs, deliveries, publicUrl, installation, dump }: Deps) => ({
+  installation: (): Installation => installation,
+
+  /**
+   * A backup of the embedded database while it serves: PGlite runs one operation at a time, so the copy falls
+   * between two transactions and opens as a database stopped there. Held in memory while it is sent (the
+   * embedded database is a small organisation's). Recorded in the log: it is everyone's data.
+   */
+  async backup(ctx: RequestContext): Promise<{ body: Readable; fileName: string }> {
+    if (!dump) throw new AppError('BackupWithPgDump');
+    const taken = new Date();
+    const archive = await dump();
+    await audit.record({
+      event: 'backup.downloaded',
+      tenantId: ctx.tenantId,
+      details: { by: ctx.userId, bytes: archive.size },
+    });
+    const stamp = taken.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+    return {
+      body: Readable.fromWeb(archive.stream() as Parameters<typeof Readable.fromWeb>[0]),
+      fileName: `kanal-backup-${stamp}.tar.gz`,
+    };
+  },
+
   /** A test message to the caller through the configured transport, now; answers what the transport said. */
   async mailTest(ctx: RequestContext, lang: Language): Promise<MailTest> {
     const to = await emailOf(ctx);

@@ -1,5 +1,7 @@
+import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PGLITE_OPTIONS } from '../../db/client.js';
 import { appUser, auditLog, content, emailOutbox, job, userGroup } from '../../db/schema/index.js';
 import { call, makePerson, makeTenant } from '../../test/factories.js';
 import { startTestSmtp } from '../../test/smtp-server.js';
@@ -201,5 +203,47 @@ describe('the background queue', () => {
     ).toEqual([]);
     const again = await call(t, { method: 'POST', url: `/api/system/jobs/${failed?.id}/retry`, token: operator.token });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('GET /system and GET /system/backup', () => {
+  it('says what the installation runs on, to the operator alone', async () => {
+    const res = await get('/system');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      database: t.database.driver === 'pglite' ? 'embedded' : 'postgres',
+      files: inject('testFiles').kind,
+    });
+    const admin = await makePerson(t.db, operator.tenantId, { role: 'ADMIN', now: t.clock.now() });
+    expect((await get('/system', admin.token)).statusCode).toBe(403);
+    expect((await get('/system/backup', admin.token)).statusCode).toBe(403);
+  });
+
+  it('hands out the embedded database while it serves, as a database that opens with its rows; and logs it', async () => {
+    const embedded = await createTestApp({ embedded: true });
+    try {
+      const provider = (await makeTenant(embedded.db, { name: 'Kopija d.o.o.' })).id;
+      const superadmin = await makePerson(embedded.db, provider, { role: 'SUPERADMIN', now: embedded.clock.now() });
+      const res = await embedded.app.inject({
+        url: '/api/system/backup',
+        headers: { authorization: `Bearer ${superadmin.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/gzip');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="kanal-backup-\d{8}-\d{4}\.tar\.gz"$/);
+      const copy = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([res.rawPayload]) });
+      try {
+        const { rows } = await copy.query<{ name: string }>('SELECT name FROM tenant WHERE id = $1', [provider]);
+        expect(rows).toEqual([{ name: 'Kopija d.o.o.' }]);
+      } finally {
+        await copy.close();
+      }
+      const [logged] = await embedded.db.select().from(auditLog).where(eq(auditLog.event, 'backup.downloaded'));
+      expect(logged).toMatchObject({ tenantId: provider });
+      expect(logged?.details).toMatchObject({ by: superadmin.id, bytes: res.rawPayload.length });
+    } finally {
+      await embedded.close();
+    }
   });
 });

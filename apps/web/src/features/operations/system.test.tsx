@@ -1,6 +1,6 @@
 import { AUDIT_EVENTS, type LogEntry } from '@kanal/contract';
 import { screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAdminUser, signInAs } from '@/console/test/console-fixtures';
 import enSystem from '@/locales/en/admin/system.json';
 import hrSystem from '@/locales/hr/admin/system.json';
@@ -61,6 +61,7 @@ function openSystem(routes: Routes = {}) {
     'GET /auth/me': () => ok(who),
     'GET /tenant': () => ok({ count: 1, items: [{ id: 2, name: 'Druga firma d.o.o.' }] }),
     'GET /system/jobs': () => ok(jobsState),
+    'GET /system': () => ok({ version: '1.4.0', database: 'embedded', files: 'disk' }),
     'GET /logs': () =>
       ok({
         count: 5,
@@ -87,6 +88,60 @@ function openSystem(routes: Routes = {}) {
   });
   return { ...renderApp('/admin/system'), api };
 }
+
+describe('the system page: the installation and its backup', () => {
+  const { createObjectURL, revokeObjectURL } = URL;
+  const saved: string[] = [];
+  beforeEach(() => {
+    saved.length = 0;
+    // jsdom has no object URLs and cannot follow a download link: the file's name is what is checked.
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+  });
+  afterEach(() => {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL ?? (() => undefined);
+    vi.restoreAllMocks();
+  });
+
+  it('shows what the installation runs on, and downloads a backup of the embedded database', async () => {
+    const { user, api } = openSystem({
+      'GET /system/backup': () => ({
+        status: 200,
+        body: {},
+        headers: { 'Content-Disposition': 'attachment; filename="kanal-backup-20261128-0130.tar.gz"' },
+      }),
+    });
+    const installation = await screen.findByRole('region', { name: 'Instalacija' });
+    expect(within(installation).getByText('1.4.0')).toBeInTheDocument();
+    expect(within(installation).getByText('Ugrađena baza (PGlite, u DATA_DIR)')).toBeInTheDocument();
+    expect(within(installation).getByText('Na disku poslužitelja (FILES_DIR)')).toBeInTheDocument();
+    await user.click(within(installation).getByRole('button', { name: 'Preuzmi sigurnosnu kopiju' }));
+    await waitFor(() => expect(saved).toEqual(['kanal-backup-20261128-0130.tar.gz']));
+    expect(api.find('GET', '/system/backup')).toBeDefined();
+  });
+
+  it('says how to back up PostgreSQL, offering no download there', async () => {
+    openSystem({ 'GET /system': () => ok({ version: '1.4.0', database: 'postgres', files: 's3' }) });
+    const installation = await screen.findByRole('region', { name: 'Instalacija' });
+    expect(within(installation).getByText('U spremniku S3')).toBeInTheDocument();
+    expect(within(installation).getByText(/alatom pg_dump/)).toBeInTheDocument();
+    expect(within(installation).queryByRole('button', { name: 'Preuzmi sigurnosnu kopiju' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the backup fails', async () => {
+    const { user } = openSystem({
+      'GET /system/backup': () => fail(503, 'ServiceUnavailable', 'Service unavailable.'),
+    });
+    const installation = await screen.findByRole('region', { name: 'Instalacija' });
+    await user.click(within(installation).getByRole('button', { name: 'Preuzmi sigurnosnu kopiju' }));
+    expect(await within(installation).findByRole('alert')).toHaveTextContent('Usluga je trenutačno nedostupna');
+    expect(saved).toEqual([]);
+  });
+});
 
 describe('the system page', () => {
   it('sends the operator a test message and shows what the transport answered', async () => {

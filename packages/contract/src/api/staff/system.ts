@@ -1,9 +1,17 @@
 import { DoneSchema } from '../../auth.js';
 import { IdParamsSchema } from '../../envelope.js';
-import { JobsQuerySchema, JobsStateSchema, LogListSchema, LogQuerySchema, MailTestSchema } from '../../system.js';
+import {
+  InstallationSchema,
+  JobsQuerySchema,
+  JobsStateSchema,
+  LogListSchema,
+  LogQuerySchema,
+  MailTestSchema,
+} from '../../system.js';
 import type { Operation } from '../operation.js';
 
-// The operator's calls (SUPERADMIN): the mail test, the audit log over every tenant, the background queue.
+// The operator's calls (SUPERADMIN): the installation and its backup, the mail test, the audit log over every
+// tenant, the background queue.
 const tags = ['system'];
 
 /** A test message to the caller through the configured transport: what the transport said. */
@@ -41,4 +49,25 @@ export const retryJob = {
   tags,
   params: IdParamsSchema,
   response: DoneSchema,
+} as const satisfies Operation;
+
+export const installation = {
+  method: 'GET',
+  path: '/system',
+  access: 'system',
+  tags,
+  response: InstallationSchema,
+} as const satisfies Operation;
+
+/**
+ * A consistent copy of the embedded database, taken while it serves (a gzipped tar of its data directory, which
+ * `npm run db:restore` puts back). PostgreSQL is backed up with pg_dump: 409 BackupWithPgDump.
+ */
+export const backup = {
+  method: 'GET',
+  path: '/system/backup',
+  access: 'system',
+  tags,
+  produces: ['application/gzip'],
+  errors: ['BackupWithPgDump'],
 } as const satisfies Operation;

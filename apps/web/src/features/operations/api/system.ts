@@ -1,8 +1,21 @@
 import { api, JOBS_PAGE_SIZE, LOG_PAGE_SIZE } from '@kanal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useConsoleMutation } from '@/console/api/use-console-mutation';
-import { call } from '@/lib/api-client';
+import { call, pathOf } from '@/lib/api-client';
+import { download } from '@/lib/browser/download';
 import { queryKeys } from '@/lib/query-keys';
+
+/** What the installation runs on: it changes only with a restart, so it is read once. */
+export const useInstallation = () =>
+  useQuery({
+    queryKey: queryKeys.admin.installation(),
+    queryFn: ({ signal }) => call(api.installation, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** A backup of the embedded database, downloaded under the name the server gives it. */
+export const useBackupDownload = () =>
+  useMutation({ mutationFn: () => download(pathOf(api.backup), 'kanal-backup.tar.gz') });
 
 /** A test message to the operator through the configured transport: what the transport said. */
 export const useMailTest = () => useMutation({ mutationFn: () => call(api.mailTest) });

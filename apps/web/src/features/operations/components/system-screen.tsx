@@ -13,19 +13,74 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { type LogFilters, useJobs, useLogs, useMailTest, useRetryJob } from '../api/system';
+import {
+  type LogFilters,
+  useBackupDownload,
+  useInstallation,
+  useJobs,
+  useLogs,
+  useMailTest,
+  useRetryJob,
+} from '../api/system';
 import { LogSentence } from './log-sentence';
 import './system.css';
 
-/** The operator's page (SUPERADMIN): the mail test, the background queue, and the audit log. */
+/** The operator's page (SUPERADMIN): the installation and its backup, the mail test, the background queue, and the audit log. */
 export function SystemScreen() {
   const { t } = useTranslation('admin');
   return (
     <ConsolePage title={t('system.title')}>
+      <InstallationSection />
       <MailTestSection />
       <JobsSection />
       <LogSection />
     </ConsolePage>
+  );
+}
+
+function InstallationSection() {
+  const { t } = useTranslation('admin');
+  const installation = useInstallation();
+  if (installation.isPending) return <TableSkeleton columns={2} rows={3} />;
+  if (installation.isError) {
+    return <ErrorView message={errorText(t, installation.error)} onRetry={() => void installation.refetch()} />;
+  }
+  const { version, database, files } = installation.data;
+  return (
+    <StatsSection title={t('system.installation.title')}>
+      <dl className="system__facts">
+        <div>
+          <dt>{t('system.installation.version')}</dt>
+          <dd>{version}</dd>
+        </div>
+        <div>
+          <dt>{t('system.installation.database')}</dt>
+          <dd>{t(`system.installation.databases.${database}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('system.installation.files')}</dt>
+          <dd>{t(`system.installation.fileStores.${files}`)}</dd>
+        </div>
+      </dl>
+      <h3 className="system__subheading">{t('system.backup.title')}</h3>
+      {database === 'embedded' ? <BackupDownload /> : <p>{t('system.backup.postgres')}</p>}
+    </StatsSection>
+  );
+}
+
+function BackupDownload() {
+  const { t } = useTranslation('admin');
+  const backup = useBackupDownload();
+  return (
+    <>
+      <p>{t('system.backup.embedded')}</p>
+      <div>
+        <Button variant="secondary" loading={backup.isPending} onClick={() => backup.mutate()}>
+          {t('system.backup.download')}
+        </Button>
+      </div>
+      <ErrorText alert>{backup.error ? errorText(t, backup.error) : null}</ErrorText>
+    </>
   );
 }
 
