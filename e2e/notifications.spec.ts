@@ -45,10 +45,17 @@ test('the notification settings read well to axe and keep what the person chose'
   await expect(page.getByText('Postavke obavijesti su spremljene.')).toBeVisible();
 });
 
-test('the operator’s system page: the mail test answers, the queue and the log read well to axe', async ({ page }) => {
+test('the operator’s system page: a backup downloads, the mail test answers, the queue and the log read well to axe', async ({
+  page,
+}) => {
   await logIn(page, 'super@demo.hr');
   await page.goto('/admin/system');
   await expect(page.getByRole('heading', { level: 1, name: 'Sustav' })).toBeVisible();
+  const installation = page.getByRole('region', { name: 'Instalacija' });
+  await expect(installation).toContainText('Ugrađena baza (PGlite, u DATA_DIR)');
+  const saved = page.waitForEvent('download');
+  await installation.getByRole('button', { name: 'Preuzmi sigurnosnu kopiju' }).click();
+  expect((await saved).suggestedFilename()).toMatch(/^kanal-backup-\d{8}-\d{4}\.tar\.gz$/);
   await page.getByRole('button', { name: 'Pošalji probnu poruku' }).click();
   // The journeys' SMTP catcher accepted it: its answer is shown as it came.
   await expect(page.getByRole('status').filter({ hasText: 'Poruka je poslana na super@demo.hr' })).toContainText(
