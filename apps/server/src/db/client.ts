@@ -1,5 +1,6 @@
-import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, link, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { tarGz } from '../lib/files/tar.js';
 import { type ReadSorted, readThroughCursor, readThroughHeldCursor } from './cursor.js';
 import { queueEmbedded } from './embedded-queue.js';
 import * as schema from './schema/index.js';
@@ -29,8 +31,11 @@ export type Database = {
   migrate(): Promise<void>;
   /** The connections open now, those in use, the most there may be, and the operations waiting for one (metrics). */
   connections(): { open: number; busy: number; max: number; waiting: number };
-  /** The embedded database's data directory as a gzipped tar (a backup); PostgreSQL's is pg_dump's. */
-  dump: (() => Promise<Blob>) | undefined;
+  /**
+   * The embedded database's data directory as a gzipped tar, streamed (a backup); none for PostgreSQL (pg_dump's
+   * job) or an embedded database in memory (the tests').
+   */
+  dump: (() => Promise<Readable>) | undefined;
   /** How many of this build's migrations the database has not recorded (readiness: 0, or the schema is older). */
   pendingMigrations(): Promise<number>;
   /**
@@ -126,21 +131,45 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
 }
 
 /** The embedded database, its operations queued with a bound (embedded-queue.ts): it has one connection. */
-export function wrapPglite(pglite: PGlite, queryLog?: QueryLog): Database {
-  const { queued: client, waiting, busy } = queueEmbedded(pglite);
+export function wrapPglite(pglite: PGlite, queryLog?: QueryLog, dataDir?: string): Database {
+  const { queued: client, waiting, busy, exclusive } = queueEmbedded(pglite);
   const db = drizzlePglite(client, drizzleOptions(queryLog)) as unknown as Db;
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, drizzleOptions()), { migrationsFolder }),
     connections: () => ({ open: 1, busy: busy() ? 1 : 0, max: 1, waiting: waiting() }),
-    dump: () => client.dumpDataDir('gzip'),
+    dump: dataDir === undefined ? undefined : () => snapshotOf(pglite, dataDir, exclusive),
     pendingMigrations: () => pendingMigrations(db),
     // In-process: there is no connection to lose.
     onConnectionLost() {},
     readSorted: readThroughHeldCursor(db),
     close: () => client.close(),
   };
+}
+
+/**
+ * A backup of the embedded database under `dataDir`: in a turn of its own (no statement or transaction runs) a
+ * checkpoint writes every change to the data files, which are copied beside them; the copy is then streamed as
+ * a gzipped tar while the database serves again, and removed. The tar has the layout of PGlite's own dump, so
+ * `restorePglite` (PGlite's loader) reads it.
+ */
+async function snapshotOf(
+  pglite: PGlite,
+  dataDir: string,
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>,
+): Promise<Readable> {
+  const snapshot = await mkdtemp(path.join(dataDir, 'backup-'));
+  try {
+    await exclusive(async () => {
+      await pglite.exec('CHECKPOINT');
+      await cp(path.join(dataDir, 'pglite'), snapshot, { recursive: true });
+    });
+  } catch (error) {
+    await rm(snapshot, { recursive: true, force: true });
+    throw error;
+  }
+  return tarGz(snapshot, () => rm(snapshot, { recursive: true, force: true }));
 }
 
 /** Every PGlite the server and its tests open: with the extensions the migrations create (pg_trgm 0016, btree_gin 0045). */
@@ -227,7 +256,7 @@ export async function openPglite(dataDir: string, queryLog?: QueryLog): Promise<
     await unlock();
     throw error;
   });
-  const database = wrapPglite(client, queryLog);
+  const database = wrapPglite(client, queryLog, dataDir);
   return {
     ...database,
     async close() {

@@ -27,21 +27,19 @@ export function isEmbeddedQueueFull(error: unknown): boolean {
 
 const nextLoopPass = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * What is queued: each statement, each transaction as a whole (its statements go through its own handle), and a
- * dump of the data directory, which so falls between two transactions.
- */
-const QUEUED = new Set<PropertyKey>(['query', 'exec', 'transaction', 'dumpDataDir']);
+/** What is queued: each statement, and each transaction as a whole (its statements go through its own handle). */
+const QUEUED = new Set<PropertyKey>(['query', 'exec', 'transaction']);
 
 /**
  * The client with its operations run one at a time in the order they came, at most `limit` waiting
  * behind the one that runs; one more is refused with EmbeddedQueueFull. Everything else is the client's own.
- * `waiting` and `busy` tell how many wait now and whether one runs (GET /metrics).
+ * `waiting` and `busy` tell how many wait now and whether one runs (GET /metrics); `exclusive` runs other work
+ * in a turn of its own (a backup's copy of the data directory, between two operations).
  */
 export function queueEmbedded(
   client: PGlite,
   limit = EMBEDDED_QUEUE_LIMIT,
-): { queued: PGlite; waiting(): number; busy(): boolean } {
+): { queued: PGlite; waiting(): number; busy(): boolean; exclusive<T>(work: () => Promise<T>): Promise<T> } {
   let waiting = 0;
   let busy = false;
   let last: Promise<unknown> = Promise.resolve();
@@ -74,5 +72,5 @@ export function queueEmbedded(
       return QUEUED.has(key) ? (...args: unknown[]) => inTurn(() => own(...args)) : own;
     },
   });
-  return { queued, waiting: () => waiting, busy: () => busy };
+  return { queued, waiting: () => waiting, busy: () => busy, exclusive: inTurn };
 }

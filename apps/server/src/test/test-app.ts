@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type Database, openPostgres, PGLITE_OPTIONS, type QueryLog, wrapPglite } from '../db/client.js';
+import { type Database, openPglite, openPostgres, PGLITE_OPTIONS, type QueryLog, wrapPglite } from '../db/client.js';
 import { openFileStore } from '../modules/files/open-file-store.js';
 import type { MailTransport } from '../modules/mail/mail-transport.js';
 import { databaseUrl } from './global-setup.js';
@@ -53,8 +53,20 @@ async function openTestPglite(queryLog?: QueryLog): Promise<Database> {
   return database;
 }
 
-/** A fresh, migrated database of this file's own: the run's kind, or the embedded one whatever the run's. */
-async function openTestDatabase(queryLog?: QueryLog, embedded = false): Promise<Database & { drop(): Promise<void> }> {
+/**
+ * A fresh, migrated database of this file's own: the run's kind, or the embedded one whatever the run's (in
+ * memory, or in a data directory as the server opens it).
+ */
+async function openTestDatabase(
+  queryLog?: QueryLog,
+  embedded: TestAppOptions['embedded'] = false,
+): Promise<Database & { drop(): Promise<void> }> {
+  if (embedded === 'in a data directory') {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kanal-pglite-'));
+    const database = await openPglite(dir, queryLog);
+    await database.migrate();
+    return { ...database, drop: () => rm(dir, { recursive: true, force: true }) };
+  }
   const source = inject('testDatabase');
   if (source.kind === 'pglite' || embedded) return { ...(await openTestPglite(queryLog)), drop: async () => {} };
   const created = await createPostgresDatabase(source);
@@ -81,8 +93,11 @@ export type TestAppOptions = {
   mailTransport?: MailTransport;
   webRoot?: string;
   queryLog?: QueryLog;
-  /** On the embedded database even when the run is on PostgreSQL: for what only the embedded one does. */
-  embedded?: boolean;
+  /**
+   * On the embedded database even when the run is on PostgreSQL: for what only the embedded one does; in a data
+   * directory, as the server opens it, for what needs its files (a backup).
+   */
+  embedded?: boolean | 'in a data directory';
 };
 
 /** The real application on a real database, driven through `app.inject`. */

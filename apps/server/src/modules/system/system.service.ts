@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   type Installation,
   type JobsState,
@@ -30,7 +30,7 @@ type Deps = {
   publicUrl: string;
   installation: Installation;
   /** The embedded database's data directory as a gzipped tar, taken between two of its operations. */
-  dump: (() => Promise<Blob>) | undefined;
+  dump: (() => Promise<Readable>) | undefined;
 };
 
 /**
@@ -41,24 +41,21 @@ export const createSystem = ({ mailer, emailOf, audit, jobs, deliveries, publicU
   installation: (): Installation => installation,
 
   /**
-   * A backup of the embedded database while it serves: PGlite runs one operation at a time, so the copy falls
-   * between two transactions and opens as a database stopped there. Held in memory while it is sent (the
-   * embedded database is a small organisation's). Recorded in the log: it is everyone's data.
+   * A backup of the embedded database while it serves: copied between two of its operations, so it opens as a
+   * database stopped there, then streamed. Recorded in the log: it is everyone's data.
    */
   async backup(ctx: RequestContext): Promise<{ body: Readable; fileName: string }> {
     if (!dump) throw new AppError('BackupWithPgDump');
     const taken = new Date();
-    const archive = await dump();
-    await audit.record({
-      event: 'backup.downloaded',
-      tenantId: ctx.tenantId,
-      details: { by: ctx.userId, bytes: archive.size },
-    });
+    const body = await dump();
+    try {
+      await audit.record({ event: 'backup.downloaded', tenantId: ctx.tenantId, details: { by: ctx.userId } });
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
     const stamp = taken.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-    return {
-      body: Readable.fromWeb(archive.stream() as Parameters<typeof Readable.fromWeb>[0]),
-      fileName: `kanal-backup-${stamp}.tar.gz`,
-    };
+    return { body, fileName: `kanal-backup-${stamp}.tar.gz` };
   },
 
   /** A test message to the caller through the configured transport, now; answers what the transport said. */

@@ -221,7 +221,7 @@ describe('GET /system and GET /system/backup', () => {
   });
 
   it('hands out the embedded database while it serves, as a database that opens with its rows; and logs it', async () => {
-    const embedded = await createTestApp({ embedded: true });
+    const embedded = await createTestApp({ embedded: 'in a data directory' });
     try {
       const provider = (await makeTenant(embedded.db, { name: 'Kopija d.o.o.' })).id;
       const superadmin = await makePerson(embedded.db, provider, { role: 'SUPERADMIN', now: embedded.clock.now() });
@@ -241,7 +241,7 @@ describe('GET /system and GET /system/backup', () => {
       }
       const [logged] = await embedded.db.select().from(auditLog).where(eq(auditLog.event, 'backup.downloaded'));
       expect(logged).toMatchObject({ tenantId: provider });
-      expect(logged?.details).toMatchObject({ by: superadmin.id, bytes: res.rawPayload.length });
+      expect(logged?.details).toEqual({ by: superadmin.id });
     } finally {
       await embedded.close();
     }
