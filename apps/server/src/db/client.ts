@@ -252,6 +252,10 @@ export async function openPglite(dataDir: string, queryLog?: QueryLog): Promise<
   // PGlite does not create missing parent directories itself.
   await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
   const unlock = await lockDataDir(dataDir);
+  // A backup's copy left by a process that died while it was sent (snapshotOf): no backup runs before the lock.
+  for (const entry of await readdir(dataDir)) {
+    if (entry.startsWith('backup-')) await rm(path.join(dataDir, entry), { recursive: true, force: true });
+  }
   const client = await PGlite.create(path.join(dataDir, 'pglite'), PGLITE_OPTIONS).catch(async (error: unknown) => {
     await unlock();
     throw error;

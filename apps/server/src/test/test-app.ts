@@ -22,12 +22,15 @@ export class TestClock {
   }
 }
 
-/** A fresh, migrated PostgreSQL database copied from the run's template, and how to drop it. */
-export async function createPostgresDatabase(source: { url: string; template: string }) {
+/**
+ * A fresh PostgreSQL database, and how to drop it: migrated (a copy of the run's template), or `empty` (for a
+ * restore or an upgrade from a dump).
+ */
+export async function createPostgresDatabase(source: { url: string; template: string }, { empty = false } = {}) {
   const name = `kanal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: source.url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.template}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${empty ? 'template0' : source.template}`);
   await admin.end();
   return {
     name,

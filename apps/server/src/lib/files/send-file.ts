@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ByteRange } from '../../modules/files/file-store.js';
+
+/** Bytes `start` to `end` of a file, both included (an HTTP Range). */
+export type ByteRange = { start: number; end: number };
 
 /**
  * A stored file on its way out: what the headers need, its bytes, and how long a browser may keep it.

@@ -5,9 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, notFound } from '../../lib/app-error.js';
-
-/** Bytes `start` to `end` of a file, both included (an HTTP Range). */
-export type ByteRange = { start: number; end: number };
+import type { ByteRange } from '../../lib/files/send-file.js';
 
 /**
  * Where file bytes live: a directory of this machine (FILES_DIR) or an S3-compatible bucket

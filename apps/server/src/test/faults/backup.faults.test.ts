@@ -1,12 +1,9 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { databaseUrl } from '../global-setup.js';
 import { type ServerProcess, startServerProcess } from '../server-process.js';
 import { createPostgresDatabase } from '../test-app.js';
 import { call, failingSubmission, signIn, submitMany } from './api-client.js';
@@ -113,9 +110,7 @@ describe('backups of a live instance', { timeout: 240_000 }, () => {
 
   it('PostgreSQL: pg_dump while it serves, pg_restore into a new database, and the server starts on it', async () => {
     const original = await createPostgresDatabase(source);
-    const restoredName = `kanal_test_restored_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: source.url });
-    await admin.connect();
+    const restored = await createPostgresDatabase(source, { empty: true });
     const dump = path.join(await tempDir(), 'kanal.dump');
     try {
       const live = await startServerProcess({ DATABASE_URL: original.url, SEED_DEMO: 'true', LOG_LEVEL: 'warn' });
@@ -134,18 +129,15 @@ describe('backups of a live instance', { timeout: 240_000 }, () => {
         await live.stop();
       }
 
-      await admin.query(`CREATE DATABASE ${restoredName}`);
-      const restoredUrl = databaseUrl(source.url, restoredName);
-      await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restoredUrl}`, dump]);
-      const onRestored = await startServerProcess({ DATABASE_URL: restoredUrl, LOG_LEVEL: 'warn' });
+      await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restored.url}`, dump]);
+      const onRestored = await startServerProcess({ DATABASE_URL: restored.url, LOG_LEVEL: 'warn' });
       try {
         expect(await tenantsOf(onRestored.url)).toEqual(tenants);
       } finally {
         await onRestored.stop();
       }
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`);
-      await admin.end();
+      await restored.drop();
       await original.drop();
     }
   });

@@ -85,10 +85,13 @@ describe('the OpenAPI document', () => {
     const peopleFile = new TextEncoder().encode('Ime i prezime;E-mail\n;nije-adresa\n');
     const mediaType = (type: string) => type.split(';')[0]?.trim();
     const checked: string[] = [];
+    // The embedded database's backup needs one in a data directory and a SUPERADMIN: its media type is checked
+    // with them in modules/system/system.test.ts.
+    const checkedElsewhere = ['GET /api/system/backup'];
     for (const { name, method, path, op } of operations()) {
       const success = responsesOf(op)['200'];
       const types = Object.keys(success?.content ?? {});
-      if (types.length === 0 || types.includes('application/json')) continue;
+      if (types.length === 0 || types.includes('application/json') || checkedElsewhere.includes(name)) continue;
       const id = ids[path];
       if (path.includes('{') && id === undefined) throw new Error(`no object to fetch ${name} with`);
       const url = fillPath(path, { id: id ?? '', file: id ?? '' });
