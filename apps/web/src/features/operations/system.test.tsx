@@ -1,9 +1,10 @@
 import { AUDIT_EVENTS, type LogEntry } from '@kanal/contract';
 import { screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeAdminUser, signInAs } from '@/console/test/console-fixtures';
 import enSystem from '@/locales/en/admin/system.json';
 import hrSystem from '@/locales/hr/admin/system.json';
+import { savedDownloads } from '@/test/downloads';
 import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
@@ -90,22 +91,7 @@ function openSystem(routes: Routes = {}) {
 }
 
 describe('the system page: the installation and its backup', () => {
-  const { createObjectURL, revokeObjectURL } = URL;
-  const saved: string[] = [];
-  beforeEach(() => {
-    saved.length = 0;
-    // jsdom has no object URLs and cannot follow a download link: the file's name is what is checked.
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
-  });
-  afterEach(() => {
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = revokeObjectURL ?? (() => undefined);
-    vi.restoreAllMocks();
-  });
+  const saved = savedDownloads();
 
   it('shows what the installation runs on, and downloads a backup of the embedded database', async () => {
     const { user, api } = openSystem({

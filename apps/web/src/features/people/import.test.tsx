@@ -1,7 +1,8 @@
 import { IMPORT_MAX_BYTES, type ImportChange, type ImportProblem, type ImportRowOutcome } from '@kanal/contract';
 import { screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInAs } from '@/console/test/console-fixtures';
+import { savedDownloads } from '@/test/downloads';
 import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
@@ -266,24 +267,7 @@ describe('importing people', () => {
 });
 
 describe('downloading files', () => {
-  const { createObjectURL, revokeObjectURL } = URL;
-  const saved: string[] = [];
-
-  beforeEach(() => {
-    saved.length = 0;
-    // jsdom has no object URLs and cannot follow a download link: the file's name is what is checked.
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
-  });
-  afterEach(() => {
-    URL.createObjectURL = createObjectURL;
-    // download() frees the object URL ten seconds after the click, which may be after this test.
-    URL.revokeObjectURL = revokeObjectURL ?? (() => undefined);
-    vi.restoreAllMocks();
-  });
+  const saved = savedDownloads();
 
   it('exports everyone as CSV from the export screen', async () => {
     const { user, api } = openConsole('ANALYST', '/admin/exports', { 'GET /export/users': () => ok({}) });

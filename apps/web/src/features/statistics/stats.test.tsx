@@ -1,7 +1,8 @@
 import type { AudienceMemberList, ContentResults, Overview, Role, TenantActivity } from '@kanal/contract';
 import { screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeStaffContent, signInAs } from '@/console/test/console-fixtures';
+import { savedDownloads } from '@/test/downloads';
 import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
@@ -124,21 +125,7 @@ describe('the dashboard', () => {
 });
 
 describe('an item’s statistics', () => {
-  const { createObjectURL, revokeObjectURL } = URL;
-  const saved: string[] = [];
-  beforeEach(() => {
-    saved.length = 0;
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
-  });
-  afterEach(() => {
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = revokeObjectURL ?? (() => undefined);
-    vi.restoreAllMocks();
-  });
+  const saved = savedDownloads();
 
   const results: ContentResults = {
     computedAt: null,
