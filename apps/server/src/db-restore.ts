@@ -26,6 +26,6 @@ const archive = new Blob([await readFile(values.from).catch((error: Error) => fa
 await restorePglite(config.dataDir, archive).catch((error: unknown) => {
   if (error instanceof DataDirInUse) fail(`${error.message}: stop the server first`);
   if (error instanceof DataDirHoldsDatabase) fail(`${error.message}: restore into a new DATA_DIR, or move it aside`);
-  throw error;
+  return fail(`${values.from} is not a backup that loads (${(error as Error).message}); nothing was written`);
 });
 process.stdout.write(`Restored ${values.from} into ${config.dataDir}. Start the server with this DATA_DIR.\n`);

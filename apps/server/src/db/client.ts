@@ -283,7 +283,11 @@ export async function restorePglite(dataDir: string, archive: Blob): Promise<voi
   const unlock = await lockDataDir(dataDir);
   try {
     if ((await readdir(pgdata)).length > 0) throw new DataDirHoldsDatabase(`${pgdata} already holds a database`);
-    const client = await PGlite.create(pgdata, { ...PGLITE_OPTIONS, loadDataDir: archive });
+    // A backup that does not load (not one, or cut short) leaves no half database to refuse the next try.
+    const client = await PGlite.create(pgdata, { ...PGLITE_OPTIONS, loadDataDir: archive }).catch(async (error) => {
+      await rm(pgdata, { recursive: true, force: true });
+      throw error;
+    });
     await client.close();
   } finally {
     await unlock();
