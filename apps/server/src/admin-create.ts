@@ -3,14 +3,12 @@
 // environment is (DATABASE_URL, DATA_DIR, PUBLIC_URL). On the embedded database, with the server stopped.
 import { parseArgs } from 'node:util';
 import { CreateTenantBodySchema, DAY_MS, WELCOME_LINK_TTL_MS } from '@kanal/contract';
-import { loadConfig } from './config.js';
+import { configOr, type Fail, failing } from './command-line.js';
 import { DataDirInUse, openDatabase } from './db/client.js';
 import { createFirstAdmin, FirstAdminRefused } from './seed/first-admin.js';
 
-function fail(message: string): never {
-  process.stderr.write(`admin:create: ${message}\n`);
-  process.exit(1);
-}
+const fail: Fail = failing('admin:create');
+const config = configOr(fail);
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, tenant: { type: 'string' }, name: { type: 'string' } },
@@ -25,13 +23,6 @@ if (!body.success) {
   );
 }
 
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    return fail((error as Error).message);
-  }
-})();
 const database = await openDatabase(config).catch((error: unknown) =>
   fail(error instanceof DataDirInUse ? `${error.message}: stop the server first` : String(error)),
 );

@@ -2,25 +2,16 @@
 // database (README, "From the embedded database to PostgreSQL"). Run it with the server stopped, in the
 // server's environment without DATABASE_URL. The files and the secrets key stay in DATA_DIR.
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
+import { configOr, type Fail, failing } from './command-line.js';
 import { DataDirInUse, openPglite, openPostgres } from './db/client.js';
 import { MoveRefused, moveDatabase } from './db/move.js';
 
-function fail(message: string): never {
-  process.stderr.write(`db:move: ${message}\n`);
-  process.exit(1);
-}
+const fail: Fail = failing('db:move');
+const config = configOr(fail);
 
 const { values } = parseArgs({ options: { to: { type: 'string' } } });
 if (!values.to || !/^postgres(ql)?:\/\//.test(values.to))
   fail('give the target database: --to postgres://user@host:5432/kanal');
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    return fail((error as Error).message);
-  }
-})();
 if (config.databaseUrl) fail('DATABASE_URL is set: db:move reads the embedded database of DATA_DIR; unset it');
 
 const source = await openPglite(config.dataDir).catch((error: unknown) =>

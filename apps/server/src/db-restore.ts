@@ -3,23 +3,14 @@
 // Then start the server on that DATA_DIR. PostgreSQL is restored with pg_restore.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
+import { configOr, type Fail, failing } from './command-line.js';
 import { DataDirHoldsDatabase, DataDirInUse, restorePglite } from './db/client.js';
 
-function fail(message: string): never {
-  process.stderr.write(`db:restore: ${message}\n`);
-  process.exit(1);
-}
+const fail: Fail = failing('db:restore');
+const config = configOr(fail);
 
 const { values } = parseArgs({ options: { from: { type: 'string' } } });
 if (!values.from) fail('give the backup to restore: --from kanal-backup-20261128-0130.tar.gz');
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    return fail((error as Error).message);
-  }
-})();
 if (config.databaseUrl) fail('DATABASE_URL is set: restore PostgreSQL with pg_restore; db:restore is for DATA_DIR');
 
 const archive = new Blob([await readFile(values.from).catch((error: Error) => fail(error.message))]);

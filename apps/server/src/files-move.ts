@@ -1,23 +1,14 @@
 // `npm run files:move`: copies the uploaded files of FILES_DIR into the bucket FILES_S3_BUCKET names (README,
 // "Files on S3"). Run it where the server's environment is. It can run while the server still uses the disk,
 // and again after an interruption or after the servers stopped: each run copies only what the bucket lacks.
-import { loadConfig } from './config.js';
+import { configOr, type Fail, failing } from './command-line.js';
 import { diskFileStore } from './modules/files/file-store.js';
 import { moveFiles } from './modules/files/move-files.js';
 import { s3FileStore } from './modules/files/s3-file-store.js';
 
-function fail(message: string): never {
-  process.stderr.write(`files:move: ${message}\n`);
-  process.exit(1);
-}
+const fail: Fail = failing('files:move');
+const config = configOr(fail);
 
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    return fail((error as Error).message);
-  }
-})();
 if (!config.filesS3) fail('set FILES_S3_BUCKET (and FILES_S3_ENDPOINT outside AWS) to the bucket to copy into');
 
 const started = Date.now();
