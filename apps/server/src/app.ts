@@ -137,10 +137,18 @@ export async function buildApp({
 
   logRequests(app);
 
-  const { db } = database;
-  const exportReads: ReadInBatches = (query) => database.readSorted(query, config.exportBatch);
+  const { db, reads } = database;
+  // Exports, statistics and the audit log read where the heavy reads go: a replica when there is one.
+  const exportReads: ReadInBatches = (query) => reads.readSorted(query, config.exportBatch);
   database.onConnectionLost((err) =>
     app.log.warn({ err }, 'database connection lost; it is reopened when next needed'),
+  );
+  reads.onReplicaChange(({ state, lagSeconds }, err) =>
+    (state === 'in step' ? app.log.info : app.log.warn).call(
+      app.log,
+      { err, lagSeconds },
+      `database replica ${state}: ${state === 'in step' ? 'heavy reads go to it' : 'heavy reads go to the primary'}`,
+    ),
   );
   const jobs = createJobs({ db, clock, log: app.log });
   const transport =
@@ -233,18 +241,19 @@ export async function buildApp({
     clock,
   });
   const stats = createStatsService({
-    repo: createStatsRepository(db),
+    repo: createStatsRepository(reads.db),
     transaction: (fn) => db.transaction((tx) => fn(tx)),
+    readsWithin: reads.within,
     clock,
   });
   const contentStats = createContentStats({
-    repo: createContentStatsRepository(db),
+    repo: createContentStatsRepository(reads.db),
     readInBatches: exportReads,
     itemOf: contentStaff.get,
     summaryOf: contentStaff.summary,
     questionsOf: contentStaff.questions,
     snapshot: (tenantId, kind, compute) =>
-      stats.snapshot(tenantId, kind, ITEM_SNAPSHOT_TTL_MS, (tx) => compute(createContentStatsRepository(tx))),
+      stats.snapshot(tenantId, kind, ITEM_SNAPSHOT_TTL_MS, (from) => compute(createContentStatsRepository(from))),
     tallyPoll: forms.tallyPoll,
     attempts: formsStaff,
     noticeReach: notifications.reach,
@@ -355,7 +364,7 @@ export async function buildApp({
   const system = createSystem({
     mailer,
     emailOf: async (ctx) => (await auth.me(ctx)).email,
-    audit: createAuditLog(db),
+    audit: { page: createAuditLog(reads.db).page, record: createAuditLog(db).record },
     jobs,
     deliveries: notifications.deliveryTotals,
     publicUrl: config.publicUrl,
@@ -369,7 +378,12 @@ export async function buildApp({
 
   await app.register(metricsPlugin, {
     token: config.metricsToken,
-    sources: { connections: database.connections, jobs: jobs.backlog, deliveries: notifications.deliveryBacklog },
+    sources: {
+      connections: database.connections,
+      replica: reads.replica,
+      jobs: jobs.backlog,
+      deliveries: notifications.deliveryBacklog,
+    },
   });
   await app.register(cookie);
   await app.register(requestContextPlugin);

@@ -16,6 +16,7 @@ it('reads every variable', () => {
   const config = loadConfig({
     PORT: '8080',
     DATABASE_URL: 'postgres://u@db:5432/kanal',
+    DATABASE_REPLICA_URL: 'postgres://u@replica:5432/kanal',
     PUBLIC_URL: 'https://kanal.example.hr/',
     SEED_DEMO: 'false',
     TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
@@ -25,10 +26,17 @@ it('reads every variable', () => {
   expect(config).toMatchObject({
     port: 8080,
     databaseUrl: 'postgres://u@db:5432/kanal',
+    replica: { url: 'postgres://u@replica:5432/kanal', maxLagMs: 2000 },
     publicUrl: 'https://kanal.example.hr',
     seedDemo: false,
     trustProxy: ['10.0.0.0/8', '192.168.1.1'],
   });
+});
+
+it('refuses a replica without the primary it replicates', () => {
+  expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://u@replica:5432/kanal' })).toThrow(
+    /DATABASE_REPLICA_URL: a replica of DATABASE_URL/,
+  );
 });
 
 it('fails listing every bad variable at once', () => {

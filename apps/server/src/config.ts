@@ -16,6 +16,10 @@ const EnvSchema = z.object({
   PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65_535)), 3000),
   /** Unset: the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: z.optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  /** A streaming replica of DATABASE_URL for statistics, exports and the audit log (docs/adr/0061-heavy-reads-on-a-replica.md). */
+  DATABASE_REPLICA_URL: z.optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  /** How long a read waits for the replica to replay what the primary holds; past it, the primary answers. */
+  DATABASE_REPLICA_MAX_LAG_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(600_000)), 2_000),
   DATA_DIR: z._default(z.string(), './data'),
   /** Where uploaded files live; defaults to DATA_DIR/files. */
   FILES_DIR: z.optional(z.string()),
@@ -115,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!webPushServices) {
     throw new Error('Invalid environment:\n  WEB_PUSH_SERVICES: expected http(s) origins, comma-separated');
   }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new Error('Invalid environment:\n  DATABASE_REPLICA_URL: a replica of DATABASE_URL; set that too');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -122,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     port,
     databaseUrl: e.DATABASE_URL,
+    replica: e.DATABASE_REPLICA_URL
+      ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS }
+      : undefined,
     dataDir,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
     filesS3: e.FILES_S3_BUCKET

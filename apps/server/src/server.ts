@@ -83,7 +83,9 @@ await app.listen({ host: config.host, port: config.port }).catch(async (err: Nod
 });
 app.services.jobs.start(config.jobPollMs);
 
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+const where = config.databaseUrl
+  ? `PostgreSQL (DATABASE_URL${config.replica ? ', heavy reads on DATABASE_REPLICA_URL' : ''})`
+  : `embedded PGlite in ${config.dataDir}`;
 const banner = [
   '',
   `Kanal is running at ${config.publicUrl}  (database: ${where})`,

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { tarGz } from '../lib/files/tar.js';
 import { type ReadSorted, readThroughCursor, readThroughHeldCursor } from './cursor.js';
 import { queueEmbedded } from './embedded-queue.js';
+import { type Queryable, type ReplicaStatus, replicaRouter } from './replica.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -45,8 +46,35 @@ export type Database = {
   onConnectionLost(listener: (error: Error) => void): void;
   /** A long sorted read (an export) in batches, through one server-side cursor (db/cursor.ts). */
   readSorted: ReadSorted;
+  /** Where statistics, dashboards, exports and the audit log are read: the replica when there is one. */
+  reads: HeavyReads;
   close(): Promise<void>;
 };
+
+/**
+ * The heavy reads (ADR 0061): with DATABASE_REPLICA_URL on a streaming replica that has replayed what the
+ * primary held when each read started, otherwise on the primary; the same figures either way.
+ */
+export type HeavyReads = {
+  /** For single statements: no transaction runs on it (its statements may go to different servers). */
+  db: Db;
+  readSorted: ReadSorted;
+  /** The heavy reads of work done in transaction `tx` (a snapshot's figures): the replica's, or `tx` itself. */
+  within(tx: DbOrTx): DbOrTx;
+  /** The replica's state and what it served; none without one. */
+  replica(): ReplicaStatus | undefined;
+  /** Hears the replica's state change (a metric, a log line); it is not read from while away or behind. */
+  onReplicaChange(listener: (status: ReplicaStatus, error?: unknown) => void): void;
+};
+
+/** The heavy reads of a database without a replica: they are its own. */
+const primaryReads = (db: Db, readSorted: ReadSorted): HeavyReads => ({
+  db,
+  readSorted,
+  within: (tx) => tx,
+  replica: () => undefined,
+  onReplicaChange() {},
+});
 
 /** Sees every statement run, as text: the SQL snapshots of the hot paths and the benchmarks' EXPLAIN use it. */
 export type QueryLog = { logQuery(query: string, params: unknown[]): void };
@@ -75,22 +103,19 @@ const drizzleOptions = (queryLog?: QueryLog) => ({
 /** How long a request waits for a connection before it is told the database is unavailable (503). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    // A cut network sends no reset: keepalive probes notice a dead peer instead of waiting forever.
-    keepAlive: true,
-  });
+export type ReplicaOptions = { url: string; maxLagMs: number };
+
+export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog, replicaOf?: ReplicaOptions): Database {
+  const pool = openPool(url, poolSize);
   let connectionLost = (error: Error): void =>
     void process.stderr.write(`database connection lost: ${error.message}\n`);
   // An 'error' event without a listener ends the process. The pool reports idle connections that die.
   // A connection held by a request has no listener of the pool's; its query (or the next one) fails
   // with the same error and the request reports it, so here it only must not be left unheard.
   pool.on('error', (error) => connectionLost(error));
-  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, drizzleOptions(queryLog)) as unknown as Db;
+  const readSorted = readFrom(pool, poolSize, queryLog);
+  const replica = replicaOf ? replicaReads(pool, poolSize, queryLog, replicaOf) : undefined;
   return {
     db,
     driver: 'postgres',
@@ -116,17 +141,87 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
     onConnectionLost(listener) {
       connectionLost = listener;
     },
-    readSorted: readThroughCursor(
-      async () => {
-        const client = await pool.connect();
-        return {
-          db: drizzlePg(client, drizzleOptions(queryLog)) as unknown as Db,
-          release: (broken) => client.release(broken),
-        };
-      },
-      Math.max(1, Math.floor(poolSize / 2)),
-    ),
-    close: () => pool.end(),
+    readSorted,
+    reads: replica?.reads ?? primaryReads(db, readSorted),
+    async close() {
+      await replica?.close();
+      await pool.end();
+    },
+  };
+}
+
+function openPool(url: string, poolSize: number) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A cut network sends no reset: keepalive probes notice a dead peer instead of waiting forever.
+    keepAlive: true,
+  });
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/** Sorted reads through cursors on connections of `pool`: at most half of them at once (cursor.ts). */
+const readFrom = (pool: pg.Pool, poolSize: number, queryLog?: QueryLog) =>
+  readThroughCursor(
+    async () => {
+      const client = await pool.connect();
+      return {
+        db: drizzlePg(client, drizzleOptions(queryLog)) as unknown as Db,
+        release: (broken) => client.release(broken),
+      };
+    },
+    Math.max(1, Math.floor(poolSize / 2)),
+  );
+
+/** The heavy reads on a replica of the primary `pool` (db/replica.ts), with a pool of the same size. */
+function replicaReads(primary: pg.Pool, poolSize: number, queryLog: QueryLog | undefined, options: ReplicaOptions) {
+  const pool = openPool(options.url, poolSize);
+  // A replica's lost connection shows in its state (the next check finds it down); the reads go to the primary.
+  pool.on('error', () => {});
+  let listener: (status: ReplicaStatus, error?: unknown) => void = (status) =>
+    void process.stderr.write(`database replica: ${status.state}\n`);
+  const router = replicaRouter({
+    primary,
+    replica: pool,
+    maxLagMs: options.maxLagMs,
+    onChange: (status, error) => listener(status, error),
+  });
+  // drizzle sends each statement to this client's query: the router picks the server.
+  const routedOver = (primaryOrTx: Queryable) =>
+    drizzlePg({
+      client: {
+        query: (config: pg.QueryConfig, values?: unknown[]) =>
+          router.route((on) => on.query(config, values), primaryOrTx),
+      } as unknown as pg.Pool,
+      ...drizzleOptions(queryLog),
+    }) as unknown as Db;
+  const db = routedOver(primary);
+  const onReplica = readFrom(pool, poolSize, queryLog);
+  const onPrimary = readFrom(primary, poolSize, queryLog);
+  const reads: HeavyReads = {
+    db,
+    // A long read is placed once: a replica lost in its middle fails it (503), as the primary's loss would.
+    readSorted: async function* (query, batchSize) {
+      const where = await router.pick();
+      router.served(where);
+      yield* (where === 'replica' ? onReplica : onPrimary)(query, batchSize);
+    },
+    // A transaction's own connection takes the primary's position and answers when the replica does not: it
+    // needs none more of the pool, which its waiting peers may all hold (a snapshot computed under its lock).
+    within: (tx) => routedOver((tx as unknown as { _: { session: { client: Queryable } } })._.session.client),
+    replica: router.status,
+    onReplicaChange(next) {
+      listener = next;
+    },
+  };
+  return {
+    reads,
+    async close() {
+      await router.stop();
+      await pool.end();
+    },
   };
 }
 
@@ -134,6 +229,7 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): D
 export function wrapPglite(pglite: PGlite, queryLog?: QueryLog, dataDir?: string): Database {
   const { queued: client, waiting, busy, exclusive } = queueEmbedded(pglite);
   const db = drizzlePglite(client, drizzleOptions(queryLog)) as unknown as Db;
+  const readSorted = readThroughHeldCursor(db);
   return {
     db,
     driver: 'pglite',
@@ -143,7 +239,8 @@ export function wrapPglite(pglite: PGlite, queryLog?: QueryLog, dataDir?: string
     pendingMigrations: () => pendingMigrations(db),
     // In-process: there is no connection to lose.
     onConnectionLost() {},
-    readSorted: readThroughHeldCursor(db),
+    readSorted,
+    reads: primaryReads(db, readSorted),
     close: () => client.close(),
   };
 }
@@ -295,11 +392,11 @@ export async function restorePglite(dataDir: string, archive: Blob): Promise<voi
 }
 
 export function openDatabase(
-  config: { databaseUrl?: string | undefined; dataDir: string },
+  config: { databaseUrl?: string | undefined; replica?: ReplicaOptions | undefined; dataDir: string },
   queryLog?: QueryLog,
 ): Promise<Database> {
   return config.databaseUrl
-    ? Promise.resolve(openPostgres(config.databaseUrl, undefined, queryLog))
+    ? Promise.resolve(openPostgres(config.databaseUrl, undefined, queryLog, config.replica))
     : openPglite(config.dataDir, queryLog);
 }
 

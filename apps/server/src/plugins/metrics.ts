@@ -8,6 +8,7 @@ import { AppError, notFound } from '../lib/app-error.js';
 /** What the metrics read of the rest of the app at each scrape; each table's owner answers for it. */
 export type MetricsSources = {
   connections: Database['connections'];
+  replica: Database['reads']['replica'];
   jobs: () => Promise<{ queue: string; waiting: number; due: number; oldestDueSeconds: number }[]>;
   deliveries: () => Promise<{ channel: string; queued: number; due: number; oldestDueSeconds: number }[]>;
 };
@@ -56,6 +57,37 @@ export const metricsPlugin = fp(
         for (const [state, n] of Object.entries(sources.connections())) this.set({ state }, n);
       },
     });
+    // Only with a replica: its lag, and where the heavy reads went (ADR 0061).
+    if (sources.replica()) {
+      new Gauge({
+        name: 'kanal_replica_in_step',
+        help: 'Whether the replica serves the heavy reads now (0: away, behind the bound, or not a standby)',
+        registers: [registry],
+        collect() {
+          this.set(sources.replica()?.state === 'in step' ? 1 : 0);
+        },
+      });
+      new Gauge({
+        name: 'kanal_replica_lag_seconds',
+        help: "How far the replica's replay was behind the primary at its last check (missing while it is away)",
+        registers: [registry],
+        collect() {
+          this.reset();
+          const lag = sources.replica()?.lagSeconds;
+          if (lag !== undefined) this.set(lag);
+        },
+      });
+      new Counter({
+        name: 'kanal_heavy_reads_total',
+        help: 'Statistics, export and audit-log reads served since the start, by the server that answered',
+        labelNames: ['server'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [server, n] of Object.entries(sources.replica()?.served ?? {})) this.inc({ server }, n);
+        },
+      });
+    }
     const databaseUp = new Gauge({
       name: 'kanal_database_up',
       help: 'Whether the database answered this scrape (the queue and delivery figures are missing when not)',

@@ -5,11 +5,12 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, PGLITE_OPTIONS, wrapPglite } from '../db/client.js';
+import { startReplica } from './replica.js';
 import { startS3Server } from './s3-server.js';
 
 export type TestDatabaseSource =
   | { kind: 'pglite'; dumpPath: string }
-  | { kind: 'postgres'; url: string; template: string };
+  | { kind: 'postgres'; url: string; template: string; replicaUrl?: string };
 
 /** Where the test apps keep file bytes: a directory each, or a bucket each on the run's S3 server. */
 export type TestFilesSource = { kind: 'disk' } | { kind: 's3'; endpoint: string };
@@ -30,7 +31,9 @@ export const databaseUrl = (url: string, name: string) => {
 /**
  * Migrates once per run. Each test file then gets its own copy: PGlite loads the dumped data
  * directory, PostgreSQL creates a database from the migrated template. With KANAL_TEST_FILES=s3
- * (npm run test:server:s3) the files are on an S3 server the run starts, a bucket per test app.
+ * (npm run test:server:s3) the files are on an S3 server the run starts, a bucket per test app. With
+ * KANAL_TEST_REPLICA=on (npm run test:server:replica) the run makes a streaming replica of DATABASE_URL, and
+ * the apps' heavy reads go to it.
  */
 export default async function setup(project: TestProject) {
   const stopFiles = await provideFiles(project);
@@ -64,8 +67,15 @@ async function provideDatabase(project: TestProject): Promise<() => Promise<void
     const database = openPostgres(databaseUrl(url, template), 1);
     await database.migrate();
     await database.close();
-    project.provide('testDatabase', { kind: 'postgres', url, template });
+    const replica = process.env.KANAL_TEST_REPLICA === 'on' ? await startReplica(url) : undefined;
+    project.provide('testDatabase', {
+      kind: 'postgres',
+      url,
+      template,
+      ...(replica ? { replicaUrl: replica.url() } : {}),
+    });
     return async () => {
+      await replica?.close();
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();
     };

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const entry = new URL('../../dist/server.js', import.meta.url).pathname;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const s = net.createServer();
   await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
   const { port } = s.address() as net.AddressInfo;

@@ -63,6 +63,7 @@ async function openTestPglite(queryLog?: QueryLog): Promise<Database> {
 async function openTestDatabase(
   queryLog?: QueryLog,
   embedded: TestAppOptions['embedded'] = false,
+  replica: TestAppOptions['replica'] = undefined,
 ): Promise<Database & { drop(): Promise<void> }> {
   if (embedded === 'in a data directory') {
     const dir = await mkdtemp(path.join(tmpdir(), 'kanal-pglite-'));
@@ -73,7 +74,25 @@ async function openTestDatabase(
   const source = inject('testDatabase');
   if (source.kind === 'pglite' || embedded) return { ...(await openTestPglite(queryLog)), drop: async () => {} };
   const created = await createPostgresDatabase(source);
-  return { ...openPostgres(created.url, 5, queryLog), drop: created.drop };
+  const replicaUrl = replica?.url ?? source.replicaUrl;
+  if (replicaUrl === undefined) return { ...openPostgres(created.url, 5, queryLog), drop: created.drop };
+  // The replica serves from the first read once it has replayed this database's creation.
+  await replicaHolds(replicaUrl, created.name);
+  const onReplica = { url: databaseUrl(replicaUrl, created.name), maxLagMs: replica?.maxLagMs ?? 5_000 };
+  return { ...openPostgres(created.url, 5, queryLog, onReplica), drop: created.drop };
+}
+
+/** Resolves once the replica at `replicaUrl` has replayed the creation of `database`. */
+async function replicaHolds(replicaUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: replicaUrl });
+  await client.connect();
+  try {
+    while ((await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** The run's file store for a new app: its own directory (the default), or its own bucket on the S3 server. */
@@ -101,11 +120,20 @@ export type TestAppOptions = {
    * directory, as the server opens it, for what needs its files (a backup).
    */
   embedded?: boolean | 'in a data directory';
+  /** The heavy reads on this replica's server (the app's own database there), else the run's (KANAL_TEST_REPLICA). */
+  replica?: { url: string; maxLagMs: number };
 };
 
 /** The real application on a real database, driven through `app.inject`. */
-export async function createTestApp({ env = {}, mailTransport, webRoot, queryLog, embedded }: TestAppOptions = {}) {
-  const database = await openTestDatabase(queryLog, embedded);
+export async function createTestApp({
+  env = {},
+  mailTransport,
+  webRoot,
+  queryLog,
+  embedded,
+  replica,
+}: TestAppOptions = {}) {
+  const database = await openTestDatabase(queryLog, embedded, replica);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kanal-app-'));
   const config = loadConfig({
     ...(await testFilesEnv()),

@@ -19,6 +19,8 @@ type Deps = {
   repo: StatsRepository;
   /** Runs `fn` in one transaction, handed the transaction's database. */
   transaction: <T>(fn: (tx: DbOrTx) => Promise<T>) => Promise<T>;
+  /** Where a snapshot computed under its lock in `tx` reads its figures: a replica, or `tx` itself. */
+  readsWithin: (tx: DbOrTx) => DbOrTx;
   clock: Clock;
 };
 
@@ -29,17 +31,17 @@ const meanOf = ({ graded, sum }: { graded: number; sum: number }) => (graded ===
  * /tenant/info/groups, /tenant/top-five/{id}). The caller has chosen the tenant (its own, or a
  * SUPERADMIN's `?tenant=`).
  */
-export const createStatsService = ({ repo, transaction, clock }: Deps) => {
+export const createStatsService = ({ repo, transaction, readsWithin, clock }: Deps) => {
   /**
    * Figures too costly to compute on every request, computed at most once per `ttlMs`: a fresh snapshot is
-   * read; otherwise one process computes it (`compute`, in the snapshot's transaction) under the snapshot's
-   * lock while the others wait for it and read what it wrote.
+   * read; otherwise one process computes it (`compute`, reading from where the heavy reads go) under the
+   * snapshot's lock while the others wait for it and read what it wrote.
    */
   async function snapshot<T>(
     tenantId: number,
     kind: string,
     ttlMs: number,
-    compute: (tx: DbOrTx, now: Date) => Promise<T>,
+    compute: (from: DbOrTx, now: Date) => Promise<T>,
   ): Promise<{ body: T; computedAt: string }> {
     const fresh = (row: Awaited<ReturnType<StatsRepository['readSnapshot']>>, now: Date) =>
       row && now.getTime() - row.computedAt.getTime() < ttlMs
@@ -53,7 +55,7 @@ export const createStatsService = ({ repo, transaction, clock }: Deps) => {
       const now = clock.now();
       const written = fresh(await r.readSnapshot(tenantId, kind), now);
       if (written) return written;
-      const body = await compute(tx, now);
+      const body = await compute(readsWithin(tx), now);
       await r.writeSnapshot(tenantId, kind, now, body);
       return { body, computedAt: now.toISOString() };
     });
@@ -64,8 +66,8 @@ export const createStatsService = ({ repo, transaction, clock }: Deps) => {
     kind: string,
     compute: (r: StatsRepository, now: Date) => Promise<T>,
   ) => {
-    const { body, computedAt } = await snapshot(tenantId, kind, STATS_SNAPSHOT_TTL_MS, (tx, now) =>
-      compute(createStatsRepository(tx), now),
+    const { body, computedAt } = await snapshot(tenantId, kind, STATS_SNAPSHOT_TTL_MS, (from, now) =>
+      compute(createStatsRepository(from), now),
     );
     return { ...body, computedAt };
   };
