@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { browserSubscription, startFakePush, verifiedVapid } from '../apps/server/src/test/fake-push';
 import { anotherBrowser, logIn, seriousViolations } from './support/journey';
+import { stubPushManager } from './support/push';
 
 test('the bell lists the notices of new items, reads well to axe, and opens the item', async ({ page }) => {
   // The demo's newest items were announced when the server started (the job queue's first run).
@@ -70,37 +71,6 @@ test('the operator’s system page: a backup downloads, the mail test answers, t
 
 /** The web push journey's item (e2e/support/fixtures.mjs), sent to pretplata@demo.hr alone. */
 const PUSH_ITEM = 'Novi raspored dežurstava';
-
-/**
- * The browser's PushManager, answering with a subscription at the test's fake push service: Chromium's
- * own would register with Google's service, which this machine cannot reach. It keeps the key the app
- * subscribed with, for the test to compare with the one the server signs with.
- */
-function stubPushManager({ endpoint, keys }: { endpoint: string; keys: { p256dh: string; auth: string } }) {
-  const bytes = (base64url: string) =>
-    Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
-  const base64url = (key: ArrayBuffer) =>
-    btoa(String.fromCharCode(...new Uint8Array(key)))
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_')
-      .replace(/=+$/, '');
-  const subscription = {
-    endpoint,
-    expirationTime: null,
-    getKey: (name: 'p256dh' | 'auth') => bytes(keys[name]),
-    toJSON: () => ({ endpoint, expirationTime: null, keys }),
-    unsubscribe: async () => {
-      localStorage.removeItem('e2e:push-key');
-      return true;
-    },
-  };
-  PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-    localStorage.setItem('e2e:push-key', base64url(options?.applicationServerKey as ArrayBuffer));
-    return subscription as unknown as PushSubscription;
-  };
-  PushManager.prototype.getSubscription = async () =>
-    (localStorage.getItem('e2e:push-key') ? subscription : null) as PushSubscription | null;
-}
 
 test('a push notice: the browser subscribes, an admin reminds, the service worker shows it, a click opens the item', async ({
   page,

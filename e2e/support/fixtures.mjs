@@ -3,9 +3,9 @@
 import {
   createAccounts,
   createContentServices,
-  diskFileStore,
   loadConfig,
   openDatabase,
+  openFileStore,
   seedDemo,
 } from '@kanal/server';
 
@@ -42,14 +42,17 @@ const PUSH_PERSON = 'pretplata@demo.hr';
 export const STATS_QUIZ = 'Kviz za statistiku';
 const STATS_PEOPLE = ['stjepan@demo.hr', 'stela@demo.hr'];
 
-/** Migrates and seeds `dataDir` as the server would, then adds the journeys' fixtures. */
-export async function prepareDatabase(dataDir) {
-  // The server's own reading of DATA_DIR: the embedded database and the files where it will look.
-  const config = loadConfig({ DATA_DIR: dataDir });
+/**
+ * Migrates and seeds the database as the server would, then adds the journeys' fixtures: the embedded one in
+ * `dataDir`, or the one `env` names (DATABASE_URL, and a bucket for the files).
+ */
+export async function prepareDatabase(dataDir, env = {}) {
+  // The server's own reading of its environment: the database, and the files where it will look.
+  const config = loadConfig({ DATA_DIR: dataDir, ...env });
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    await seedDemo(database.db, diskFileStore(config.filesDir));
+    await seedDemo(database.db, await openFileStore(config));
     const user = await database.db.query.appUser.findFirst({
       columns: { id: true, tenantId: true },
       where: (u, { eq }) => eq(u.email, FIXTURE_LOGIN),

@@ -22,8 +22,8 @@ export { hashToken, newToken } from './lib/tokens.js';
 // The feed's own queries and row mapping: the feed benchmark's reference route and EXPLAIN use them.
 export { createContentRepository } from './modules/content/content.repository.js';
 export { toItem } from './modules/content/content.service.js';
-// The store the server keeps file bytes in (its config's filesDir), for the demo seed's media.
-export { diskFileStore } from './modules/files/file-store.js';
+// The store the server keeps file bytes in (its config's directory or bucket), for the demo seed's media.
+export { openFileStore } from './modules/files/open-file-store.js';
 // Accounts created as the product creates them (with their sign-in identifiers), for fixtures.
 export { createAccounts } from './modules/users/accounts.js';
 // The session check, for a benchmark's own route behind it.
