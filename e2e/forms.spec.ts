@@ -1,8 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { card, DATE, DEMO_PASSWORD, datesUnderLabels, logIn, seriousViolations } from './support/journey';
 import {
   answerSafetyQuiz,
-  openDocumentAndStart,
   option,
   progress,
   SAFETY,

@@ -29,7 +29,7 @@ export async function startSafetyQuiz(page: Page, context: BrowserContext) {
   await openDocumentAndStart(page, context);
 }
 
-export async function openDocumentAndStart(page: Page, context: BrowserContext) {
+async function openDocumentAndStart(page: Page, context: BrowserContext) {
   const documents = page.getByRole('region', { name: 'Dokumenti' });
   const [tab] = await Promise.all([
     context.waitForEvent('page'),
