@@ -82,6 +82,8 @@ await app.listen({ host: config.host, port: config.port }).catch(async (err: Nod
   });
 });
 app.services.jobs.start(config.jobPollMs);
+// The sweep of files nothing refers to is one job of the database's, whichever process starts it.
+await app.services.fileSweep.plan();
 
 const where = config.databaseUrl
   ? `PostgreSQL (DATABASE_URL${config.replica ? ', heavy reads on DATABASE_REPLICA_URL' : ''})`

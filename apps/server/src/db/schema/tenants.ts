@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  index,
   boolean,
   foreignKey,
   integer,
@@ -54,5 +55,10 @@ export const file = pgTable(
   },
   // The target of (tenant_id, file) foreign keys (tenant logo, content image, media): no pointing into
   // another tenant. It also serves listing a tenant's files.
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    // Bytes are shared by the rows a promotion copies into other tenants: they go when no row holds their key
+    // (the sweep of unreferenced files, a tenant's deletion).
+    index('file_storage_key_idx').on(t.storageKey),
+  ],
 );
