@@ -62,3 +62,4 @@ export const createNoticeTokens = (secret: Secret) => {
     },
   };
 };
+export type NoticeTokens = ReturnType<typeof createNoticeTokens>;
