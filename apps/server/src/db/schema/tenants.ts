@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  index,
   boolean,
   foreignKey,
+  index,
   integer,
   pgTable,
   primaryKey,
