@@ -44,8 +44,6 @@ export type Database = {
    * went away). The pool drops such a connection and opens a new one when it is next needed.
    */
   onConnectionLost(listener: (error: Error) => void): void;
-  /** A long sorted read (an export) in batches, through one server-side cursor (db/cursor.ts). */
-  readSorted: ReadSorted;
   /** Where statistics, dashboards, exports and the audit log are read: the replica when there is one. */
   reads: HeavyReads;
   close(): Promise<void>;
@@ -58,6 +56,7 @@ export type Database = {
 export type HeavyReads = {
   /** For single statements: no transaction runs on it (its statements may go to different servers). */
   db: Db;
+  /** A long sorted read (an export) in batches, through one server-side cursor (db/cursor.ts). */
   readSorted: ReadSorted;
   /** The heavy reads of work done in transaction `tx` (a snapshot's figures): the replica's, or `tx` itself. */
   within(tx: DbOrTx): DbOrTx;
@@ -115,7 +114,7 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog, re
   pool.on('error', (error) => connectionLost(error));
   const db = drizzlePg(pool, drizzleOptions(queryLog)) as unknown as Db;
   const readSorted = readFrom(pool, poolSize, queryLog);
-  const replica = replicaOf ? replicaReads(pool, poolSize, queryLog, replicaOf) : undefined;
+  const replica = replicaOf ? replicaReads(pool, readSorted, poolSize, queryLog, replicaOf) : undefined;
   return {
     db,
     driver: 'postgres',
@@ -141,7 +140,6 @@ export function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog, re
     onConnectionLost(listener) {
       connectionLost = listener;
     },
-    readSorted,
     reads: replica?.reads ?? primaryReads(db, readSorted),
     async close() {
       await replica?.close();
@@ -175,8 +173,17 @@ const readFrom = (pool: pg.Pool, poolSize: number, queryLog?: QueryLog) =>
     Math.max(1, Math.floor(poolSize / 2)),
   );
 
-/** The heavy reads on a replica of the primary `pool` (db/replica.ts), with a pool of the same size. */
-function replicaReads(primary: pg.Pool, poolSize: number, queryLog: QueryLog | undefined, options: ReplicaOptions) {
+/**
+ * The heavy reads on a replica of the primary `pool` (db/replica.ts), with a pool of the same size; sorted
+ * reads that stay on the primary take their turns with `onPrimary`'s.
+ */
+function replicaReads(
+  primary: pg.Pool,
+  onPrimary: ReadSorted,
+  poolSize: number,
+  queryLog: QueryLog | undefined,
+  options: ReplicaOptions,
+) {
   const pool = openPool(options.url, poolSize);
   // A replica's lost connection shows in its state (the next check finds it down); the reads go to the primary.
   pool.on('error', () => {});
@@ -199,7 +206,6 @@ function replicaReads(primary: pg.Pool, poolSize: number, queryLog: QueryLog | u
     }) as unknown as Db;
   const db = routedOver(primary);
   const onReplica = readFrom(pool, poolSize, queryLog);
-  const onPrimary = readFrom(primary, poolSize, queryLog);
   const reads: HeavyReads = {
     db,
     // A long read is placed once: a replica lost in its middle fails it (503), as the primary's loss would.
@@ -239,7 +245,6 @@ export function wrapPglite(pglite: PGlite, queryLog?: QueryLog, dataDir?: string
     pendingMigrations: () => pendingMigrations(db),
     // In-process: there is no connection to lose.
     onConnectionLost() {},
-    readSorted,
     reads: primaryReads(db, readSorted),
     close: () => client.close(),
   };

@@ -74,7 +74,7 @@ async function openCursors() {
 }
 
 it('closes the cursor and gives the connection back when the download is aborted', async () => {
-  const people = t.database.readSorted(
+  const people = t.database.reads.readSorted(
     t.db.select({ name: appUser.name }).from(appUser).where(eq(appUser.tenantId, tenantId)).orderBy(asc(appUser.id)),
     3,
   );
