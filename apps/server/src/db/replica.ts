@@ -14,7 +14,10 @@ export type ReplicaState = 'unknown' | 'down' | 'not a standby' | 'behind' | 'in
 
 export type ReplicaStatus = {
   state: ReplicaState;
-  /** How far behind the primary its replay was at the last check; none while it is down or not a standby. */
+  /**
+   * At the last check: how long it took to replay what the primary held (in step), or how old its last replayed
+   * transaction was (behind); none while it is down or not a standby.
+   */
   lagSeconds: number | undefined;
   /** Heavy reads served since the start, by where they went. */
   served: { replica: number; primary: number };
@@ -86,17 +89,16 @@ export function replicaRouter({
       return;
     }
     try {
-      const { rows } = await replica.query<{ standby: boolean; lag: number | null }>(
-        `SELECT pg_is_in_recovery() AS standby,
-                CASE WHEN pg_last_wal_replay_lsn() >= $1::pg_lsn THEN 0
-                     ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 END AS lag`,
-        [lsn],
+      const { rows } = await replica.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby');
+      if (!rows[0]?.standby) return become('not a standby', undefined);
+      // The reads' own test: whether it replays the primary's position within the bound. The age of its last
+      // replayed transaction alone would call a replica behind after any quiet spell on the primary.
+      const started = Date.now();
+      if (await replays(lsn)) return become('in step', (Date.now() - started) / 1000);
+      const behind = await replica.query<{ lag: number | null }>(
+        'SELECT extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS lag',
       );
-      const row = rows[0];
-      if (!row?.standby) return become('not a standby', undefined);
-      // No transaction replayed yet while behind: how far is unknown, so not in step.
-      const lag = row.lag ?? Number.POSITIVE_INFINITY;
-      become(lag * 1000 <= maxLagMs ? 'in step' : 'behind', Number.isFinite(lag) ? lag : undefined);
+      become('behind', behind.rows[0]?.lag ?? undefined);
     } catch (error) {
       become('down', undefined, error);
     }

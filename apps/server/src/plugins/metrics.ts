@@ -69,7 +69,7 @@ export const metricsPlugin = fp(
       });
       new Gauge({
         name: 'kanal_replica_lag_seconds',
-        help: "How far the replica's replay was behind the primary at its last check (missing while it is away)",
+        help: "At the replica's last check: how long it took to replay the primary's position, or, behind, how old its last replayed transaction was",
         registers: [registry],
         collect() {
           this.reset();
