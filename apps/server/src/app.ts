@@ -94,37 +94,13 @@ export async function buildApp({
   logRequests(app);
 
   const services = await createServices({ config, database, clock, mailTransport, fileStore, log: app.log, version });
-  const {
-    auth,
-    files,
-    content,
-    contentStaff,
-    moderation,
-    promotions,
-    forms,
-    formsStaff,
-    contentStats,
-    profile,
-    users,
-    people,
-    groups,
-    tenants,
-    stats,
-    jobs,
-    notifications,
-    mailer,
-    scimTokens,
-    sso,
-    directory,
-    system,
-  } = services;
   await app.register(metricsPlugin, {
     token: config.metricsToken,
     sources: {
       connections: database.connections,
       replica: database.reads.replica,
-      jobs: jobs.backlog,
-      deliveries: notifications.deliveryBacklog,
+      jobs: services.jobs.backlog,
+      deliveries: services.notifications.deliveryBacklog,
     },
   });
   await app.register(cookie);
@@ -140,48 +116,48 @@ export async function buildApp({
   await app.register(healthRoutes, { database, lifecycle, version, startedAt });
   await app.register(
     async (api) => {
-      authGuard(api, auth);
+      authGuard(api, services.auth);
       const scoped: ScopedContext = async (req) => ({
         ...req.ctx,
-        tenantId: await tenants.scopeOf(req.ctx, (req.query as TenantScopeQuery).tenant),
+        tenantId: await services.tenants.scopeOf(req.ctx, (req.query as TenantScopeQuery).tenant),
       });
       refuseForeignIdFilters(api, { scoped, countOfTenant: (...args) => countOfTenant(database.db, ...args) });
       await api.register(healthRoutes, { database, lifecycle, version, startedAt });
       await api.register(authRoutes, {
-        auth,
+        auth: services.auth,
         secureCookies: config.publicUrl.startsWith('https:'),
         webManifest: await readWebManifest(webRoot),
       });
-      await api.register(filesRoutes, { files, scoped });
-      await api.register(contentRoutes, { content });
-      await api.register(formsRoutes, { forms });
-      await api.register(contentStaffRoutes, { staff: contentStaff, scoped });
-      await api.register(moderationRoutes, { staff: moderation, scoped });
-      await api.register(promotionsRoutes, { staff: promotions });
-      await api.register(formsStaffRoutes, { answers: formsStaff, scoped });
-      await api.register(contentStatsRoutes, { stats: contentStats, scoped });
-      await api.register(usersRoutes, { users });
-      await api.register(peopleRoutes, { people, groups, scoped });
-      await api.register(tenantsRoutes, { tenants });
-      await api.register(statsRoutes, { stats, scoped });
-      await api.register(profileRoutes, { profile });
-      await api.register(notificationsRoutes, { notifications, scoped });
-      await api.register(systemRoutes, { system });
-      await api.register(ssoRoutes, { sso, scoped });
-      await api.register(scimTokenRoutes, { tokens: scimTokens, scoped });
+      await api.register(filesRoutes, { files: services.files, scoped });
+      await api.register(contentRoutes, { content: services.content });
+      await api.register(formsRoutes, { forms: services.forms });
+      await api.register(contentStaffRoutes, { staff: services.contentStaff, scoped });
+      await api.register(moderationRoutes, { staff: services.moderation, scoped });
+      await api.register(promotionsRoutes, { staff: services.promotions });
+      await api.register(formsStaffRoutes, { answers: services.formsStaff, scoped });
+      await api.register(contentStatsRoutes, { stats: services.contentStats, scoped });
+      await api.register(usersRoutes, { users: services.users });
+      await api.register(peopleRoutes, { people: services.people, groups: services.groups, scoped });
+      await api.register(tenantsRoutes, { tenants: services.tenants });
+      await api.register(statsRoutes, { stats: services.stats, scoped });
+      await api.register(profileRoutes, { profile: services.profile });
+      await api.register(notificationsRoutes, { notifications: services.notifications, scoped });
+      await api.register(systemRoutes, { system: services.system });
+      await api.register(ssoRoutes, { sso: services.sso, scoped });
+      await api.register(scimTokenRoutes, { tokens: services.scimTokens, scoped });
     },
     { prefix: API_PREFIX },
   );
   await app.register(scimDirectoryRoutes, {
     prefix: SCIM_PREFIX,
-    directory,
-    authenticate: scimTokens.authenticate,
+    directory: services.directory,
+    authenticate: services.scimTokens.authenticate,
   });
   await app.register(staticWebPlugin, { root: webRoot });
 
   app.addHook('onClose', async () => {
-    await jobs.stop();
-    mailer.close();
+    await services.jobs.stop();
+    services.mailer.close();
   });
 
   return Object.assign(app, {
