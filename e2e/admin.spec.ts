@@ -169,6 +169,19 @@ test('a SUPERADMIN creates an organisation whose first admin signs in to an empt
   await expect(page.getByRole('heading', { level: 1, name: 'Pekara Klas d.o.o.' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
+  // The bakery's colours: its yellow is too light to read, so the darker shade offered is taken.
+  const primary = page.getByRole('textbox', { name: 'Glavna boja' });
+  await primary.fill('#f2c200');
+  await expect(primary).toHaveAttribute('aria-invalid', 'true');
+  await expect(primary).toHaveAccessibleDescription(/^Presvijetla boja: .* 1,5:1, .* 4,5:1/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: /^Koristi tamniju #/ }).click();
+  const bakeryColor = await primary.inputValue();
+  expect(bakeryColor).toMatch(/^#[0-9a-f]{6}$/);
+  await page.getByRole('textbox', { name: 'Boja naglaska (neobavezno)' }).fill('#c2410c');
+  await page.getByRole('button', { name: 'Spremi boje' }).click();
+  await expect(page.getByText('Boje su spremljene.')).toBeVisible();
+
   const klara = await anotherBrowser(browser, page, baseURL);
   await klara.goto(await mailedLink(baseURL ?? '', 'klara@klas.hr', 'welcome'));
   await klara.getByLabel('Lozinka', { exact: true }).fill('klasina-lozinka');
@@ -177,6 +190,12 @@ test('a SUPERADMIN creates an organisation whose first admin signs in to an empt
   await klara.getByRole('link', { name: 'Na prijavu' }).click();
   await submitLogin(klara, 'klara@klas.hr', 'klasina-lozinka');
   await expect(klara.getByRole('heading', { level: 1, name: 'Bok, Klara!' })).toBeVisible();
+  // Her app is drawn in the bakery's colours, and reads as well as in the product's.
+  const drawn = (name: string) =>
+    klara.evaluate((property) => getComputedStyle(document.documentElement).getPropertyValue(property), name);
+  await expect.poll(() => drawn('--color-primary')).toBe(bakeryColor);
+  expect(await drawn('--color-accent')).toBe('#c2410c');
+  expect(await seriousViolations(klara)).toEqual([]);
   await klara.goto('/admin');
   // An empty organisation's dashboard says so rather than drawing empty charts.
   await expect(klara.getByRole('heading', { level: 1, name: 'Nadzorna ploča' })).toBeVisible();

@@ -121,6 +121,9 @@ export const TenantSummarySchema = z.object({
   /** A file id: the logo is GET /api/files/{image}. */
   image: z.nullable(z.string()),
   showPromoTag: z.boolean(),
+  /** `#rrggbb`; null: the product's own colours (brand-colors.ts draws the palette). */
+  primaryColor: z.nullable(z.string()),
+  accentColor: z.nullable(z.string()),
 });
 
 export const MeSchema = z.object({

@@ -4,6 +4,7 @@ export * from './api/operation.js';
 export * from './audience-rules.js';
 export * from './auth.js';
 export * from './authoring.js';
+export * from './brand-colors.js';
 export * from './constants.js';
 export * from './content.js';
 export * from './enums.js';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HexColorSchema } from './brand-colors.js';
 import { IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './constants.js';
 import { GroupListSchema, IsoDateTimeSchema } from './content.js';
 import { ContentTypeSchema, ROLES, type Role, RoleSchema } from './enums.js';
@@ -321,6 +322,9 @@ export const AdminTenantSchema = z.object({
   /** A file id: the logo is GET /api/files/{image}. */
   image: z.nullable(z.string()),
   showPromoTag: z.boolean(),
+  /** `#rrggbb`; null: the product's own colours. */
+  primaryColor: z.nullable(z.string()),
+  accentColor: z.nullable(z.string()),
   active: z.boolean(),
   userCount: z.int(),
   createdAt: IsoDateTimeSchema,
@@ -350,11 +354,16 @@ export type CreateTenantBody = z.infer<typeof CreateTenantBodySchema>;
 export const CreatedTenantSchema = z.object({ tenant: AdminTenantSchema, admin: AdminUserSchema });
 export type CreatedTenant = z.infer<typeof CreatedTenantSchema>;
 
-/** PATCH /tenant/{id}: the name, the logo (a file uploaded to that tenant; null removes it), the Promo tag. */
+/**
+ * PATCH /tenant/{id}: the name, the logo (a file uploaded to that tenant; null removes it), the Promo tag, and
+ * the colours (null: the product's own). A colour too light to read on the product's surfaces is refused.
+ */
 export const UpdateTenantBodySchema = z.object({
   name: z.optional(trimmedName),
   image: z.optional(z.nullable(z.uuid({ error: 'validation.invalid' }))),
   showPromoTag: z.optional(z.boolean()),
+  primaryColor: z.optional(z.nullable(HexColorSchema)),
+  accentColor: z.optional(z.nullable(HexColorSchema)),
 });
 export type UpdateTenantBody = z.infer<typeof UpdateTenantBodySchema>;
 

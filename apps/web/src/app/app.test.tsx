@@ -133,4 +133,21 @@ describe('signed-in shell', () => {
     expect(router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(queryClient.getQueryCache().getAll()).toHaveLength(0));
   });
+
+  it("draws the app in the organisation's colours while its person is signed in, and in the product's after", async () => {
+    signedIn();
+    const branded = { ...me, tenant: { ...me.tenant, primaryColor: '#0a7d4b', accentColor: '#c2410c' } };
+    fakeApi({ 'GET /auth/me': () => ok(branded), 'GET /auth/signout': () => ok({ done: true }) });
+    const { user } = renderApp('/');
+    const root = document.documentElement.style;
+    await waitFor(() => expect(root.getPropertyValue('--color-primary')).toBe('#0a7d4b'));
+    expect(root.getPropertyValue('--color-primary-hover')).toBe('#08643c');
+    expect(root.getPropertyValue('--color-primary-soft')).toBe('#e7f2ed');
+    expect(root.getPropertyValue('--color-accent')).toBe('#c2410c');
+    await user.click(await screen.findByRole('button', { name: 'Profil' }));
+    await user.click(screen.getByRole('button', { name: 'Odjava' }));
+    expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+    expect(root.getPropertyValue('--color-primary')).toBe('');
+    expect(root.getPropertyValue('--color-accent')).toBe('');
+  });
 });

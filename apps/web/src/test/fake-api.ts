@@ -51,5 +51,5 @@ export const me = {
   email: 'ana@example.com',
   username: null,
   role: 'USER',
-  tenant: { id: 1, name: 'Tvrtka d.o.o.', image: 'logo-1', showPromoTag: false },
+  tenant: { id: 1, name: 'Tvrtka d.o.o.', image: 'logo-1', showPromoTag: false, primaryColor: null, accentColor: null },
 };

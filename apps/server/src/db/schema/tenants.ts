@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -24,6 +25,9 @@ export const tenant = pgTable(
     /** The logo, a file of this tenant's. */
     image: uuid(),
     showPromoTag: boolean().notNull().default(false),
+    /** `#rrggbb`, checked for contrast by the tenants module; null: the product's own colours. */
+    primaryColor: text(),
+    accentColor: text(),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +40,8 @@ export const tenant = pgTable(
     // One name whatever its case, accents or spacing (kanal_name_key, migration 0028): the switcher, the
     // promotions' picker and deletion by the typed-back name must tell organisations apart.
     uniqueIndex('tenant_name_key').on(sql`kanal_name_key(${t.name})`),
+    check('tenant_primary_color_check', sql`${t.primaryColor} ~ '^#[0-9a-f]{6}$'`),
+    check('tenant_accent_color_check', sql`${t.accentColor} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
 

@@ -13,7 +13,12 @@ const t = makeTranslate({ hr, en });
 export type LinkMailKind = 'activate' | 'reset' | 'adminReset' | 'lock' | 'welcome';
 
 /** One layout, HTML and plain text, in the reader's language. */
-export function linkMail(kind: LinkMailKind, lang: Language, to: { name: string; tenantName: string }, link: string) {
+export function linkMail(
+  kind: LinkMailKind,
+  lang: Language,
+  to: { name: string; tenantName: string; tenantColor: string | null },
+  link: string,
+) {
   const greeting = t(lang, 'mail.greeting', { name: to.name });
   const intro = t(lang, `mail.${kind}.intro`, { tenant: to.tenantName });
   const expires =
@@ -27,6 +32,7 @@ export function linkMail(kind: LinkMailKind, lang: Language, to: { name: string;
     before: [greeting, intro],
     action: { label: t(lang, `mail.${kind}.action`), link },
     after: [expires, ...ignore, signature],
+    brand: to.tenantColor,
   });
   return { subject: t(lang, `mail.${kind}.subject`), text, html };
 }

@@ -25,6 +25,7 @@ const accountColumns = {
   // An account can act only while both it and its tenant are active.
   active: sql<boolean>`${appUser.active} AND ${tenant.active}`,
   tenantName: tenant.name,
+  tenantColor: tenant.primaryColor,
 };
 export type Account = {
   id: number;
@@ -36,6 +37,7 @@ export type Account = {
   passwordHash: string | null;
   active: boolean;
   tenantName: string;
+  tenantColor: string | null;
 };
 
 export type NewSession = typeof session.$inferInsert;
@@ -66,7 +68,14 @@ const meColumns = {
   avatar: appUser.avatar,
   role: appUser.role,
 };
-const meTenantColumns = { id: tenant.id, name: tenant.name, image: tenant.image, showPromoTag: tenant.showPromoTag };
+const meTenantColumns = {
+  id: tenant.id,
+  name: tenant.name,
+  image: tenant.image,
+  showPromoTag: tenant.showPromoTag,
+  primaryColor: tenant.primaryColor,
+  accentColor: tenant.accentColor,
+};
 
 // A user's own data, as the users module answers after changing it.
 const me = preparedFor((db) =>

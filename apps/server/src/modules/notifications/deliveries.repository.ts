@@ -29,6 +29,8 @@ type DeliveryTarget = {
   name: string;
   language: Language;
   tenantName: string;
+  /** The organisation's primary colour, for the mail's button; null: the product's. */
+  tenantColor: string | null;
 };
 /** A notice's delivery, with what its message says of the item. */
 export type NoticeDelivery = DeliveryTarget & {
@@ -128,7 +130,7 @@ export const createDeliveriesRepository = (db: DbOrTx) => ({
       SELECT c.tenant_id AS "tenantId", c.id, c.channel, c.attempts, coalesce(cn.kind, 'test') AS kind,
         n.id AS "notificationId", n.content_id AS "contentId", c.device_id AS "deviceId", pd.address, pd.p256dh,
         pd.auth, ct.type AS "contentType", ct.name AS title, tk.deadline, c.user_id AS "userId", u.email, u.name,
-        u.language, te.name AS "tenantName"
+        u.language, te.name AS "tenantName", te.primary_color AS "tenantColor"
       FROM claimed c
       LEFT JOIN notification n ON n.tenant_id = c.tenant_id AND n.id = c.notification_id
       LEFT JOIN content_notice cn ON cn.tenant_id = n.tenant_id AND cn.id = n.notice_id

@@ -37,6 +37,7 @@ export function noticeMail(
       link: `${links.publicUrl}${itemPath(delivery.contentId, delivery.contentType)}?receipt=${links.receipt}`,
     },
     after: [t(lang, 'mail.signature'), t(lang, `notice.unsubscribe.${topicOf(kind)}`, { link: links.unsubscribe })],
+    brand: delivery.tenantColor,
   });
   return { subject: t(lang, `notice.subject.${kind}`, { title }), text, html };
 }

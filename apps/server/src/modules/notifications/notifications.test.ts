@@ -1,7 +1,14 @@
 import { HOUR_MS, MINUTE_MS, REMINDER_MINUTES } from '@kanal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentNotice, job, notification, notificationDelivery, notificationOptOut } from '../../db/schema/index.js';
+import {
+  contentNotice,
+  job,
+  notification,
+  notificationDelivery,
+  notificationOptOut,
+  tenant,
+} from '../../db/schema/index.js';
 import { authoringOf, changeStatus, makeContent } from '../../test/content-factories.js';
 import { call, lastMailTo, makeAccounts, makeOrg, makePerson, makeSession, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -48,6 +55,7 @@ describe('an item that appears later', () => {
     const ivo = await makeUser(t.db, { tenantId, email: null, username: 'ivo.najava' });
     const zoe = await makeUser(t.db, { tenantId, email: 'zoe.najava@primjer.hr' });
     await t.db.insert(notificationOptOut).values({ tenantId, userId: zoe.id, channel: 'email', kind: 'content' });
+    await t.db.update(tenant).set({ primaryColor: '#0a7d4b' }).where(eq(tenant.id, tenantId));
     const item = await makeContent(t.db, {
       tenantId,
       creatorId,
@@ -75,6 +83,8 @@ describe('an item that appears later', () => {
     const link = mail?.text.match(/https:\/\/kanal\.test\/content\/\d+\/intro\?receipt=[\w.-]+/)?.[0] ?? '';
     expect(link).toMatch(new RegExp(`/content/${item.id}/intro\\?receipt=${tenantId}\\.\\d+\\.`));
     expect(mail?.html).toContain(`href="${link}"`);
+    // In the organisation's colour.
+    expect(mail?.html).toContain('background:#0a7d4b');
     // Each mail can turn its kind of notice off by e-mail, without signing in.
     const token = mail?.text.match(/https:\/\/kanal\.test\/unsubscribe\/([\w.-]+)/)?.[1] ?? '';
     expect(mail?.text).toContain('Ne želite e-mailom primati obavijesti o novim sadržajima? Isključite ih ovdje:');

@@ -5,7 +5,9 @@ import { file, tenant } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 
-export type TenantChanges = Partial<Pick<typeof tenant.$inferInsert, 'name' | 'image' | 'showPromoTag' | 'active'>>;
+export type TenantChanges = Partial<
+  Pick<typeof tenant.$inferInsert, 'name' | 'image' | 'showPromoTag' | 'primaryColor' | 'accentColor' | 'active'>
+>;
 
 /** The organisations (tenant): the provider's SUPERADMINs run them. */
 export const createTenantsRepository = (db: DbOrTx) => {
@@ -16,6 +18,8 @@ export const createTenantsRepository = (db: DbOrTx) => {
     name: tenant.name,
     image: tenant.image,
     showPromoTag: tenant.showPromoTag,
+    primaryColor: tenant.primaryColor,
+    accentColor: tenant.accentColor,
     active: tenant.active,
     userCount,
     createdAt: tenant.createdAt,

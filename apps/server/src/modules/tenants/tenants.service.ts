@@ -1,12 +1,18 @@
-import type {
-  AdminTenant,
-  AdminTenantList,
-  CreatedTenant,
-  CreateTenantBody,
-  DeleteTenantBody,
-  TenantListQuery,
-  TopFive,
-  UpdateTenantBody,
+import {
+  ACCENT_MIN_CONTRAST,
+  type AdminTenant,
+  type AdminTenantList,
+  accentContrast,
+  type CreatedTenant,
+  type CreateTenantBody,
+  type DeleteTenantBody,
+  formatContrast,
+  type Language,
+  PRIMARY_MIN_CONTRAST,
+  primaryContrast,
+  type TenantListQuery,
+  type TopFive,
+  type UpdateTenantBody,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -38,6 +44,30 @@ type Deps = {
 
 /** A name another organisation has, whatever its case, accents or spacing: a conflict on `name`. */
 const nameTaken = () => new AppError('TenantNameTaken', { field: { name: 'name', message: 'errors.TenantNameTaken' } });
+
+/**
+ * Colours too light to read on the product's surfaces are refused with their contrast, so that every
+ * organisation's app passes WCAG AA. The accent is checked against the primary's tint as well (a progress
+ * bar's track), so either change can make the pair fail.
+ */
+function assertReadableColors(lang: Language, colors: Pick<AdminTenant, 'primaryColor' | 'accentColor'>) {
+  const refuse = (field: keyof typeof colors, message: string, ratio: number, min: number) =>
+    new AppError('BodyParamsInvalid', {
+      field: { name: field, message },
+      params: { ratio: formatContrast(ratio, lang), min: formatContrast(min, lang) },
+    });
+  const { primaryColor, accentColor } = colors;
+  if (primaryColor !== null) {
+    const ratio = primaryContrast(primaryColor);
+    if (ratio < PRIMARY_MIN_CONTRAST)
+      throw refuse('primaryColor', 'validation.primaryTooLight', ratio, PRIMARY_MIN_CONTRAST);
+  }
+  if (accentColor !== null) {
+    const ratio = accentContrast(accentColor, primaryColor);
+    if (ratio < ACCENT_MIN_CONTRAST)
+      throw refuse('accentColor', 'validation.accentTooLight', ratio, ACCENT_MIN_CONTRAST);
+  }
+}
 
 const toTenant = (row: NonNullable<Awaited<ReturnType<TenantsRepository['find']>>>): AdminTenant => ({
   ...row,
@@ -96,10 +126,14 @@ export const createTenantsService = ({
       return { tenant: toTenant(await found(tenantId)), admin: await people.get({ ...actor, tenantId }, adminId) };
     },
 
-    /** The name, the Promo tag, and the logo: a file uploaded to that organisation, or none. */
+    /** The name, the Promo tag, the colours, and the logo: a file uploaded to that organisation, or none. */
     async update(actor: Actor, tenantId: number, body: UpdateTenantBody): Promise<AdminTenant> {
-      await found(tenantId);
+      const row = await found(tenantId);
       if (body.image && !(await tenants.ownsFile(tenantId, body.image))) throw notFound();
+      assertReadableColors(actor.lang, {
+        primaryColor: body.primaryColor === undefined ? row.primaryColor : body.primaryColor,
+        accentColor: body.accentColor === undefined ? row.accentColor : body.accentColor,
+      });
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
       await transaction(async (tx) => {
         if ((await tx.tenants.change(tenantId, changes, clock.now())) === 'taken') throw nameTaken();

@@ -1,4 +1,4 @@
-import type { AdminTenant } from '@kanal/contract';
+import { type AdminTenant, DEFAULT_PRIMARY_COLOR } from '@kanal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointsLedger, tenant } from '../../db/schema/index.js';
@@ -134,6 +134,54 @@ describe('running organisations', () => {
       showPromoTag: true,
     });
     expect(changed.json().payload).toMatchObject({ name: 'Logo i slika d.o.o.', image: theirs.id, showPromoTag: true });
+  });
+
+  it('takes colours its people can read, which their app and their mails use, and refuses those too light', async () => {
+    const { tenant: created } = await newTenant('Zelena d.o.o.', 'zelena@primjer.hr');
+    const url = `/api/tenant/${created.id}`;
+    const saved = await bySuper().patch(url, { primaryColor: ' #0A7D4B', accentColor: '#c2410c' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().payload).toMatchObject({ primaryColor: '#0a7d4b', accentColor: '#c2410c' });
+    const person = await makePerson(t.db, created.id, { now: t.clock.now() });
+    const me = (await as(person.token).get('/api/auth/me')).json().payload;
+    expect(me.tenant).toMatchObject({ primaryColor: '#0a7d4b', accentColor: '#c2410c' });
+    // A reset link's button is in the organisation's colour.
+    await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: 'zelena@primjer.hr' } });
+    expect((await lastMailTo(t, 'zelena@primjer.hr'))?.html).toContain('background:#0a7d4b');
+
+    // Yellow text on white: refused on the field, in the caller's language, with its contrast.
+    const yellow = await call(t, {
+      method: 'PATCH',
+      url,
+      token: superadmin.token,
+      body: { primaryColor: '#f2c200' },
+      lang: 'hr',
+    });
+    expect(yellow.statusCode).toBe(400);
+    expect(yellow.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'primaryColor' });
+    expect(yellow.json().message).toContain('1,5:1');
+    expect(yellow.json().message).toContain('4,5:1');
+    const peach = await call(t, {
+      method: 'PATCH',
+      url,
+      token: superadmin.token,
+      body: { accentColor: '#fdba74' },
+      lang: 'en',
+    });
+    expect(peach.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'accentColor' });
+    expect(peach.json().message).toContain('3.0:1');
+    const notAColour = await bySuper().patch(url, { primaryColor: 'green' });
+    expect(notAColour.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'primaryColor' });
+    expect((await bySuper().get(url)).json().payload).toMatchObject({
+      primaryColor: '#0a7d4b',
+      accentColor: '#c2410c',
+    });
+
+    // null gives the product's colours back, and the mails follow.
+    const cleared = await bySuper().patch(url, { primaryColor: null, accentColor: null });
+    expect(cleared.json().payload).toMatchObject({ primaryColor: null, accentColor: null });
+    await call(t, { method: 'POST', url: '/api/auth/forgot-password', body: { identifier: 'zelena@primjer.hr' } });
+    expect((await lastMailTo(t, 'zelena@primjer.hr'))?.html).toContain(`background:${DEFAULT_PRIMARY_COLOR}`);
   });
 
   it('deactivating ends its people’s sessions and tells them why at sign-in; activating lets them in again', async () => {

@@ -8,6 +8,7 @@ import { Bell } from '@/features/notifications/components/bell';
 import { useLanguageFollower } from '@/features/notifications/hooks/use-language-follower';
 import { ProfileStats } from '@/features/profile/components/profile-stats';
 import { TopBar } from '@/features/shell/components/top-bar';
+import { useTenantColors } from '@/features/shell/hooks/use-tenant-colors';
 import { useTenantManifest } from '@/features/shell/hooks/use-tenant-manifest';
 import { useOnline } from '@/lib/browser/offline';
 import { useTranslation } from '@/lib/i18n';
@@ -22,6 +23,7 @@ export function Component() {
   useSendKeptAnswers();
   useLanguageFollower();
   useTenantManifest(me.isSuccess);
+  useTenantColors(me.data?.tenant);
 
   if (me.isPending) return <LoadingView />;
   if (me.isError) {

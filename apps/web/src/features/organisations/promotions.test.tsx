@@ -15,6 +15,8 @@ const makeTenant = (id: number, name: string): AdminTenant => ({
   name,
   image: null,
   showPromoTag: true,
+  primaryColor: null,
+  accentColor: null,
   active: true,
   userCount: id * 4,
   createdAt: at,

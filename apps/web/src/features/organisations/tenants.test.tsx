@@ -16,6 +16,8 @@ function makeTenant(id: number, overrides: Partial<AdminTenant> = {}): AdminTena
     name: `Organizacija ${String(id).padStart(2, '0')}`,
     image: null,
     showPromoTag: false,
+    primaryColor: null,
+    accentColor: null,
     active: true,
     userCount: id * 3,
     createdAt: new Date(2026, 9, 1, 10, 0).toISOString(),
@@ -56,6 +58,12 @@ function openTenant(tenant: AdminTenant, routes: Routes = {}) {
     [`POST /tenant/${tenant.id}/activate`]: () => change({ active: true }),
     ...routes,
   });
+}
+
+/** A field marked invalid whose description starts with the reason. */
+function expectRefused(field: HTMLElement, reason: string) {
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveAccessibleDescription(new RegExp(`^${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 }
 
 const pekara = makeTenant(5, { name: 'Pekara Klas', userCount: 12 });
@@ -188,6 +196,64 @@ describe('an organisation’s page', () => {
       { image: LOGO_ID },
       { image: null },
     ]);
+  });
+
+  it('measures its colours as they are typed, offers a darker shade for one too light, and saves them', async () => {
+    const { user, api } = openTenant(pekara);
+    const primary = await screen.findByRole('textbox', { name: 'Glavna boja' });
+    expect(primary).toHaveAccessibleDescription('Bez vlastite boje: koristi se boja proizvoda.');
+
+    await user.type(primary, '#F2C200');
+    expectRefused(
+      primary,
+      'Presvijetla boja: na pozadinama aplikacije postiže kontrast od samo 1,5:1, a tekst u njoj treba barem 4,5:1',
+    );
+    const darker = screen.getByRole('button', { name: /^Koristi tamniju #[0-9a-f]{6}$/ });
+    const offered = darker.textContent?.match(/#[0-9a-f]{6}/)?.[0] ?? '';
+    // A colour too light is not sent: the field says why and keeps the focus.
+    await user.click(screen.getByRole('button', { name: 'Spremi boje' }));
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+    expect(primary).toHaveFocus();
+
+    await user.click(darker);
+    expect(primary).toHaveValue(offered);
+    expect(primary).toHaveAccessibleDescription(/^Kontrast 4,\d:1: čitljivo\.$/);
+    const accent = screen.getByRole('textbox', { name: 'Boja naglaska (neobavezno)' });
+    await user.type(accent, 'c2410c');
+    await user.click(screen.getByRole('button', { name: 'Spremi boje' }));
+    expectRefused(accent, 'Upišite boju u obliku #rrggbb, na primjer #1d5fa8');
+    await user.clear(accent);
+    await user.type(accent, '#c2410c');
+    await user.click(screen.getByRole('button', { name: 'Spremi boje' }));
+    expect(await screen.findByText('Boje su spremljene.')).toBeInTheDocument();
+    expect(api.find('PATCH', '/tenant/5')?.body).toEqual({ primaryColor: offered, accentColor: '#c2410c' });
+  });
+
+  it('shows the server’s refusal of a colour beside its field', async () => {
+    const refusal = {
+      status: 400,
+      body: {
+        statusCode: 400,
+        code: 'BodyParamsInvalid',
+        message: 'Neispravna vrijednost polja „accentColor”: Presvijetla boja',
+        requestId: 'req-test',
+        field: 'accentColor',
+        fields: [{ field: 'accentColor', message: 'Presvijetla boja: drugi administrator promijenio je glavnu boju' }],
+      },
+    };
+    const { user } = openTenant(makeTenant(6, { primaryColor: '#0a7d4b', accentColor: '#c2410c' }), {
+      'PATCH /tenant/6': () => refusal,
+    });
+    const accent = await screen.findByRole('textbox', { name: 'Boja naglaska (neobavezno)' });
+    expect(accent).toHaveValue('#c2410c');
+    await user.click(screen.getByRole('button', { name: 'Spremi boje' }));
+    await waitFor(() => expectRefused(accent, 'Presvijetla boja: drugi administrator promijenio je glavnu boju'));
+    expect(accent).toHaveFocus();
+    // Back to the product's colours: the field empties and says so.
+    await user.click(screen.getAllByRole('button', { name: 'Koristi boju proizvoda' })[1] as HTMLElement);
+    expect(accent).toHaveValue('');
+    expect(accent).not.toHaveAttribute('aria-invalid');
+    expect(accent).toHaveAccessibleDescription('Bez vlastite boje: koristi se boja proizvoda.');
   });
 
   it('deactivates it only after asking, then offers to activate it again', async () => {

@@ -6,7 +6,11 @@ import hr from '../../../locales/hr.json' with { type: 'json' };
 const t = makeTranslate({ hr, en });
 
 /** The link mailed to a new address: opening it is what changes the account's e-mail. */
-export function emailChangeMail(lang: Language, to: { name: string; tenantName: string }, link: string) {
+export function emailChangeMail(
+  lang: Language,
+  to: { name: string; tenantName: string; tenantColor: string | null },
+  link: string,
+) {
   const { text, html } = mailLayout(lang, {
     before: [t(lang, 'mail.greeting', { name: to.name }), t(lang, 'mail.emailChange.intro', { tenant: to.tenantName })],
     action: { label: t(lang, 'mail.emailChange.action'), link },
@@ -15,6 +19,7 @@ export function emailChangeMail(lang: Language, to: { name: string; tenantName: 
       t(lang, 'mail.ignore'),
       t(lang, 'mail.signature'),
     ],
+    brand: to.tenantColor,
   });
   return { subject: t(lang, 'mail.emailChange.subject'), text, html };
 }

@@ -102,7 +102,7 @@ export const createUsersService = ({ repo, transaction, me, files, limiter, mail
       recipient: email,
       ...emailChangeMail(
         meta.lang,
-        { name: current.name, tenantName: current.tenant.name },
+        { name: current.name, tenantName: current.tenant.name, tenantColor: current.tenant.primaryColor },
         `${config.publicUrl}/confirm-email/${token}`,
       ),
     });

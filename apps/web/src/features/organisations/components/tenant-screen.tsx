@@ -26,11 +26,12 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
+import { TenantColors } from './tenant-colors';
 import { TenantFields } from './tenant-new-screen';
 import { logoUrl, TenantStatusBadge } from './tenants-screen';
 import './tenants.css';
 
-/** One organisation: its name, Promo tag and logo to edit, its access to switch, and its deletion. */
+/** One organisation: its name, Promo tag, logo and colours to edit, its access to switch, and its deletion. */
 export function TenantScreen() {
   const { t } = useTranslation('admin');
   const id = useRouteId();
@@ -84,6 +85,7 @@ function TenantDetail({ tenant }: { tenant: AdminTenant }) {
         <div className="tenant-screen__column">
           <TenantDetailsForm tenant={tenant} />
           <TenantLogo tenant={tenant} />
+          <TenantColors tenant={tenant} />
         </div>
         {own ? null : (
           <div className="tenant-screen__column">
