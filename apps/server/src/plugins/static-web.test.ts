@@ -133,7 +133,7 @@ it("brands the installed app as the signed-in person's tenant, by its session co
     'image/svg+xml',
     Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
   );
-  await t.db.update(tenant).set({ image: logo.id }).where(eq(tenant.id, branded.id));
+  await t.db.update(tenant).set({ image: logo.id, primaryColor: '#0a7d4b' }).where(eq(tenant.id, branded.id));
   const plain = await makeTenant(t.db, { name: 'Bez loga d.o.o.' });
   const manifestOf = async (tenantId: number) => {
     const user = await makeUser(t.db, { tenantId });
@@ -147,11 +147,12 @@ it("brands the installed app as the signed-in person's tenant, by its session co
     return res.json();
   };
 
-  // The product's manifest, with the tenant's name, and its logo first among the product's icons.
+  // The product's manifest, with the tenant's name and colour, and its logo first among the product's icons.
   expect(await manifestOf(branded.id)).toEqual({
     ...productManifest,
     name: 'Pekara Klas d.o.o.',
     short_name: 'Pekara Klas d.o.o.',
+    theme_color: '#0a7d4b',
     icons: [{ src: `/api/files/${logo.id}`, sizes: 'any', purpose: 'any' }, ...productManifest.icons],
   });
   expect(await manifestOf(plain.id)).toEqual({

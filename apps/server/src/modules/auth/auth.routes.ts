@@ -10,11 +10,12 @@ import type { RequestMeta } from './auth-deps.js';
 export type WebManifest = { icons: object[] } & Record<string, unknown>;
 type Options = { auth: AuthService; secureCookies: boolean; webManifest: WebManifest | undefined };
 
-/** The app as a tenant brands it: its name, and its logo before the product's icons. */
+/** The app as a tenant brands it: its name, its primary colour, and its logo before the product's icons. */
 const tenantManifest = (base: WebManifest, tenant: Me['tenant']): WebManifest => ({
   ...base,
   name: tenant.name,
   short_name: tenant.name,
+  ...(tenant.primaryColor ? { theme_color: tenant.primaryColor } : {}),
   // The logo's pixel size is not recorded, so it claims none; the product's sized icons stay as well.
   icons: tenant.image
     ? [{ src: urlOf(api.getFile, { file: tenant.image }), sizes: 'any', purpose: 'any' }, ...base.icons]
