@@ -170,7 +170,7 @@ test('a SUPERADMIN creates an organisation whose first admin signs in to an empt
   expect(await seriousViolations(page)).toEqual([]);
 
   // The bakery's colours: its yellow is too light to read, so the darker shade offered is taken.
-  const primary = page.getByRole('textbox', { name: 'Glavna boja' });
+  const primary = page.getByRole('textbox', { name: 'Glavna boja', exact: true });
   await primary.fill('#f2c200');
   await expect(primary).toHaveAttribute('aria-invalid', 'true');
   await expect(primary).toHaveAccessibleDescription(/^Presvijetla boja: .* 1,5:1, .* 4,5:1/);
@@ -178,7 +178,7 @@ test('a SUPERADMIN creates an organisation whose first admin signs in to an empt
   await page.getByRole('button', { name: /^Koristi tamniju #/ }).click();
   const bakeryColor = await primary.inputValue();
   expect(bakeryColor).toMatch(/^#[0-9a-f]{6}$/);
-  await page.getByRole('textbox', { name: 'Boja naglaska (neobavezno)' }).fill('#c2410c');
+  await page.getByRole('textbox', { name: 'Boja naglaska (neobavezno)', exact: true }).fill('#c2410c');
   await page.getByRole('button', { name: 'Spremi boje' }).click();
   await expect(page.getByText('Boje su spremljene.')).toBeVisible();
 

@@ -86,7 +86,8 @@ export function TenantColors({ tenant }: { tenant: AdminTenant }) {
     }
   };
 
-  const palette = brandPalette(colorOf(primary), colorOf(accent));
+  // What the people would see: a colour too light is not drawn (it would not be saved, and would fail AA here too).
+  const palette = brandPalette(primaryHex, accent.kind === 'readable' ? accent.hex : null);
   // Custom properties through React's style, which sets them on the element (the CSSOM), not as an attribute.
   const preview = {
     '--color-primary': palette.primary,
