@@ -45,6 +45,16 @@ export const tenant = pgTable(
   ],
 );
 
+/** An organisation as its own people's app shows it (the contract's TenantSummary): the tenants module and `/auth/me` select it. */
+export const tenantSummaryColumns = {
+  id: tenant.id,
+  name: tenant.name,
+  image: tenant.image,
+  showPromoTag: tenant.showPromoTag,
+  primaryColor: tenant.primaryColor,
+  accentColor: tenant.accentColor,
+};
+
 export const file = pgTable(
   'file',
   {

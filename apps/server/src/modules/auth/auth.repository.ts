@@ -11,6 +11,7 @@ import {
   personActivity,
   session,
   tenant,
+  tenantSummaryColumns,
   trustedDevice,
 } from '../../db/schema/index.js';
 
@@ -68,19 +69,11 @@ const meColumns = {
   avatar: appUser.avatar,
   role: appUser.role,
 };
-const meTenantColumns = {
-  id: tenant.id,
-  name: tenant.name,
-  image: tenant.image,
-  showPromoTag: tenant.showPromoTag,
-  primaryColor: tenant.primaryColor,
-  accentColor: tenant.accentColor,
-};
 
 // A user's own data, as the users module answers after changing it.
 const me = preparedFor((db) =>
   db
-    .select({ ...meColumns, tenant: meTenantColumns })
+    .select({ ...meColumns, tenant: tenantSummaryColumns })
     .from(appUser)
     .innerJoin(tenant, eq(tenant.id, appUser.tenantId))
     .where(and(eq(appUser.tenantId, sql.placeholder('tenantId')), eq(appUser.id, sql.placeholder('userId'))))
@@ -90,7 +83,7 @@ const me = preparedFor((db) =>
 // The web app asks for the signed-in user on every start: the session check rides in the same statement.
 const meWithSession = preparedFor((db) =>
   db
-    .select({ caller: callerColumns, me: meColumns, tenant: meTenantColumns })
+    .select({ caller: callerColumns, me: meColumns, tenant: tenantSummaryColumns })
     .from(liveCaller)
     .innerJoin(appUser, and(eq(appUser.tenantId, liveCaller.tenantId), eq(appUser.id, liveCaller.userId)))
     .innerJoin(tenant, eq(tenant.id, appUser.tenantId))

@@ -1,7 +1,7 @@
 import type { TenantListQuery } from '@kanal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { file, tenant } from '../../db/schema/index.js';
+import { file, tenant, tenantSummaryColumns } from '../../db/schema/index.js';
 import { searchWords } from '../../db/search.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 
@@ -14,12 +14,7 @@ export const createTenantsRepository = (db: DbOrTx) => {
   // Spelled out: in a select list drizzle leaves columns unqualified, and "id" would be the inner table's.
   const userCount = sql<number>`(SELECT count(*)::int FROM app_user u WHERE u.tenant_id = "tenant"."id")`;
   const columns = {
-    id: tenant.id,
-    name: tenant.name,
-    image: tenant.image,
-    showPromoTag: tenant.showPromoTag,
-    primaryColor: tenant.primaryColor,
-    accentColor: tenant.accentColor,
+    ...tenantSummaryColumns,
     active: tenant.active,
     userCount,
     createdAt: tenant.createdAt,

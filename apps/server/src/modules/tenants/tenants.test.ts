@@ -150,24 +150,14 @@ describe('running organisations', () => {
     expect((await lastMailTo(t, 'zelena@primjer.hr'))?.html).toContain('background:#0a7d4b');
 
     // Yellow text on white: refused on the field, in the caller's language, with its contrast.
-    const yellow = await call(t, {
-      method: 'PATCH',
-      url,
-      token: superadmin.token,
-      body: { primaryColor: '#f2c200' },
-      lang: 'hr',
-    });
+    const refusal = (body: object, lang: 'hr' | 'en') =>
+      call(t, { method: 'PATCH', url, token: superadmin.token, body, lang });
+    const yellow = await refusal({ primaryColor: '#f2c200' }, 'hr');
     expect(yellow.statusCode).toBe(400);
     expect(yellow.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'primaryColor' });
     expect(yellow.json().message).toContain('1,5:1');
     expect(yellow.json().message).toContain('4,5:1');
-    const peach = await call(t, {
-      method: 'PATCH',
-      url,
-      token: superadmin.token,
-      body: { accentColor: '#fdba74' },
-      lang: 'en',
-    });
+    const peach = await refusal({ accentColor: '#fdba74' }, 'en');
     expect(peach.json()).toMatchObject({ code: 'BodyParamsInvalid', field: 'accentColor' });
     expect(peach.json().message).toContain('3.0:1');
     const notAColour = await bySuper().patch(url, { primaryColor: 'green' });
