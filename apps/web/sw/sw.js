@@ -6,7 +6,8 @@
 // - Pages: the network first; offline, the app shell kept from the last visit.
 // - /assets/: their names change with their content, so a kept copy is always right (cache first).
 // - The lists, the items opened and the user's details: the network first; offline, the last answer,
-//   kept per person (the key carries a digest of the session's token), and dropped at sign-out.
+//   kept per person (the key carries a digest of the session's token), and dropped at sign-out. It comes
+//   marked as a copy: the app uses it only while the browser says it is offline.
 // Nothing else is cached: files, writes and every other call go to the network as they are.
 //
 // Push notices (web push, sent by the server's notifications module) are shown as the system's
@@ -57,7 +58,18 @@ async function keyFor(request) {
   return url.href;
 }
 
-async function networkFirst(request, cacheName, key) {
+/**
+ * A kept answer, marked as one: the app takes it only while the browser says it is offline, and otherwise asks
+ * again (apps/web/src/lib/api-client.ts, KEPT_COPY_HEADER), so a network that failed for a moment does not show
+ * a list from before the person's last answer.
+ */
+function markedCopy(kept) {
+  const headers = new Headers(kept.headers);
+  headers.set('x-kanal-kept-copy', '1');
+  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
+}
+
+async function networkFirst(request, cacheName, key, { mark = false } = {}) {
   const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
@@ -65,7 +77,7 @@ async function networkFirst(request, cacheName, key) {
     return response;
   } catch (error) {
     const kept = await cache.match(key);
-    if (kept) return kept;
+    if (kept) return mark ? markedCopy(kept) : kept;
     throw error;
   }
 }
@@ -89,7 +101,7 @@ self.addEventListener('fetch', (event) => {
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request));
   } else if (KEPT_CALLS.some((pattern) => pattern.test(url.pathname))) {
-    event.respondWith(keyFor(request).then((key) => networkFirst(request, DATA, key)));
+    event.respondWith(keyFor(request).then((key) => networkFirst(request, DATA, key, { mark: true })));
   }
 });
 

@@ -76,6 +76,9 @@ async function readError(response: Response): Promise<ApiError> {
   return genericError(response.status);
 }
 
+/** Marks a response the service worker answered from its copies (the same name in sw/sw.js). */
+export const KEPT_COPY_HEADER = 'x-kanal-kept-copy';
+
 /**
  * Sends a call to the API under /api with the session's token and the language, and answers the
  * response; a non-2xx answer throws.
@@ -105,6 +108,11 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw genericError(0);
   }
+
+  // A copy the service worker kept, given in place of an answer the network did not bring (sw/sw.js): offline,
+  // it is what the screens show; while the browser says it is online, it is a failed call, asked again, or a
+  // list would show what was just answered as still to do.
+  if (response.headers.has(KEPT_COPY_HEADER) && navigator.onLine) throw genericError(0);
 
   if (!response.ok) {
     // The session is gone (expired, revoked, user deactivated): drop it so the app returns to /login.
