@@ -39,7 +39,7 @@ async function writeQuestion(page: Page, n: number, title: string, right: string
   await question.getByRole('radio', { name: 'Točan odgovor 1' }).check();
 }
 
-test('a creator builds an education for Skladište; a member passes it and finds it in the archive, others never see it', async ({
+test('a creator builds an education for Skladište, due on a date; a member passes it and finds it in the archive, others never see it', async ({
   page,
   browser,
   baseURL,
@@ -73,6 +73,9 @@ test('a creator builds an education for Skladište; a member passes it and finds
   await writeQuestion(page, 2, 'Tko smije upravljati viličarom?', 'Osposobljeni radnik', 'Svatko');
   await page.getByLabel('Vrijeme po pitanju (sekunde)').fill('30');
   await page.getByLabel('Prag prolaza (%)').fill('50');
+  // Due in a few years' time, with a reminder the day before for those who have not passed by then.
+  await page.getByLabel('Rok (neobavezno)').fill('2030-01-15T09:00');
+  await page.getByLabel('Podsjetnik').selectOption({ label: '1 dan prije roka' });
   await page.getByRole('radio', { name: /^Odabrane grupe i osobe/ }).check();
   await page.getByRole('checkbox', { name: /^Skladište/ }).check();
   await page.getByRole('radio', { name: /^Objavi odmah/ }).check();
@@ -87,8 +90,11 @@ test('a creator builds an education for Skladište; a member passes it and finds
   // A member of Skladište has it on home, passes it, and it moves to the archive.
   const sara = await anotherBrowser(browser, page, baseURL);
   await logIn(sara, 'skladiste@demo.hr');
+  await expect(card(sara, NAME)).toContainText('Rok: 15.01.2030., 09:00');
   await card(sara, NAME).getByRole('link', { name: 'Pregledaj' }).click();
   await expect(sara.getByText('2 pitanja')).toBeVisible();
+  await expect(sara.getByText('Rok: 15.01.2030., 09:00')).toBeVisible();
+  expect(await seriousViolations(sara)).toEqual([]);
   await sara.getByRole('link', { name: 'Kreni' }).click();
   const [tab] = await Promise.all([
     sara.context().waitForEvent('page'),

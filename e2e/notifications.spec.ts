@@ -30,7 +30,7 @@ test('the notification settings read well to axe and keep what the person chose'
   const settings = page.getByRole('region', { name: 'Postavke obavijesti' });
   const reminders = settings
     .getByRole('group', { name: 'E-mail' })
-    .getByRole('checkbox', { name: 'Podsjetnici prije roka za zadatke' });
+    .getByRole('checkbox', { name: 'Podsjetnici prije roka' });
   await expect(reminders).toBeChecked();
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -39,7 +39,7 @@ test('the notification settings read well to axe and keep what the person chose'
   await expect(page.getByText('Postavke obavijesti su spremljene.')).toBeVisible();
   await page.reload();
   await expect(
-    page.getByRole('group', { name: 'E-mail' }).getByRole('checkbox', { name: 'Podsjetnici prije roka za zadatke' }),
+    page.getByRole('group', { name: 'E-mail' }).getByRole('checkbox', { name: 'Podsjetnici prije roka' }),
   ).not.toBeChecked();
   await reminders.check();
   await settings.getByRole('button', { name: 'Spremi' }).click();

@@ -131,7 +131,10 @@ const contentFields = {
     .array(z.object({ fileId: FileIdSchema, name: requiredText(NAME_MAX_LENGTH) }))
     .check(z.maxLength(MEDIA_MAX, { error: 'validation.tooMany' })),
   questions: z.array(QuestionBodySchema).check(z.maxLength(QUESTIONS_MAX, { error: 'validation.tooMany' })),
-  /** TASK only. */
+  /**
+   * A TASK's deadline, repetition and reminder; an education's, poll's or inquiry's optional due date and
+   * reminder (no repetition). An announcement has none.
+   */
   task: z.nullable(TaskBodySchema),
   audience: AudienceBodySchema,
   publish: PublishBodySchema,
@@ -202,8 +205,15 @@ export function contentIssues(body: ContentBody): Issue[] {
     if (body.description.length > TASK_TEXT_MAX_LENGTH) {
       issues.push({ path: ['description'], message: 'validation.taskTextTooLong' });
     }
+  } else if (body.task !== null && !form) {
+    issues.push({ path: ['task'], message: 'validation.noDeadline' });
   } else if (body.task !== null) {
-    issues.push({ path: ['task'], message: 'validation.onlyTask' });
+    // A form's due date and reminder (issue 34): the task's choices, without the repetition.
+    if (body.task.repeat !== 'NO_REPEAT')
+      issues.push({ path: ['task', 'repeat'], message: 'validation.repeatOnlyTask' });
+    if (body.task.deadline === null && body.task.reminderMinutes !== null) {
+      issues.push({ path: ['task', 'reminderMinutes'], message: 'validation.reminderNeedsDeadline' });
+    }
   }
   if (body.material.link && !parseVideoLink(body.material.link)) {
     issues.push({ path: ['material', 'link'], message: 'validation.videoLink' });

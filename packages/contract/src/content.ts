@@ -69,6 +69,7 @@ export const ContentItemSchema = z.object({
   publishAt: IsoDateTimeSchema,
   settings: ContentSettingsSchema,
   creator: z.object({ name: z.string() }),
+  /** A task's deadline and repetition; an education's, poll's or inquiry's due date when it has one. */
   task: z.nullable(TaskInfoSchema),
   /** The caller's own interaction, as a one-entry list (the spec reads contentInteractions[0]). */
   contentInteractions: z.array(ContentInteractionSchema),

@@ -238,7 +238,10 @@ export const OverviewSchema = z.object({
   byType: z.array(
     z.object({ type: ContentTypeSchema, items: z.int(), audience: z.int(), finished: z.int(), percent: PercentSchema }),
   ),
-  /** Live tasks past their deadline that some of their people have not finished, most such people first. */
+  /**
+   * Live items past their deadline (a task's, or a form's due date) that some of their people have not finished,
+   * most such people first; `tasks` counts them all (its name is the API's since before forms had due dates).
+   */
   overdue: z.object({
     tasks: z.int(),
     people: z.int(),
@@ -248,7 +251,7 @@ export const OverviewSchema = z.object({
   }),
 });
 export type Overview = z.infer<typeof OverviewSchema>;
-/** How many overdue tasks the overview names. */
+/** How many overdue items the overview names. */
 export const OVERVIEW_OVERDUE_SHOWN = 5;
 
 /** GET /tenant/info/groups: each group's active members and how far they got with the live items sent to them. */

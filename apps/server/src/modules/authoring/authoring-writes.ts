@@ -3,6 +3,7 @@ import {
   type ContentSettings,
   type ContentStatus,
   type ContentType,
+  hasForm,
   type MediaType,
   NOTIFY_INTERVAL_MS,
   type QuestionType,
@@ -34,7 +35,7 @@ export type NewContent = {
     media?: { type: MediaType; fileId: string; name: string }[];
   };
   questions?: { title: string; type: QuestionType; answers?: { title: string; isCorrect?: boolean }[] }[];
-  /** TASK only. */
+  /** A task's deadline (required), repetition and reminder; a form's due date and reminder, when it has one. */
   task?: { deadline: Date | null; repeat?: Repeat; reminderMinutes?: number | null };
 };
 
@@ -42,8 +43,13 @@ export type NewContent = {
 export type ContentChanges = Partial<
   Pick<
     NewContent,
-    'name' | 'description' | 'image' | 'category' | 'settings' | 'material' | 'questions' | 'task' | 'audience'
-  > & { publishAt: Date; status: ContentStatus }
+    'name' | 'description' | 'image' | 'category' | 'settings' | 'material' | 'questions' | 'audience'
+  > & {
+    publishAt: Date;
+    status: ContentStatus;
+    /** The deadline written again; null takes a form's due date away. */
+    task: NewContent['task'] | null;
+  }
 >;
 
 /** A promotion's copies (the promotions module's repository, bound to the transaction). */
@@ -222,7 +228,8 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
   /** Creates an item with everything it carries, then fills the inboxes of its audience. */
   create: (input: NewContent, audit?: Omit<AuditEntry, 'details'>): Promise<number> =>
     transaction(async (repos) => {
-      if (input.task && input.type !== 'TASK') throw new Error('only a TASK carries task details');
+      if (input.task && input.type !== 'TASK' && !hasForm(input.type))
+        throw new Error(`a ${input.type} has no deadline`);
       const { tenantId } = input;
       const contentId = await repos.repo.insertContent({
         tenantId,
@@ -240,7 +247,7 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       await writeAudience(repos, tenantId, contentId, input.audience);
       if (input.material) await writeMaterial(repos, tenantId, contentId, input.material);
       await writeQuestions(repos, tenantId, contentId, input.questions ?? []);
-      if (input.type === 'TASK') await writeTask(repos, tenantId, contentId, input.task);
+      if (input.type === 'TASK' || input.task) await writeTask(repos, tenantId, contentId, input.task);
       await syncAndPlan(repos, tenantId, contentId);
       if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
       return contentId;
@@ -272,10 +279,10 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
         await repo.clearQuestions(tenantId, contentId);
         await writeQuestions(repos, tenantId, contentId, changes.questions);
       }
-      if (changes.task) {
+      if (changes.task !== undefined) {
         const previous = await repo.taskOf(tenantId, contentId);
         await repo.clearTask(tenantId, contentId);
-        await writeTask(repos, tenantId, contentId, changes.task, previous);
+        if (changes.task) await writeTask(repos, tenantId, contentId, changes.task, previous);
       }
       if (changes.audience) await writeAudience(repos, tenantId, contentId, changes.audience);
       await syncAndPlan(repos, tenantId, contentId);

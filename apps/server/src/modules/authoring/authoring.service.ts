@@ -245,8 +245,9 @@ export const createContentStaff = ({
     return { status: publish.mode === 'schedule' ? 'scheduled' : 'draft', publishAt: at };
   }
 
-  function taskOf({ task }: ContentBody): NewContent['task'] {
-    if (!task) return undefined;
+  /** The deadline to write: a task's, or a form's due date; null for none (a form's may be left empty). */
+  function taskOf({ type, task }: ContentBody): NonNullable<NewContent['task']> | null {
+    if (!task || (type !== 'TASK' && task.deadline === null)) return null;
     return {
       deadline: task.deadline === null ? null : new Date(task.deadline),
       repeat: task.repeat,
@@ -269,7 +270,7 @@ export const createContentStaff = ({
         settings: body.settings,
         ...publication(body.publish),
         ...resolved,
-        task: taskOf(body),
+        task: taskOf(body) ?? undefined,
       },
       auditOf(author, 'content.created'),
     );
@@ -375,7 +376,7 @@ export const createContentStaff = ({
         material: resolved.material,
         audience: resolved.audience,
         ...(patch.questions && !item.locked ? { questions: resolved.questions } : {}),
-        ...(body.type === 'TASK' ? { task: taskOf(body) } : {}),
+        task: taskOf(body),
         ...(patch.publish ? publication(body.publish) : {}),
       };
       const event = patch.publish && item.status === 'archived' ? 'content.unarchived' : 'content.updated';

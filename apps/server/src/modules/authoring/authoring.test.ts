@@ -283,7 +283,19 @@ describe('creating content', () => {
       'a deadline on an announcement',
       () => info({ task: { deadline: '2030-01-01T10:00:00Z' } }),
       'task',
-      'Only a task has a deadline',
+      'An announcement has no deadline',
+    ],
+    [
+      'a repeating education',
+      () => education({ task: { deadline: '2030-01-01T10:00:00Z', repeat: 'WEEKLY' } }),
+      'task.repeat',
+      'Only a task repeats',
+    ],
+    [
+      'a reminder on an education without a due date',
+      () => education({ task: { deadline: null, reminderMinutes: 60 } }),
+      'task.reminderMinutes',
+      'A reminder needs a deadline',
     ],
     [
       'a link that is not a YouTube or Vimeo video',

@@ -64,7 +64,8 @@ export function toItem(row: ItemRow): ContentItem {
       comments: row.settings.comments === true,
     },
     creator: { name: row.creatorName },
-    task: row.type === 'TASK' && row.taskRepeat ? { deadline: iso(row.taskDeadline), repeat: row.taskRepeat } : null,
+    // A task's deadline, or a form's due date (issue 34): the item's row in `task`, when it has one.
+    task: row.taskRepeat ? { deadline: iso(row.taskDeadline), repeat: row.taskRepeat } : null,
     contentInteractions: [{ viewedAt: iso(row.viewedAt), finishedAt: iso(row.finishedAt) }],
   };
 }

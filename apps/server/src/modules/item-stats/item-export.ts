@@ -45,9 +45,9 @@ export function contentTables(
   const h = (key: string) => t(lang, `export.headers.${key}`);
   const { columns } = (lang === 'en' ? en : hr).import;
   const graded = item.type === 'EDUCATION';
-  // Only forms are attempted; a task is done or not, by its deadline if it has one.
+  // Only forms are attempted; an item with a deadline (a task's, a form's due date) is finished by it or not.
   const attempted = graded || item.type === 'INQUIRY';
-  const deadline = item.type === 'TASK' && item.task?.deadline ? new Date(item.task.deadline) : null;
+  const deadline = item.task?.deadline ? new Date(item.task.deadline) : null;
   const questions = item.questions;
 
   // Looked up once, not for each of 100,000 rows: a lookup walks the key's parts.

@@ -23,10 +23,12 @@ export function noticeMail(
   links: { publicUrl: string; receipt: string; unsubscribe: string },
 ) {
   const { kind, title } = delivery;
+  // A task is marked as done; an education, poll or inquiry with a due date is finished by answering it.
+  const intro = kind === 'reminder' && delivery.contentType !== 'TASK' ? 'formReminder' : kind;
   const { text, html } = mailLayout(lang, {
     before: [
       t(lang, 'mail.greeting', { name: delivery.name }),
-      t(lang, `notice.intro.${kind}`, {
+      t(lang, `notice.intro.${intro}`, {
         tenant: delivery.tenantName,
         deadline: formatDateTime(delivery.deadline),
       }),

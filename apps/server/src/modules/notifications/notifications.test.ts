@@ -232,6 +232,106 @@ describe('reminders', () => {
   });
 });
 
+describe('an education’s, poll’s or inquiry’s due date', () => {
+  const remindersOf = (contentId: number) =>
+    t.db
+      .select({ userId: notification.userId })
+      .from(notification)
+      .innerJoin(
+        contentNotice,
+        and(eq(contentNotice.tenantId, notification.tenantId), eq(contentNotice.id, notification.noticeId)),
+      )
+      .where(and(eq(notification.contentId, contentId), eq(contentNotice.kind, 'reminder')));
+
+  /** A poll of one written question, made through the staff API as the console makes it. */
+  async function pollDue(creatorToken: string, people: number[], task: unknown) {
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/content',
+      token: creatorToken,
+      body: {
+        type: 'POLL',
+        name: 'Zadovoljstvo radnim mjestom',
+        questions: [{ title: 'Što biste promijenili?', type: 'TEXT' }],
+        task,
+        audience: { people },
+        publish: { mode: 'now' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().payload as { id: number; task: unknown };
+  }
+
+  it('is on the card, and its reminder reaches only those who have not answered, in words about finishing', async () => {
+    const { tenantId } = await makeOrg(t.db);
+    const creator = await makePerson(t.db, tenantId, { role: 'CREATOR', now: t.clock.now() });
+    const answered = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const pending = await makeUser(t.db, { tenantId, name: 'Petra Pavić', email: 'petra.rok@primjer.hr' });
+    const due = at(2 * 24 * HOUR_MS);
+    const poll = await pollDue(creator.token, [answered.id, pending.id], {
+      deadline: due.toISOString(),
+      reminderMinutes: 1440,
+    });
+    expect(poll.task).toEqual({ deadline: due.toISOString(), repeat: 'NO_REPEAT', reminderMinutes: 1440 });
+    const pendingToken = await makeSession(t.db, pending, t.clock.now());
+    const feed = await call(t, { url: '/api/mobile/content/list/new', token: pendingToken });
+    expect(feed.json().payload.content).toEqual([
+      expect.objectContaining({ id: poll.id, task: { deadline: due.toISOString(), repeat: 'NO_REPEAT' } }),
+    ]);
+
+    const form = await call(t, { url: `/api/mobile/content/${poll.id}/questions`, token: answered.token });
+    const [question] = form.json().payload.questions as { id: number }[];
+    const submitted = await call(t, {
+      method: 'POST',
+      url: `/api/mobile/content/${poll.id}/form/attempt`,
+      token: answered.token,
+      body: { questionAnswers: [{ questionId: question?.id, text: 'Više svjetla' }] },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+
+    await run();
+    t.clock.advance(24 * HOUR_MS - 1000);
+    await run();
+    expect(await noticesOf(poll.id, 'reminder')).toEqual([]);
+    t.clock.advance(1000);
+    await run();
+    await run();
+    expect(await noticesOf(poll.id, 'reminder')).toEqual([expect.objectContaining({ recipients: 1, status: 'sent' })]);
+    expect(await remindersOf(poll.id)).toEqual([{ userId: pending.id }]);
+    const [mail, ...more] = mailsTo(pending.email, 'Rok se bliži: Zadovoljstvo radnim mjestom');
+    expect(more).toEqual([]);
+    // A poll is finished by answering it, not marked as done as a task is.
+    expect(mail?.text).toMatch(
+      /rok za ovaj sadržaj je \d{2}\.\d{2}\.\d{4}\., \d{2}:\d{2}, a još ga niste završili:\s+Zadovoljstvo radnim mjestom/,
+    );
+    expect(mail?.text).toContain(`/content/${poll.id}/intro?receipt=`);
+  });
+
+  it('taken away in an edit takes its reminder with it', async () => {
+    const { tenantId } = await makeOrg(t.db);
+    const creator = await makePerson(t.db, tenantId, { role: 'CREATOR', now: t.clock.now() });
+    const person = await makePerson(t.db, tenantId, { now: t.clock.now() });
+    const poll = await pollDue(creator.token, [person.id], {
+      deadline: at(2 * HOUR_MS).toISOString(),
+      reminderMinutes: 60,
+    });
+    const edited = await call(t, {
+      method: 'PATCH',
+      url: `/api/content/${poll.id}`,
+      token: creator.token,
+      body: { task: null },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().payload.task).toBeNull();
+    const feed = await call(t, { url: '/api/mobile/content/list/new', token: person.token });
+    expect(feed.json().payload.content).toEqual([expect.objectContaining({ id: poll.id, task: null })]);
+
+    t.clock.advance(HOUR_MS);
+    await run();
+    expect(await noticesOf(poll.id, 'reminder')).toEqual([]);
+  });
+});
+
 describe('POST /content/{id}/notify', () => {
   it('tells the audience who have not finished, at most once an hour (429 with when)', async () => {
     const { tenantId } = await makeOrg(t.db);

@@ -116,11 +116,11 @@ export const createStatsRepository = (db: DbOrTx) => ({
       .groupBy(content.type),
 
   /**
-   * Live tasks whose deadline has passed with people who have not finished them, most such people first.
-   * Overdue is who had the task before its deadline: someone who joined its audience since had no time. From
+   * Live items whose deadline (a task's, a form's due date) has passed with people who have not finished them,
+   * most such people first. Overdue is who had the item before its deadline: someone who joined its audience since had no time. From
    * the item's counters (unfinishedByDeadline), not its inbox.
    */
-  overdueTasks: (tenantId: number, now: Date) =>
+  overdueItems: (tenantId: number, now: Date) =>
     db
       .select({
         id: content.id,

@@ -123,7 +123,7 @@ export const createStatsService = ({ repo, transaction, readsWithin, clock }: De
           r.marks(tenantId, period.first, period.last),
           r.marks(tenantId, before.first, before.last),
           r.liveByType(tenantId, now),
-          r.overdueTasks(tenantId, now),
+          r.overdueItems(tenantId, now),
         ]);
         const [week = 0, weekBefore = 0, month = 0, monthBefore = 0] = active;
         const completion = (p: { audience: number; finished: number }) =>

@@ -1,5 +1,5 @@
 import type { StaffAttempt, StaffContentRow } from '@kanal/contract';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { makeStaffContent, signInAs } from '@/console/test/console-fixtures';
 import { type FakeRequest, fail, fakeApi, ok } from '@/test/fake-api';
@@ -218,6 +218,32 @@ describe('the content editor', () => {
       type: 'EDUCATION',
       questions: [{ title: '', type: 'SINGLE', answers: [{ title: '' }, { title: '' }] }],
       publish: { mode: 'draft' },
+    });
+  });
+
+  it('gives a poll an optional due date and reminder, without a repetition, and wants the date for a reminder', async () => {
+    const made = makeStaffContent(33, { type: 'POLL', status: 'draft', name: 'Zadovoljstvo na poslu', questions: [] });
+    const { user, api } = openConsole('CREATOR', '/admin/content/new', {
+      'POST /content': () => ok(made),
+      'GET /content/33': () => ok(made),
+    });
+    await user.click(await screen.findByRole('button', { name: /Anketa/ }));
+    await user.type(screen.getByLabelText('Naziv'), 'Zadovoljstvo na poslu');
+    expect(screen.queryByLabelText('Ponavljanje')).not.toBeInTheDocument();
+    const reminder = screen.getByLabelText('Podsjetnik');
+    await user.selectOptions(reminder, '1 dan prije roka');
+    await user.click(screen.getByRole('radio', { name: /Spremi kao skicu/ }));
+    await user.click(screen.getByRole('button', { name: 'Spremi skicu' }));
+    expect(await screen.findByText('Podsjetnik treba rok')).toBeInTheDocument();
+    expect(reminder).toHaveAttribute('aria-invalid', 'true');
+    expect(api.find('POST', '/content')).toBeUndefined();
+
+    fireEvent.input(screen.getByLabelText('Rok (neobavezno)'), { target: { value: '2026-12-01T09:00' } });
+    await user.click(screen.getByRole('button', { name: 'Spremi skicu' }));
+    await waitFor(() => expect(api.find('POST', '/content')).toBeDefined());
+    expect(api.find('POST', '/content')?.body).toMatchObject({
+      type: 'POLL',
+      task: { deadline: new Date(2026, 11, 1, 9, 0).toISOString(), repeat: 'NO_REPEAT', reminderMinutes: 1440 },
     });
   });
 

@@ -45,7 +45,7 @@ describe('greeting count (Croatian plural forms)', () => {
 });
 
 describe('home', () => {
-  it('marks a task past its deadline as overdue, in words and with an icon, and keeps the server order', async () => {
+  it('marks a task or a poll past its deadline as overdue, in words and with an icon, and keeps the server order', async () => {
     signedIn();
     const overdue = makeItem({
       id: 6,
@@ -53,9 +53,15 @@ describe('home', () => {
       name: 'Obnovi certifikat',
       task: { deadline: new Date(2025, 0, 15, 9, 30).toISOString(), repeat: 'NO_REPEAT' },
     });
+    const latePoll = makeItem({
+      id: 7,
+      type: 'POLL',
+      name: 'Zadovoljstvo na poslu',
+      task: { deadline: new Date(2025, 1, 3, 12, 0).toISOString(), repeat: 'NO_REPEAT' },
+    });
     fakeApi({
       'GET /auth/me': () => ok(me),
-      'GET /mobile/content/list/new': () => ok(makeList([overdue, task])),
+      'GET /mobile/content/list/new': () => ok(makeList([overdue, task, latePoll, education])),
     });
     renderApp('/');
     const tasks = await screen.findByRole('region', { name: 'Zadaci' });
@@ -68,6 +74,33 @@ describe('home', () => {
     expect(late).toHaveClass('deadline--overdue');
     expect(late.querySelector('svg')).not.toBeNull();
     expect(within(tasks).getByText('Rok: 30.06.2099., 16:00')).not.toHaveClass('deadline--overdue');
+    // A poll's due date is marked as a task's is; an education without one shows none.
+    const content = screen.getByRole('region', { name: 'Sadržaj' });
+    expect(within(content).getByText('Rok je istekao 03.02.2025., 12:00')).toHaveClass('deadline--overdue');
+    expect(within(content).getAllByText(/^Rok/)).toHaveLength(1);
+  });
+
+  it('reads a due date in English on the card and on the introduction', async () => {
+    signedIn();
+    await changeLanguage('en');
+    const poll = makeItem({
+      id: 8,
+      type: 'POLL',
+      name: 'Workplace survey',
+      task: { deadline: new Date(2099, 2, 1, 12, 0).toISOString(), repeat: 'NO_REPEAT' },
+    });
+    fakeApi({
+      'GET /auth/me': () => ok(me),
+      'GET /mobile/content/list/new': () => ok(makeList([poll])),
+      'GET /mobile/content/8': () =>
+        ok({ ...poll, counts: { questions: 1, images: 0, videos: 0, documents: 0 }, hasMaterial: false, comments: [] }),
+    });
+    const { user } = renderApp('/');
+    const content = await screen.findByRole('region', { name: 'Content' });
+    expect(within(content).getByText('Deadline: 01.03.2099., 12:00')).not.toHaveClass('deadline--overdue');
+    await user.click(within(content).getByRole('link', { name: 'Review' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workplace survey' })).toBeInTheDocument();
+    expect(screen.getByText('Deadline: 01.03.2099., 12:00')).toBeInTheDocument();
   });
 
   it('lists tasks first, then content, under their headings, with the count in the greeting', async () => {

@@ -115,7 +115,7 @@ describe('notification settings', () => {
       'Ovaj preglednik ne prima push obavijesti.',
     );
     expect(screen.queryByRole('button', { name: 'Uključi u ovom pregledniku' })).not.toBeInTheDocument();
-    expect(within(push).getByRole('checkbox', { name: 'Podsjetnici prije roka za zadatke' })).not.toBeChecked();
+    expect(within(push).getByRole('checkbox', { name: 'Podsjetnici prije roka' })).not.toBeChecked();
 
     await user.click(within(email).getByRole('checkbox', { name: 'Novi sadržaji i pozivi da ih završite' }));
     await user.click(within(settings).getByRole('button', { name: 'Spremi' }));

@@ -4,6 +4,7 @@ import {
   ContentBodySchema,
   type ContentConfiguration,
   type ContentType,
+  hasForm,
   isChoiceQuestion,
   type PublishMode,
   type QuestionType,
@@ -103,7 +104,7 @@ export function emptyDraft(type: ContentType): ContentDraft {
     link: '',
     text: '',
     media: [],
-    questions: type === 'EDUCATION' || type === 'POLL' || type === 'INQUIRY' ? [newQuestion()] : [],
+    questions: hasForm(type) ? [newQuestion()] : [],
     timeLimit: '',
     passPercent: type === 'EDUCATION' ? '50' : '',
     comments: false,
@@ -174,8 +175,9 @@ function audienceBody({ everyone, byRule = false, groups, people, rules = [] }: 
 /** The API's body for a draft. */
 export function toBody(draft: ContentDraft): ContentBody {
   const passPercent = numberOrNull(draft.passPercent);
-  const task = draft.type === 'TASK';
   const reminder = numberOrNull(draft.reminderMinutes);
+  const reminderMinutes = REMINDER_MINUTES.find((minutes) => minutes === reminder) ?? null;
+  const deadline = fromLocalInput(draft.deadline);
   return {
     type: draft.type,
     configuration: draft.configuration,
@@ -191,13 +193,13 @@ export function toBody(draft: ContentDraft): ContentBody {
     material: { link: draft.link.trim() || null, text: draft.text.trim() || null },
     media: draft.media.map((m) => ({ fileId: m.fileId, name: m.name })),
     questions: draft.questions,
-    task: task
-      ? {
-          deadline: fromLocalInput(draft.deadline),
-          repeat: draft.repeat,
-          reminderMinutes: REMINDER_MINUTES.find((minutes) => minutes === reminder) ?? null,
-        }
-      : null,
+    task:
+      draft.type === 'TASK'
+        ? { deadline, repeat: draft.repeat, reminderMinutes }
+        : // A form's due date is optional; a reminder chosen without one is sent, for the contract to refuse.
+          hasForm(draft.type) && (deadline !== null || reminderMinutes !== null)
+          ? { deadline, repeat: 'NO_REPEAT', reminderMinutes }
+          : null,
     audience: audienceBody(draft.audience),
     publish: {
       mode: draft.publishMode,

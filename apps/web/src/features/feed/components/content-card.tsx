@@ -61,7 +61,7 @@ export function ContentCard({
           {item.name}
         </h3>
         {item.description ? <p className="content-card__description">{item.description}</p> : null}
-        {isTask && item.task?.deadline ? (
+        {item.task?.deadline ? (
           <p className="content-card__deadline">
             <Deadline deadline={item.task.deadline} finishedAt={finishedAt} as="line" />
           </p>

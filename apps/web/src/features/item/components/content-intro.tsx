@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { DocumentIcon, ImageIcon, QuestionIcon, VideoIcon } from '@/components/content-icons';
 import { BackLink } from '@/components/page';
+import { Deadline } from '@/content/components/deadline';
 import { TypeLabel } from '@/content/components/type-label';
 import { interactionOf, questionsPath } from '@/content/lib/paths';
 import { fileUrl } from '@/lib/file-url';
@@ -63,6 +64,11 @@ export function ContentIntro({ item, showPromoTag, onPreviewNext }: Props) {
         {item.name}
       </h1>
       {item.description ? <p className="detail__description">{item.description}</p> : null}
+      {item.task?.deadline ? (
+        <p className="detail__deadline">
+          <Deadline deadline={item.task.deadline} finishedAt={interactionOf(item).finishedAt} as="line" />
+        </p>
+      ) : null}
       {counts.length > 0 ? (
         <section aria-labelledby="intro-contains">
           <h2 id="intro-contains" className="visually-hidden">

@@ -20,7 +20,10 @@ type Props = FormSectionProps & {
   locked: boolean;
 };
 
-/** The editor's settings: a task's deadline, repeat and reminder; a form's time limit and pass mark; comments. */
+/**
+ * The editor's settings: a task's deadline, repeat and reminder; a form's optional due date and reminder, time
+ * limit and pass mark; comments.
+ */
 export function SettingsSection({ form, errors, editable, type, locked }: Props) {
   const { t } = useTranslation('admin');
   const formError = useFormError();
@@ -28,21 +31,24 @@ export function SettingsSection({ form, errors, editable, type, locked }: Props)
   return (
     <EditorSection id="editor-settings" title={t('content.editor.sections.settings')}>
       <fieldset className="form__group" disabled={!editable}>
-        {type === 'TASK' ? (
+        {type === 'TASK' || hasForm(type) ? (
           <div className="content-editor__row">
             <TextField
               type="datetime-local"
-              label={t('content.editor.deadline')}
+              label={type === 'TASK' ? t('content.editor.deadline') : t('content.editor.dueDate')}
+              hint={type === 'TASK' ? undefined : t('content.editor.dueDateHint')}
               error={formError(errors.deadline)}
               {...register('deadline')}
             />
-            <SelectField label={t('content.editor.repeat')} error={formError(errors.repeat)} {...register('repeat')}>
-              {REPEATS.map((repeat) => (
-                <option key={repeat} value={repeat}>
-                  {t(`content.editor.repeats.${repeat}`)}
-                </option>
-              ))}
-            </SelectField>
+            {type === 'TASK' ? (
+              <SelectField label={t('content.editor.repeat')} error={formError(errors.repeat)} {...register('repeat')}>
+                {REPEATS.map((repeat) => (
+                  <option key={repeat} value={repeat}>
+                    {t(`content.editor.repeats.${repeat}`)}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
             <SelectField
               label={t('content.editor.reminder')}
               error={formError(errors.reminderMinutes)}
