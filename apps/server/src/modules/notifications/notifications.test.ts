@@ -1,5 +1,5 @@
 import { HOUR_MS, MINUTE_MS, REMINDER_MINUTES } from '@kanal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contentNotice,
@@ -45,6 +45,16 @@ const noticesOf = (contentId: number, kind: 'published' | 'reminder' | 'manual')
     .select()
     .from(contentNotice)
     .where(and(eq(contentNotice.contentId, contentId), eq(contentNotice.kind, kind)));
+/** Who has a reminder's notice among the notices `where` picks. */
+const remindedIn = (where: SQL) =>
+  t.db
+    .select({ userId: notification.userId })
+    .from(notification)
+    .innerJoin(
+      contentNotice,
+      and(eq(contentNotice.tenantId, notification.tenantId), eq(contentNotice.id, notification.noticeId)),
+    )
+    .where(and(where, eq(contentNotice.kind, 'reminder')));
 const notifiedOn = async (contentId: number) =>
   (await t.db.select().from(notification).where(eq(notification.contentId, contentId))).map((n) => n.userId).sort();
 
@@ -188,15 +198,7 @@ describe('reminders', () => {
       expect(await noticesOf(id, 'reminder')).toEqual([expect.objectContaining({ recipients: 1, status: 'sent' })]);
     }
     await run();
-    const reminded = await t.db
-      .select({ userId: notification.userId })
-      .from(notification)
-      .innerJoin(
-        contentNotice,
-        and(eq(contentNotice.tenantId, notification.tenantId), eq(contentNotice.id, notification.noticeId)),
-      )
-      .where(and(eq(notification.tenantId, tenantId), eq(contentNotice.kind, 'reminder')));
-    expect(reminded).toEqual(tasks.map(() => ({ userId: late.id })));
+    expect(await remindedIn(eq(notification.tenantId, tenantId))).toEqual(tasks.map(() => ({ userId: late.id })));
   });
 
   it('are not sent after the deadline, nor when the task was finished or withdrawn in between', async () => {
@@ -233,16 +235,6 @@ describe('reminders', () => {
 });
 
 describe('an education’s, poll’s or inquiry’s due date', () => {
-  const remindersOf = (contentId: number) =>
-    t.db
-      .select({ userId: notification.userId })
-      .from(notification)
-      .innerJoin(
-        contentNotice,
-        and(eq(contentNotice.tenantId, notification.tenantId), eq(contentNotice.id, notification.noticeId)),
-      )
-      .where(and(eq(notification.contentId, contentId), eq(contentNotice.kind, 'reminder')));
-
   /** A poll of one written question, made through the staff API as the console makes it. */
   async function pollDue(creatorToken: string, people: number[], task: unknown) {
     const res = await call(t, {
@@ -297,7 +289,7 @@ describe('an education’s, poll’s or inquiry’s due date', () => {
     await run();
     await run();
     expect(await noticesOf(poll.id, 'reminder')).toEqual([expect.objectContaining({ recipients: 1, status: 'sent' })]);
-    expect(await remindersOf(poll.id)).toEqual([{ userId: pending.id }]);
+    expect(await remindedIn(eq(notification.contentId, poll.id))).toEqual([{ userId: pending.id }]);
     const [mail, ...more] = mailsTo(pending.email, 'Rok se bliži: Zadovoljstvo radnim mjestom');
     expect(more).toEqual([]);
     // A poll is finished by answering it, not marked as done as a task is.

@@ -8,12 +8,11 @@ import { renderApp } from '@/test/render-app';
 
 const signedIn = () => authStore.signIn({ token: 'tok', userId: 7 }, true);
 
-const task = makeItem({
-  id: 5,
-  type: 'TASK',
-  name: 'Predaj izvještaj',
-  task: { deadline: new Date(2099, 5, 30, 16, 0).toISOString(), repeat: 'NO_REPEAT' },
-});
+/** An item due at `deadline`: a task's deadline, or a form's due date. */
+const dueItem = (id: number, type: 'TASK' | 'POLL', name: string, deadline: Date) =>
+  makeItem({ id, type, name, task: { deadline: deadline.toISOString(), repeat: 'NO_REPEAT' } });
+
+const task = dueItem(5, 'TASK', 'Predaj izvještaj', new Date(2099, 5, 30, 16, 0));
 const education = makeItem({ id: 1, type: 'EDUCATION', name: 'Sigurnost na radu' });
 const information = makeItem({
   id: 2,
@@ -47,18 +46,8 @@ describe('greeting count (Croatian plural forms)', () => {
 describe('home', () => {
   it('marks a task or a poll past its deadline as overdue, in words and with an icon, and keeps the server order', async () => {
     signedIn();
-    const overdue = makeItem({
-      id: 6,
-      type: 'TASK',
-      name: 'Obnovi certifikat',
-      task: { deadline: new Date(2025, 0, 15, 9, 30).toISOString(), repeat: 'NO_REPEAT' },
-    });
-    const latePoll = makeItem({
-      id: 7,
-      type: 'POLL',
-      name: 'Zadovoljstvo na poslu',
-      task: { deadline: new Date(2025, 1, 3, 12, 0).toISOString(), repeat: 'NO_REPEAT' },
-    });
+    const overdue = dueItem(6, 'TASK', 'Obnovi certifikat', new Date(2025, 0, 15, 9, 30));
+    const latePoll = dueItem(7, 'POLL', 'Zadovoljstvo na poslu', new Date(2025, 1, 3, 12, 0));
     fakeApi({
       'GET /auth/me': () => ok(me),
       'GET /mobile/content/list/new': () => ok(makeList([overdue, task, latePoll, education])),
@@ -83,12 +72,7 @@ describe('home', () => {
   it('reads a due date in English on the card and on the introduction', async () => {
     signedIn();
     await changeLanguage('en');
-    const poll = makeItem({
-      id: 8,
-      type: 'POLL',
-      name: 'Workplace survey',
-      task: { deadline: new Date(2099, 2, 1, 12, 0).toISOString(), repeat: 'NO_REPEAT' },
-    });
+    const poll = dueItem(8, 'POLL', 'Workplace survey', new Date(2099, 2, 1, 12, 0));
     fakeApi({
       'GET /auth/me': () => ok(me),
       'GET /mobile/content/list/new': () => ok(makeList([poll])),
