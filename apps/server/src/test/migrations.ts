@@ -50,6 +50,9 @@ export async function emptyDatabase(): Promise<Fresh> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const pool = new pg.Pool({ connectionString: databaseUrl(source.url, name), max: 1 });
+  // pool.end() resolves once its client is let go, not once the server has closed the connection: the forced
+  // drop below may end that connection first, whose error would otherwise reach the pool with no one listening.
+  pool.on('error', () => {});
   const db = drizzlePg(pool);
   return {
     migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
