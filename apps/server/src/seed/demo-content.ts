@@ -6,7 +6,7 @@ import { file } from '../db/schema/index.js';
 import { appDay } from '../lib/clock.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import { createAuthRepository } from '../modules/auth/auth.repository.js';
-import type { NewContent } from '../modules/authoring/authoring-writes.js';
+import type { NewContent } from '../modules/authoring/authoring-parts.js';
 import type { FormQuestion } from '../modules/content/content.service.js';
 import type { FileStore } from '../modules/files/file-store.js';
 

@@ -5,7 +5,7 @@ import { groupMember, userGroup } from '../db/schema/index.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { createAuthoringRepository } from '../modules/authoring/authoring.repository.js';
 import type { Audience } from '../modules/authoring/authoring-audience.js';
-import type { NewContent } from '../modules/authoring/authoring-writes.js';
+import type { NewContent } from '../modules/authoring/authoring-parts.js';
 import { createInboxFill } from '../modules/inbox/inbox.service.js';
 import { createJobsRepository } from '../modules/jobs/jobs.repository.js';
 

@@ -23,7 +23,8 @@ import type { RequestContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import { createAudienceRules, withoutGone } from './audience-rules.js';
 import type { AuthoringRepository } from './authoring.repository.js';
-import type { ContentAuthoring, ContentChanges, NewContent } from './authoring-writes.js';
+import type { NewContent } from './authoring-parts.js';
+import type { ContentAuthoring, ContentChanges } from './authoring-writes.js';
 import { createMediaMaintenance, mediaTypeOf } from './media-maintenance.js';
 
 /** An item as its statistics read it (item-stats.service.ts). */
