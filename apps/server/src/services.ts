@@ -12,7 +12,7 @@ import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthoringRepository } from './modules/authoring/authoring.repository.js';
 import { createContentStaff } from './modules/authoring/authoring.service.js';
-import { defineScheduleJobs } from './modules/authoring/authoring-schedule.js';
+import { defineScheduleJobs, tellReply } from './modules/authoring/authoring-schedule.js';
 import { createContentRepository } from './modules/content/content.repository.js';
 import { diskFileStore, type FileStore } from './modules/files/file-store.js';
 import { createFilesRepository } from './modules/files/files.repository.js';
@@ -171,7 +171,14 @@ export async function createServices({
     repo: createModerationRepository(db),
     creatorOf: async (tenantId, contentId) => (await authoringRepo.find(tenantId, contentId, clock.now()))?.creatorId,
     transaction: (fn) =>
-      db.transaction((tx) => fn({ comments: createContentRepository(tx), audit: createAuditLog(tx) })),
+      db.transaction((tx) =>
+        fn({
+          comments: createContentRepository(tx),
+          audit: createAuditLog(tx),
+          tellReply: (reply) => tellReply(createAuthoringRepository(tx), createJobsRepository(tx), reply),
+        }),
+      ),
+    clock,
   });
   const promotions = createPromotions({
     repo: createPromotionsRepository(db),

@@ -90,7 +90,17 @@ export const ContentDetailSchema = z.extend(ContentItemSchema, {
   counts: z.object({ questions: z.int(), images: z.int(), videos: z.int(), documents: z.int() }),
   /** True when there is something to view before the questions: a link, text or media. */
   hasMaterial: z.boolean(),
-  comments: z.array(z.object({ id: z.int(), title: z.string(), createdAt: IsoDateTimeSchema })),
+  comments: z.array(
+    z.object({
+      id: z.int(),
+      title: z.string(),
+      createdAt: IsoDateTimeSchema,
+      /** What the organisation answered, shown under the comment. */
+      reply: z.nullable(z.object({ text: z.string(), at: IsoDateTimeSchema })),
+      /** Taken out of the staff's view of what people think, and why: the writer is told. */
+      hidden: z.nullable(z.object({ reason: z.string(), at: IsoDateTimeSchema })),
+    }),
+  ),
 });
 export type ContentDetail = z.infer<typeof ContentDetailSchema>;
 

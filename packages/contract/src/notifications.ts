@@ -6,10 +6,11 @@ import { IdStringSchema, pageQuery } from './envelope.js';
 import { tenantScope } from './people.js';
 
 /**
- * Why a person hears about an item: it appeared (`published`, at its publication time), a task's deadline
- * is near (`reminder`), or staff asked (`manual`, POST /content/{id}/notify).
+ * Why a person hears about an item: it appeared (`published`, at its publication time), its deadline is
+ * near (`reminder`), staff asked (`manual`, POST /content/{id}/notify), or staff answered the person's
+ * comment on it (`reply`, to that person alone).
  */
-export const NOTICE_KINDS = ['published', 'reminder', 'manual'] as const;
+export const NOTICE_KINDS = ['published', 'reminder', 'manual', 'reply'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** Staff may notify an item's audience once an hour: more would teach people to ignore the notices. */

@@ -8,7 +8,7 @@ import {
   type PublishMode,
   REMINDER_MINUTES,
 } from './authoring.js';
-import { SEARCH_MAX_LENGTH } from './constants.js';
+import { COMMENT_MAX_LENGTH, SEARCH_MAX_LENGTH } from './constants.js';
 import { IsoDateTimeSchema } from './content.js';
 import {
   CONTENT_STATUSES,
@@ -209,16 +209,68 @@ export type NoticeQueued = z.infer<typeof NoticeQueuedSchema>;
 
 /** The comments of an item, for moderation (GET /content/{id}/comment). */
 export const CommentQuerySchema = z.object({ ...pageQuery(CONTENT_PAGE_SIZE), ...tenantScope });
+/** A comment is new until its staff reply to it, hide it or mark it handled. */
+export const COMMENT_STATES = ['new', 'handled'] as const;
+export type CommentState = (typeof COMMENT_STATES)[number];
+/** GET /comments: the organisation's comments across items, newest first, by item, person and state. */
+export const CommentQueueQuerySchema = z.object({
+  ...pageQuery(CONTENT_PAGE_SIZE),
+  ...tenantScope,
+  content: z.optional(IdStringSchema),
+  user: z.optional(IdStringSchema),
+  state: z.optional(z.enum(COMMENT_STATES)),
+});
+export type CommentQueueQuery = z.infer<typeof CommentQueueQuerySchema>;
 export const StaffCommentSchema = z.object({
   id: z.int(),
   text: z.string(),
   createdAt: IsoDateTimeSchema,
   user: PersonRefSchema,
+  /** The item commented on; its creator decides who may moderate (`mayChangeItem`). */
+  content: z.object({ id: z.int(), name: z.string(), creatorId: z.int() }),
+  reply: z.nullable(z.object({ text: z.string(), at: IsoDateTimeSchema })),
+  hidden: z.nullable(z.object({ reason: z.string(), at: IsoDateTimeSchema })),
+  /** When it stopped being new: replied to, hidden or marked handled. */
+  handledAt: z.nullable(IsoDateTimeSchema),
 });
 export type StaffComment = z.infer<typeof StaffCommentSchema>;
 export const StaffCommentListSchema = z.object({ count: z.int(), items: z.array(StaffCommentSchema) });
 export type StaffCommentList = z.infer<typeof StaffCommentListSchema>;
 export const CommentParamsSchema = z.object({ id: IdStringSchema, commentId: IdStringSchema });
+/** Why a comment was hidden: a sentence its writer reads. */
+export const HIDE_REASON_MAX_LENGTH = 200;
+/**
+ * PATCH /content/{id}/comment/{commentId}: what staff do with a comment. A reply (null takes it back) and
+ * hiding it (null shows it again) each mark it handled; `handled` marks it so, or new again, on its own.
+ */
+export const CommentChangeBodySchema = z.object({
+  reply: z.optional(
+    z.nullable(
+      z
+        .string({ error: 'validation.required' })
+        .check(
+          z.trim(),
+          z.minLength(1, { error: 'validation.replyEmpty' }),
+          z.maxLength(COMMENT_MAX_LENGTH, { error: 'validation.tooLong' }),
+        ),
+    ),
+  ),
+  hidden: z.optional(
+    z.nullable(
+      z.object({
+        reason: z
+          .string({ error: 'validation.required' })
+          .check(
+            z.trim(),
+            z.minLength(1, { error: 'validation.reasonEmpty' }),
+            z.maxLength(HIDE_REASON_MAX_LENGTH, { error: 'validation.tooLong' }),
+          ),
+      }),
+    ),
+  ),
+  handled: z.optional(z.boolean()),
+});
+export type CommentChangeBody = z.infer<typeof CommentChangeBodySchema>;
 
 /** GET /userAnswer: named attempts (education, inquiry) of the tenant, by item and person, newest first. */
 export const UserAnswerQuerySchema = z.object({

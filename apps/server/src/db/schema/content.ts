@@ -155,7 +155,9 @@ export const contentNotice = pgTable(
     // Also the hourly limit's lookup of an item's latest manual notice.
     index('content_notice_content_idx').on(t.tenantId, t.contentId, t.createdAt),
     // Whatever the number of processes that run the item's schedule, it announces and reminds once.
-    uniqueIndex('content_notice_once_idx').on(t.tenantId, t.contentId, t.kind).where(sql`${t.kind} <> 'manual'`),
+    uniqueIndex('content_notice_once_idx')
+      .on(t.tenantId, t.contentId, t.kind)
+      .where(sql`${t.kind} IN ('published', 'reminder')`),
     foreignKey({
       name: 'content_notice_content_fk',
       columns: [t.tenantId, t.contentId],
@@ -361,9 +363,19 @@ export const comment = pgTable(
     userId: integer().notNull(),
     text: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The organisation's answer, which its writer reads under the comment. */
+    reply: text(),
+    repliedAt: timestamp({ withTimezone: true }),
+    /** Why staff hid it; its writer reads that it was hidden, and why. */
+    hiddenReason: text(),
+    hiddenAt: timestamp({ withTimezone: true }),
+    /** When it left the moderation queue's new ones. */
+    handledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    // The moderation queue: the organisation's comments, newest first.
+    index('comment_queue_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     // The detail screen lists the caller's own comments on an item.
     index('comment_content_user_idx').on(t.tenantId, t.contentId, t.userId, t.createdAt),
     // A person's timeline for their admin (GET /user/{id}/activity) reads their comments across items.

@@ -1,4 +1,5 @@
 import { DAY_MS, isLive, MINUTE_MS, type NoticeKind } from '@kanal/contract';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { occurrenceDeadline } from '../../lib/recurrence.js';
 import type { Inbox } from '../inbox/inbox.service.js';
@@ -92,7 +93,40 @@ type Notice = Parameters<Notifications['fanOut']>[1];
  * A notice's fan-out job: the notice, the time it went out (its audience is who had the item then), the
  * user id its next batch starts above, and how many it has told so far.
  */
-type NoticeFanOut = Notice & { at: string; after: number; told: number };
+type NoticeFanOut = Notice & { at: string; after: number; told: number; to?: number };
+
+const fanOutKey = (notice: Pick<Notice, 'tenantId' | 'id'>) =>
+  `${SCHEDULE_QUEUES.fanOut}:${notice.tenantId}:${notice.id}`;
+
+/**
+ * A reply to a person's comment on an item, told to that person alone: a notice of its own (the bell, an
+ * e-mail, their browsers and phones), through the same fan-out as the audience's notices.
+ */
+export async function tellReply(
+  repo: AuthoringRepository,
+  jobs: NoticeScheduler,
+  reply: { tenantId: number; contentId: number; to: number; by: number; at: Date },
+): Promise<void> {
+  const { tenantId, contentId, to, by, at } = reply;
+  const id = await repo.insertNotice({
+    tenantId,
+    contentId,
+    kind: 'reply',
+    requestedBy: by,
+    recipients: 1,
+    createdAt: at,
+  });
+  const payload: NoticeFanOut = { tenantId, id, contentId, kind: 'reply', at: at.toISOString(), after: 0, told: 0, to };
+  await jobs.schedule([
+    {
+      queue: SCHEDULE_QUEUES.fanOut,
+      key: fanOutKey(payload),
+      payload,
+      runAt: at,
+      tenantId,
+    },
+  ]);
+}
 
 /** The jobs of items' schedules, each in its job's transaction: once, whatever the processes. */
 export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: Deps): void {
@@ -122,7 +156,7 @@ export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: D
   const tell = (tx: Tx, notice: Notice, now: Date) =>
     jobs.schedule(tx, {
       queue: SCHEDULE_QUEUES.fanOut,
-      key: `${SCHEDULE_QUEUES.fanOut}:${notice.tenantId}:${notice.id}`,
+      key: fanOutKey(notice),
       payload: { ...notice, at: now.toISOString(), after: 0, told: 0 } satisfies NoticeFanOut,
       runAt: now,
       tenantId: notice.tenantId,
@@ -161,9 +195,12 @@ export function defineScheduleJobs({ jobs, authoringOver, inboxOver, fanOut }: D
 
   /** The notice stays queued while it goes out, and is marked sent, with its number, after the last batch. */
   jobs.define<NoticeFanOut>(SCHEDULE_QUEUES.fanOut, async (job, tx, now) => {
-    const { at, after, told, ...notice } = job;
+    const { at, after, told, to, ...notice } = job;
     const sentAt = new Date(at);
-    const audience = inboxOver(tx).unfinishedAudience(notice.tenantId, notice.contentId, sentAt);
+    const audience =
+      to === undefined
+        ? inboxOver(tx).unfinishedAudience(notice.tenantId, notice.contentId, sentAt)
+        : sql`SELECT ${to}::int AS user_id`;
     const next = await fanOut(tx, notice, audience, { after, told, at: sentAt });
     if (next.after !== null) return { again: now, payload: { ...job, after: next.after, told: next.told } };
     await createAuthoringRepository(tx).markNoticeSent(notice.tenantId, notice.id, next.told);

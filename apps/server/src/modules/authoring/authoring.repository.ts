@@ -306,7 +306,7 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
         occurrence: task.occurrence,
         supersededAt: task.supersededAt,
         sent: sql<string[]>`array(SELECT kind FROM content_notice n
-          WHERE n.tenant_id = ${content.tenantId} AND n.content_id = ${content.id} AND n.kind <> 'manual')`,
+          WHERE n.tenant_id = ${content.tenantId} AND n.content_id = ${content.id} AND n.kind IN ('published', 'reminder'))`,
       })
       .from(content)
       .leftJoin(task, and(eq(task.tenantId, content.tenantId), eq(task.contentId, content.id)))

@@ -215,7 +215,15 @@ export const createContentRepository = (db: DbOrTx) => ({
 
   listOwnComments: (tenantId: number, userId: number, contentId: number) =>
     db
-      .select({ id: comment.id, text: comment.text, createdAt: comment.createdAt })
+      .select({
+        id: comment.id,
+        text: comment.text,
+        createdAt: comment.createdAt,
+        reply: comment.reply,
+        repliedAt: comment.repliedAt,
+        hiddenReason: comment.hiddenReason,
+        hiddenAt: comment.hiddenAt,
+      })
       .from(comment)
       .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.userId, userId)))
       .orderBy(asc(comment.createdAt), asc(comment.id)),
@@ -304,6 +312,26 @@ export const createContentRepository = (db: DbOrTx) => ({
       .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.id, commentId)))
       .returning({ id: comment.id });
     return rows.length > 0;
+  },
+
+  /**
+   * Moderation's changes to a comment, the fields given written as a whole; answers its writer, or
+   * undefined when the item has no such comment.
+   */
+  async changeComment(
+    tenantId: number,
+    contentId: number,
+    commentId: number,
+    changes: Partial<
+      Pick<typeof comment.$inferInsert, 'reply' | 'repliedAt' | 'hiddenReason' | 'hiddenAt' | 'handledAt'>
+    >,
+  ): Promise<{ userId: number } | undefined> {
+    const [row] = await db
+      .update(comment)
+      .set(changes)
+      .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.id, commentId)))
+      .returning({ userId: comment.userId });
+    return row;
   },
 
   async insertComment(row: typeof comment.$inferInsert) {

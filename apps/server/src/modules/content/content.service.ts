@@ -185,6 +185,8 @@ export const createContentService = ({ repo, inbox, clock }: Deps) => {
           id: c.id,
           title: commentTitle(c.text),
           createdAt: c.createdAt.toISOString(),
+          reply: c.reply && c.repliedAt ? { text: c.reply, at: c.repliedAt.toISOString() } : null,
+          hidden: c.hiddenReason && c.hiddenAt ? { reason: c.hiddenReason, at: c.hiddenAt.toISOString() } : null,
         })),
       };
     },

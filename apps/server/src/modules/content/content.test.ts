@@ -481,7 +481,13 @@ describe('comments', () => {
 
     const { comments } = (await get(`/mobile/content/${item.id}`, ana.token)).json().payload;
     expect(comments).toHaveLength(2);
-    expect(comments[0]).toEqual({ id: expect.any(Number), title: 'Kratko', createdAt: expect.any(String) });
+    expect(comments[0]).toEqual({
+      id: expect.any(Number),
+      title: 'Kratko',
+      createdAt: expect.any(String),
+      reply: null,
+      hidden: null,
+    });
     // At most 80 characters, cut at a word's end and marked.
     expect(Array.from(comments[1].title).length).toBeLessThanOrEqual(80);
     expect(comments[1].title.length).toBeGreaterThan(70);

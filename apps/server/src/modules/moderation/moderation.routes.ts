@@ -11,7 +11,7 @@ type Options = {
   scoped: ScopedContext;
 };
 
-/** An item's comments as its staff see and remove them. Who may call each: the contract's operations. */
+/** Comments as their staff see, answer, hide and remove them. Who may call each: the contract's operations. */
 export const moderationRoutes: FastifyPluginAsync<Options> = async (app, { staff, scoped }) => {
   // Every route here takes `?tenant=` (its query schema has the scope), so the query has it parsed.
   const author = async (req: FastifyRequest): Promise<Author> => ({
@@ -28,6 +28,12 @@ export const moderationRoutes: FastifyPluginAsync<Options> = async (app, { staff
   }
   route(app, api.getComment, async (req) => ({
     payload: await staff.comment(await author(req), req.params.id, req.params.commentId),
+  }));
+  route(app, api.listCommentQueue, async (req) => ({
+    payload: await staff.queue(await author(req), req.query),
+  }));
+  route(app, api.changeComment, async (req) => ({
+    payload: await staff.change(await author(req), req.params.id, req.params.commentId, req.body),
   }));
   route(app, api.deleteComment, async (req) => ({
     payload: await staff.deleteComment(await author(req), req.params.id, req.params.commentId),

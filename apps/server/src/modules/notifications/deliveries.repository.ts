@@ -1,4 +1,4 @@
-import type { Language, NoticeKind, NoticeTopic, NotificationChannel } from '@kanal/contract';
+import type { ContentType, Language, NoticeKind, NoticeTopic, NotificationChannel } from '@kanal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 
@@ -37,7 +37,7 @@ export type NoticeDelivery = DeliveryTarget & {
   kind: NoticeKind;
   notificationId: number;
   contentId: number;
-  contentType: string;
+  contentType: ContentType;
   title: string;
   deadline: Date | null;
 };

@@ -1,4 +1,4 @@
-import { type Language, makeTranslate } from '@kanal/contract';
+import { type ContentType, hasForm, type Language, makeTranslate, type NoticeKind } from '@kanal/contract';
 import { formatDateTime } from '../../lib/clock.js';
 import { mailLayout } from '../../lib/mail-layout.js';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -7,9 +7,14 @@ import { type NoticeDelivery, topicOf } from './deliveries.repository.js';
 
 const t = makeTranslate({ hr, en });
 
-/** Where the web app shows an item: a task has its own screen, the rest open on their introduction. */
-export const itemPath = (contentId: number, contentType: string) =>
-  contentType === 'TASK' ? `/task/${contentId}` : `/content/${contentId}/intro`;
+/**
+ * Where the web app shows what a notice is about: a task has its own screen, the rest open on their
+ * introduction; a reply is read under the comment, in the archive (beside a form's answers).
+ */
+export const itemPath = (contentId: number, contentType: ContentType, kind?: NoticeKind) => {
+  if (kind === 'reply') return hasForm(contentType) ? `/archive/${contentId}/questions` : `/archive/${contentId}`;
+  return contentType === 'TASK' ? `/task/${contentId}` : `/content/${contentId}/intro`;
+};
 
 /**
  * A notice as an e-mail, in the reader's language, with a button that opens the item. Its link carries the
@@ -36,7 +41,7 @@ export function noticeMail(
     ],
     action: {
       label: t(lang, 'notice.action'),
-      link: `${links.publicUrl}${itemPath(delivery.contentId, delivery.contentType)}?receipt=${links.receipt}`,
+      link: `${links.publicUrl}${itemPath(delivery.contentId, delivery.contentType, kind)}?receipt=${links.receipt}`,
     },
     after: [t(lang, 'mail.signature'), t(lang, `notice.unsubscribe.${topicOf(kind)}`, { link: links.unsubscribe })],
     brand: delivery.tenantColor,

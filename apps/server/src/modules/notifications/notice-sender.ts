@@ -56,7 +56,7 @@ export function createNoticeSender({
       ? { ...testText(delivery.language), url: '/', notificationId: 0 }
       : {
           ...pushText(delivery),
-          url: itemPath(delivery.contentId, delivery.contentType),
+          url: itemPath(delivery.contentId, delivery.contentType, delivery.kind),
           notificationId: delivery.notificationId,
         }),
     deliveryId: delivery.id,

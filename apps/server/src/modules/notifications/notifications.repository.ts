@@ -252,7 +252,10 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
         count(DISTINCT n.user_id) FILTER (WHERE d.opened_at IS NOT NULL)::int AS opened
       FROM notification n
       LEFT JOIN notification_delivery d ON d.tenant_id = n.tenant_id AND d.notification_id = n.id
-      WHERE n.tenant_id = ${tenantId} AND n.content_id = ${contentId}`);
+      WHERE n.tenant_id = ${tenantId} AND n.content_id = ${contentId}
+        -- A reply to one person's comment is not news of the item to its audience.
+        AND NOT EXISTS (SELECT 1 FROM content_notice cn
+          WHERE cn.tenant_id = n.tenant_id AND cn.id = n.notice_id AND cn.kind = 'reply')`);
     return (
       rowsOf<{ notified: number; received: number; opened: number }>(result)[0] ?? {
         notified: 0,
