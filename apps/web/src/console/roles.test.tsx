@@ -116,6 +116,7 @@ describe('the console navigation', () => {
       [
         'Nadzorna ploča',
         'Sadržaj',
+        'Komentari',
         'Osobe',
         'Grupe',
         'Uvoz osoba',
@@ -132,6 +133,7 @@ describe('the console navigation', () => {
       [
         'Nadzorna ploča',
         'Sadržaj',
+        'Komentari',
         'Osobe',
         'Grupe',
         'Uvoz osoba',
@@ -140,8 +142,8 @@ describe('the console navigation', () => {
         'Sinkronizacija imenika',
       ],
     ],
-    ['ANALYST', ['Nadzorna ploča', 'Sadržaj', 'Osobe', 'Grupe', 'Izvoz']],
-    ['CREATOR', ['Sadržaj']],
+    ['ANALYST', ['Nadzorna ploča', 'Sadržaj', 'Komentari', 'Osobe', 'Grupe', 'Izvoz']],
+    ['CREATOR', ['Sadržaj', 'Komentari']],
   ] as const)('offers a %s the screens it may use', async (role, links) => {
     openConsole(role, '/admin/content', { 'GET /content': () => ok({ count: 0, items: [] }) });
     const nav = await screen.findByRole('navigation', { name: 'Administracija' });

@@ -52,6 +52,8 @@ export const queryKeys = {
     content: (tenant: number, id: number) => [...admin, 'content', tenant, id] as const,
     categories: (tenant: number) => [...admin, 'categories', tenant] as const,
     contentComments: (tenant: number, id: number, page: number) => [...admin, 'comments', tenant, id, page] as const,
+    commentQueue: (tenant: number, filter: object, page: number) =>
+      [...admin, 'commentQueue', tenant, filter, page] as const,
     contentAttempts: (tenant: number, id: number, page: number) => [...admin, 'attempts', tenant, id, page] as const,
     attempt: (tenant: number, id: number) => [...admin, 'attempt', tenant, id] as const,
     /** Statistics: of the organisation (`id` 0) or of one item, by call and query. */

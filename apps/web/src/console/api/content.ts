@@ -2,6 +2,8 @@ import {
   API_PREFIX,
   api,
   CONTENT_PAGE_SIZE,
+  type CommentChangeBody,
+  type CommentState,
   type ContentBody,
   type ContentSort,
   type ContentStatus,
@@ -125,13 +127,42 @@ export function useContentComments(id: number, page: number) {
   });
 }
 
-export function useDeleteComment(contentId: number) {
+/** Which comments the queue shows, as its URL keeps them. */
+export type CommentQueueFilter = { content?: number; user?: number; state?: CommentState };
+
+/** The organisation's comments across items, newest first (a creator's: on their own items). */
+export function useCommentQueue(filter: CommentQueueFilter, page: number) {
   const scope = useConsole();
-  return useConsoleMutation((commentId: number) =>
-    call(api.deleteComment, {
-      params: { id: String(contentId), commentId: String(commentId) },
-      query: inScope(scope),
-    }),
+  return useQuery({
+    queryKey: queryKeys.admin.commentQueue(scope.tenantId, filter, page),
+    queryFn: ({ signal }) =>
+      call(api.listCommentQueue, {
+        query: { ...filter, limit: CONTENT_PAGE_SIZE, offset: page * CONTENT_PAGE_SIZE, ...inScope(scope) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Which comment a moderation call is about. */
+export type CommentRef = { contentId: number; commentId: number };
+const commentParams = ({ contentId, commentId }: CommentRef) => ({
+  id: String(contentId),
+  commentId: String(commentId),
+});
+
+/** A reply, hiding or showing again, handled or new: the comment as it then is. */
+export function useChangeComment() {
+  const scope = useConsole();
+  return useConsoleMutation(({ body, ...ref }: CommentRef & { body: CommentChangeBody }) =>
+    call(api.changeComment, { params: commentParams(ref), query: inScope(scope), body }),
+  );
+}
+
+export function useDeleteComment() {
+  const scope = useConsole();
+  return useConsoleMutation((ref: CommentRef) =>
+    call(api.deleteComment, { params: commentParams(ref), query: inScope(scope) }),
   );
 }
 

@@ -68,6 +68,7 @@ const sectionOf = (pathname: string) => pathname.split('/').slice(0, 3).join('/'
 const NAV = [
   { to: '/admin/dashboard', screen: 'DashboardScreen', label: 'dashboard' },
   { to: '/admin/content', screen: 'ContentListScreen', label: 'content' },
+  { to: '/admin/comments', screen: 'CommentQueueScreen', label: 'comments' },
   { to: '/admin/users', screen: 'UsersScreen', label: 'users' },
   { to: '/admin/groups', screen: 'GroupsScreen', label: 'groups' },
   { to: '/admin/import', screen: 'ImportScreen', label: 'import' },

@@ -15,6 +15,8 @@ export const SCREEN_CAPABILITIES = {
   // An item's comments, answers and figures: also its creator's (`mayReadItemStats`, checked once the
   // item is loaded).
   ContentCommentsScreen: 'content.read',
+  // The organisation's comments in one queue: a creator's on their own items (the server narrows it).
+  CommentQueueScreen: 'content.read',
   ContentAnswersScreen: 'content.read',
   ContentStatsScreen: 'content.read',
   UsersScreen: 'people.read',

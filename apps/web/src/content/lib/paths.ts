@@ -1,4 +1,4 @@
-import type { ContentItem } from '@kanal/contract';
+import { type ContentItem, hasForm } from '@kanal/contract';
 
 type Routed = Pick<ContentItem, 'id' | 'type'>;
 
@@ -8,6 +8,9 @@ export function itemPath({ id, type }: Routed, isPhone: boolean): string {
   if (type === 'INFORMATION' && isPhone) return `/content/${id}`;
   return `/content/${id}/intro`;
 }
+
+/** Where one reads one's comments on an item and the organisation's replies: a form's beside its answers. */
+export const commentsPath = ({ id, type }: Routed) => (hasForm(type) ? `/archive/${id}/questions` : `/archive/${id}`);
 
 /** Spec point 2: quizzes are for education, every other type answers as a poll. */
 export const questionsPath = ({ id, type }: Routed) =>

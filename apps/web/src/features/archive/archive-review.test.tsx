@@ -13,7 +13,9 @@ const education = makeDetail({
   id: 4,
   type: 'EDUCATION',
   contentInteractions: [{ viewedAt: finishedAt, finishedAt }],
-  comments: [{ id: 1, title: 'Korisna edukacija.', createdAt: new Date(2026, 10, 3).toISOString() }],
+  comments: [
+    { id: 1, title: 'Korisna edukacija.', createdAt: new Date(2026, 10, 3).toISOString(), reply: null, hidden: null },
+  ],
 });
 
 const attempt = (createdAt: Date, correctFirst: boolean): Attempt => ({
@@ -65,13 +67,33 @@ describe('archive detail', () => {
   });
 
   it('has no answers to review for information, and shows my comments on it there', async () => {
-    const comments = [{ id: 3, title: 'Hvala na obavijesti.', createdAt: new Date(2026, 10, 4).toISOString() }];
+    const at = (day: number) => new Date(2026, 10, day).toISOString();
+    const comments = [
+      {
+        id: 3,
+        title: 'Hvala na obavijesti.',
+        createdAt: at(4),
+        reply: { text: 'Drago nam je!', at: at(5) },
+        hidden: null,
+      },
+      {
+        id: 4,
+        title: 'Off topic',
+        createdAt: at(6),
+        reply: null,
+        hidden: { reason: 'Nije vezano uz temu.', at: at(7) },
+      },
+    ];
     open(makeDetail({ id: 9, type: 'INFORMATION', comments }), '/archive/9');
     expect(await screen.findByRole('link', { name: 'Pregledaj sadržaj' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pregledaj odgovore' })).not.toBeInTheDocument();
     const mine = screen.getByRole('region', { name: 'Moji komentari' });
     expect(within(mine).getByText('Hvala na obavijesti.')).toBeInTheDocument();
     expect(within(mine).getByText('04.11.2026.')).toBeInTheDocument();
+    // The organisation's answer under the comment, and why another one was hidden.
+    expect(within(mine).getByText('Odgovor organizacije, 05.11.2026.')).toBeInTheDocument();
+    expect(within(mine).getByText('Drago nam je!')).toBeInTheDocument();
+    expect(within(mine).getByText('Organizacija je sakrila ovaj komentar: Nije vezano uz temu.')).toBeInTheDocument();
   });
 
   it('keeps the comments of a form on its answers screen, not on the entry', async () => {

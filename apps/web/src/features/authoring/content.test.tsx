@@ -339,29 +339,7 @@ describe('the content editor', () => {
   });
 });
 
-describe('an item’s comments and answers', () => {
-  it('lists the comments and deletes one after asking', async () => {
-    let comments = [
-      { id: 1, text: 'Odlično objašnjeno.', createdAt: at, user: { id: 8, name: 'Marko Marić' } },
-      { id: 2, text: 'Neprikladno', createdAt: at, user: { id: 9, name: 'Iva Ivić' } },
-    ];
-    const { user, api } = openConsole('ADMIN', '/admin/content/5/comments', {
-      'GET /content/5': () => ok(makeStaffContent(5)),
-      'GET /content/5/comment': () => ok({ count: comments.length, items: comments }),
-      'DELETE /content/5/comment/2': () => {
-        comments = comments.filter((c) => c.id !== 2);
-        return ok({ deleted: 1 });
-      },
-    });
-    expect(await screen.findByText('Odlično objašnjeno.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Obriši komentar: Iva Ivić' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Obrisati komentar osobe Iva Ivić?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Obriši komentar' }));
-    await waitFor(() => expect(api.find('DELETE', '/content/5/comment/2')).toBeDefined());
-    await waitFor(() => expect(screen.queryByText('Neprikladno')).not.toBeInTheDocument());
-    expect(screen.getByText('Odlično objašnjeno.')).toBeInTheDocument();
-  });
-
+describe('an item’s answers', () => {
   it('shows who answered what, with the correct answer beside a wrong one, and deletes an attempt', async () => {
     const attempt: StaffAttempt = {
       id: 70,

@@ -11,6 +11,8 @@ import {
   NewPromotionScreen,
 } from '@/features/authoring/components/content-editor-screen';
 import { ContentListScreen } from '@/features/authoring/components/content-list-screen';
+import { CommentQueueScreen } from '@/features/moderation/components/comment-queue-screen';
+import { ContentCommentsScreen } from '@/features/moderation/components/content-comments-screen';
 import { SystemScreen } from '@/features/operations/components/system-screen';
 import { PromotionScreen } from '@/features/organisations/components/promotion-screen';
 import { PromotionsScreen } from '@/features/organisations/components/promotions-screen';
@@ -29,7 +31,6 @@ import { NewIdentityProviderScreen } from '@/features/sso/components/identity-pr
 import { IdentityProviderScreen } from '@/features/sso/components/identity-provider-screen';
 import { IdentityProvidersScreen } from '@/features/sso/components/identity-providers-screen';
 import { ContentAnswersScreen } from '@/features/statistics/components/content-answers-screen';
-import { ContentCommentsScreen } from '@/features/statistics/components/content-comments-screen';
 import { loadAreaTexts, useTranslation } from '@/lib/i18n';
 import { Component as NotFound } from '../not-found';
 
@@ -43,6 +44,7 @@ export const screens = guardScreens({
   NewContentScreen,
   ContentEditorScreen,
   ContentCommentsScreen,
+  CommentQueueScreen,
   ContentAnswersScreen,
   UsersScreen,
   NewUserScreen,

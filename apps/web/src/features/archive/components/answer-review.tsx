@@ -86,7 +86,7 @@ export function PollResultsView({ results }: { results: PollResults }) {
   );
 }
 
-/** The caller's own comments on the item (ContentDetail.comments). */
+/** The caller's own comments on the item (ContentDetail.comments), with the organisation's replies and hidings. */
 export function MyComments({ comments }: { comments: ContentDetail['comments'] }) {
   const { t } = useTranslation('archive');
   return (
@@ -102,6 +102,15 @@ export function MyComments({ comments }: { comments: ContentDetail['comments'] }
             <li key={comment.id} className="review__item">
               <p>{comment.title}</p>
               <p className="detail__date">{formatDate(comment.createdAt)}</p>
+              {comment.hidden ? (
+                <p className="review__hidden">{t('review.commentHidden', { reason: comment.hidden.reason })}</p>
+              ) : null}
+              {comment.reply ? (
+                <div className="review__reply">
+                  <p className="review__label">{t('review.commentReply', { date: formatDate(comment.reply.at) })}</p>
+                  <p>{comment.reply.text}</p>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,0 +1,346 @@
+import {
+  COMMENT_MAX_LENGTH,
+  type CommentChangeBody,
+  HIDE_REASON_MAX_LENGTH,
+  mayChangeItem,
+  type StaffComment,
+} from '@kanal/contract';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/button';
+import { ConfirmDialog, Dialog } from '@/components/dialog';
+import { showToast } from '@/components/feedback/toast';
+import { ErrorText } from '@/components/form/error-text';
+import { TextAreaField } from '@/components/form/text-area-field';
+import { TextField } from '@/components/form/text-field';
+import { useChangeComment, useDeleteComment } from '@/console/api/content';
+import { StatusBadge } from '@/console/components/status-badge';
+import { useConsole } from '@/console/lib/console-context';
+import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
+import './comment-cards.css';
+
+/** What a card's action opens: the reply's form, the reason for hiding, or the question before deleting. */
+type Open = { kind: 'reply' | 'hide' | 'delete'; comment: StaffComment } | null;
+
+type Props = {
+  comments: StaffComment[];
+  /** In the queue, each card names its item and offers to narrow the list to it or to its writer. */
+  filterLinks?: { item: (comment: StaffComment) => string; person: (comment: StaffComment) => string };
+  busy?: boolean;
+};
+
+/**
+ * Comments as staff moderate them, each with its state, the organisation's reply and why it was hidden,
+ * and what its item's editors may do: reply, hide or show again, mark handled or new, delete.
+ */
+export function CommentCards({ comments, filterLinks, busy }: Props) {
+  const { t } = useTranslation('admin');
+  const { me } = useConsole();
+  const change = useChangeComment();
+  const [open, setOpen] = useState<Open>(null);
+  const [failure, setFailure] = useState<string>();
+
+  const quick = async (comment: StaffComment, body: CommentChangeBody, done: string) => {
+    setFailure(undefined);
+    try {
+      await change.mutateAsync({ contentId: comment.content.id, commentId: comment.id, body });
+      showToast(done);
+    } catch (error) {
+      setFailure(errorText(t, error));
+    }
+  };
+
+  return (
+    <>
+      <ErrorText alert>{failure}</ErrorText>
+      <ul className="comment-cards" aria-busy={busy || undefined}>
+        {comments.map((comment) => (
+          <li key={comment.id} className="comment-card">
+            <div className="comment-card__head">
+              {filterLinks ? (
+                <Link className="comment-card__who" to={filterLinks.person(comment)}>
+                  {comment.user.name}
+                  <span className="visually-hidden"> {t('contentResponses.comments.onlyPerson')}</span>
+                </Link>
+              ) : (
+                <span className="comment-card__who">{comment.user.name}</span>
+              )}
+              <time className="data-table__muted" dateTime={comment.createdAt}>
+                {formatDateTime(comment.createdAt)}
+              </time>
+              <CommentState comment={comment} />
+            </div>
+            {filterLinks ? (
+              <p className="comment-card__item">
+                {t('contentResponses.comments.on')}{' '}
+                <Link to={filterLinks.item(comment)}>
+                  {comment.content.name}
+                  <span className="visually-hidden"> {t('contentResponses.comments.onlyItem')}</span>
+                </Link>
+              </p>
+            ) : null}
+            <p className="comment-card__text">{comment.text}</p>
+            {comment.hidden ? (
+              <p className="comment-card__hidden">
+                {t('contentResponses.comments.hiddenBecause', { reason: comment.hidden.reason })}
+              </p>
+            ) : null}
+            {comment.reply ? (
+              <div className="comment-card__reply">
+                <p className="comment-card__reply-label">
+                  {t('contentResponses.comments.replied', { time: formatDateTime(comment.reply.at) })}
+                </p>
+                <p className="comment-card__text">{comment.reply.text}</p>
+              </div>
+            ) : null}
+            {mayChangeItem(me, comment.content.creatorId) ? (
+              <div className="comment-card__actions">
+                <Action onClick={() => setOpen({ kind: 'reply', comment })} comment={comment}>
+                  {comment.reply ? t('contentResponses.comments.editReply') : t('contentResponses.comments.reply')}
+                </Action>
+                {comment.hidden ? (
+                  <Action
+                    comment={comment}
+                    onClick={() => quick(comment, { hidden: null }, t('contentResponses.comments.shownAgain'))}
+                  >
+                    {t('contentResponses.comments.show')}
+                  </Action>
+                ) : (
+                  <Action onClick={() => setOpen({ kind: 'hide', comment })} comment={comment}>
+                    {t('contentResponses.comments.hide')}
+                  </Action>
+                )}
+                {comment.handledAt ? (
+                  <Action
+                    comment={comment}
+                    onClick={() => quick(comment, { handled: false }, t('contentResponses.comments.markedNew'))}
+                  >
+                    {t('contentResponses.comments.markNew')}
+                  </Action>
+                ) : (
+                  <Action
+                    comment={comment}
+                    onClick={() => quick(comment, { handled: true }, t('contentResponses.comments.markedHandled'))}
+                  >
+                    {t('contentResponses.comments.markHandled')}
+                  </Action>
+                )}
+                <Action danger onClick={() => setOpen({ kind: 'delete', comment })} comment={comment}>
+                  {t('contentResponses.comments.delete')}
+                </Action>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {open?.kind === 'reply' ? <ReplyDialog comment={open.comment} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'hide' ? <HideDialog comment={open.comment} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'delete' ? <DeleteDialog comment={open.comment} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
+
+/** A card's button, named for the screen reader with whose comment it acts on. */
+function Action({
+  comment,
+  onClick,
+  danger,
+  children,
+}: {
+  comment: StaffComment;
+  onClick: () => void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="secondary" className={danger ? 'button--danger' : undefined} onClick={onClick}>
+      {children}
+      <span className="visually-hidden">: {comment.user.name}</span>
+    </Button>
+  );
+}
+
+function CommentState({ comment }: { comment: StaffComment }) {
+  const { t } = useTranslation('admin');
+  if (comment.hidden) return <StatusBadge tone="off">{t('contentResponses.comments.state.hidden')}</StatusBadge>;
+  if (comment.handledAt) return <StatusBadge tone="on">{t('contentResponses.comments.state.handled')}</StatusBadge>;
+  return <StatusBadge tone="waiting">{t('contentResponses.comments.state.new')}</StatusBadge>;
+}
+
+/** One text to write in a dialog (a reply, a reason), checked before it is sent. */
+function TextDialog({
+  comment,
+  title,
+  label,
+  hint,
+  initial,
+  max,
+  multiline,
+  emptyError,
+  submitLabel,
+  field,
+  send,
+  onClose,
+}: {
+  comment: StaffComment;
+  title: string;
+  label: string;
+  hint: string;
+  initial: string;
+  max: number;
+  multiline: boolean;
+  emptyError: string;
+  submitLabel: string;
+  field: string;
+  send: (text: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: common } = useTranslation('common');
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const formId = `comment-${comment.id}-${field}`;
+  const submit = async () => {
+    if (!text.trim()) {
+      setError(emptyError);
+      return;
+    }
+    setPending(true);
+    try {
+      await send(text.trim());
+      onClose();
+    } catch (caught) {
+      // The server's refusal of this field goes beside it; any other, under the form.
+      if (caught instanceof ApiError && caught.field === field) setError(caught.reason ?? caught.message);
+      else setFailure(errorText(t, caught));
+    } finally {
+      setPending(false);
+    }
+  };
+  const props = {
+    label,
+    hint,
+    error,
+    value: text,
+    maxLength: max,
+    autoFocus: true,
+    onInput: (event: { currentTarget: { value: string } }) => {
+      setText(event.currentTarget.value);
+      setError(undefined);
+    },
+  };
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {common('cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={pending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="comment-dialog"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <blockquote className="comment-dialog__quote">{comment.text}</blockquote>
+        {multiline ? <TextAreaField rows={5} {...props} /> : <TextField {...props} />}
+        <ErrorText alert>{failure}</ErrorText>
+      </form>
+    </Dialog>
+  );
+}
+
+function ReplyDialog({ comment, onClose }: { comment: StaffComment; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const change = useChangeComment();
+  return (
+    <TextDialog
+      comment={comment}
+      title={t('contentResponses.comments.replyTitle', { name: comment.user.name })}
+      label={t('contentResponses.comments.replyLabel')}
+      hint={t('contentResponses.comments.replyHint')}
+      initial={comment.reply?.text ?? ''}
+      max={COMMENT_MAX_LENGTH}
+      multiline
+      emptyError={t('validation.replyEmpty')}
+      submitLabel={t('contentResponses.comments.send')}
+      field="reply"
+      send={async (reply) => {
+        await change.mutateAsync({ contentId: comment.content.id, commentId: comment.id, body: { reply } });
+        showToast(t('contentResponses.comments.sent', { name: comment.user.name }));
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+function HideDialog({ comment, onClose }: { comment: StaffComment; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const change = useChangeComment();
+  return (
+    <TextDialog
+      comment={comment}
+      title={t('contentResponses.comments.hideTitle', { name: comment.user.name })}
+      label={t('contentResponses.comments.reasonLabel')}
+      hint={t('contentResponses.comments.reasonHint')}
+      initial=""
+      max={HIDE_REASON_MAX_LENGTH}
+      multiline={false}
+      emptyError={t('validation.reasonEmpty')}
+      submitLabel={t('contentResponses.comments.hide')}
+      field="hidden.reason"
+      send={async (reason) => {
+        await change.mutateAsync({
+          contentId: comment.content.id,
+          commentId: comment.id,
+          body: { hidden: { reason } },
+        });
+        showToast(t('contentResponses.comments.hidden'));
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+function DeleteDialog({ comment, onClose }: { comment: StaffComment; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const remove = useDeleteComment();
+  const [failure, setFailure] = useState<string>();
+  return (
+    <ConfirmDialog
+      title={t('contentResponses.comments.deleteTitle', { name: comment.user.name })}
+      confirmLabel={t('contentResponses.comments.delete')}
+      danger
+      pending={remove.isPending}
+      error={failure}
+      onCancel={onClose}
+      onConfirm={async () => {
+        try {
+          await remove.mutateAsync({ contentId: comment.content.id, commentId: comment.id });
+          showToast(t('contentResponses.comments.deleted'));
+          onClose();
+        } catch (error) {
+          setFailure(errorText(t, error));
+        }
+      }}
+    >
+      <blockquote className="comment-dialog__quote">{comment.text}</blockquote>
+    </ConfirmDialog>
+  );
+}
