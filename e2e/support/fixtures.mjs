@@ -32,6 +32,7 @@ export const JOURNEY_USERS = [
   { email: 'stela@demo.hr', name: 'Stela Statistika' },
   { email: 'obavijest@demo.hr', name: 'Olga Obavijest' },
   { email: 'pretplata@demo.hr', name: 'Pavao Pretplata' },
+  { email: 'komentar@demo.hr', name: 'Kristina Komentar' },
 ];
 
 /** An item for the web push journey alone, sent to its one person, whom an admin then reminds of it. */
@@ -41,6 +42,10 @@ const PUSH_PERSON = 'pretplata@demo.hr';
 /** A quiz for the statistics journey alone, sent to its two people only, so its figures are theirs. */
 export const STATS_QUIZ = 'Kviz za statistiku';
 const STATS_PEOPLE = ['stjepan@demo.hr', 'stela@demo.hr'];
+
+/** An announcement open to comments for the moderation journey alone, sent to its one person. */
+export const COMMENT_ITEM = 'Novo parkiralište za bicikle';
+const COMMENT_PERSON = 'komentar@demo.hr';
 
 /**
  * Migrates and seeds the database as the server would, then adds the journeys' fixtures: the embedded one in
@@ -103,6 +108,13 @@ export async function prepareDatabase(dataDir, env = {}) {
       name: PUSH_ITEM,
       description: 'Dežurstva za prosinac su objavljena.',
       material: { text: 'Raspored dežurstava za prosinac nalazi se u prilogu na oglasnoj ploči.' },
+    });
+    await publish([COMMENT_PERSON], {
+      type: 'INFORMATION',
+      name: COMMENT_ITEM,
+      description: 'Iza zgrade B otvoreno je natkriveno parkiralište za bicikle.',
+      material: { text: 'Parkiralište ima 40 mjesta i punjač za električne bicikle.' },
+      settings: { comments: true },
     });
     await publish(STATS_PEOPLE, {
       type: 'EDUCATION',
