@@ -315,8 +315,8 @@ export const createContentRepository = (db: DbOrTx) => ({
   },
 
   /**
-   * Moderation's changes to a comment, the fields given written as a whole; answers its writer, or
-   * undefined when the item has no such comment.
+   * Moderation's changes to a comment, the fields given written as a whole; answers its writer and whether
+   * it had a reply before, or undefined when the item has no such comment.
    */
   async changeComment(
     tenantId: number,
@@ -325,13 +325,13 @@ export const createContentRepository = (db: DbOrTx) => ({
     changes: Partial<
       Pick<typeof comment.$inferInsert, 'reply' | 'repliedAt' | 'hiddenReason' | 'hiddenAt' | 'handledAt'>
     >,
-  ): Promise<{ userId: number } | undefined> {
-    const [row] = await db
-      .update(comment)
-      .set(changes)
-      .where(and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.id, commentId)))
-      .returning({ userId: comment.userId });
-    return row;
+  ): Promise<{ userId: number; hadReply: boolean } | undefined> {
+    const one = and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.id, commentId));
+    // Locked as it was: two replies at once are told as one new reply, not two.
+    const [before] = await db.select({ reply: comment.reply }).from(comment).where(one).for('update');
+    if (!before) return undefined;
+    const [row] = await db.update(comment).set(changes).where(one).returning({ userId: comment.userId });
+    return row && { userId: row.userId, hadReply: before.reply !== null };
   },
 
   async insertComment(row: typeof comment.$inferInsert) {

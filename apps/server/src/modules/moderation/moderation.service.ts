@@ -27,7 +27,7 @@ type CommentWrites = {
       hiddenAt?: Date | null;
       handledAt?: Date | null;
     },
-  ): Promise<{ userId: number } | undefined>;
+  ): Promise<{ userId: number; hadReply: boolean } | undefined>;
 };
 
 type Deps = {
@@ -106,7 +106,7 @@ export const createModeration = ({ repo, creatorOf, transaction, clock }: Deps) 
     },
 
     /**
-     * A reply (its writer is told), hiding with a reason or showing again, marking handled or new: each
+     * A reply (its writer is told of the first), hiding with a reason or showing again, marking handled or new: each
      * written with its audit entry in one transaction. A reply or hiding handles the comment, unless the
      * same call says otherwise.
      */
@@ -129,7 +129,10 @@ export const createModeration = ({ repo, creatorOf, transaction, clock }: Deps) 
         const details = { contentId, commentId, by: userId };
         if (body.reply !== undefined) {
           await audit.record({ ...entry, event: 'comment.replied', details: { ...details, withdrawn: !body.reply } });
-          if (body.reply) await tellReply({ tenantId, contentId, to: changed.userId, by: userId, at: now });
+          // Told of a reply once: a reply put right later is read where it stands, without another notice.
+          if (body.reply && !changed.hadReply) {
+            await tellReply({ tenantId, contentId, to: changed.userId, by: userId, at: now });
+          }
         }
         if (body.hidden !== undefined) {
           await audit.record({

@@ -166,6 +166,11 @@ describe('moderating a comment', () => {
     expect(told.map((n) => n.userId)).toEqual([ana.id]);
     const bell = (await as(ana).get('/api/notifications')).json().payload;
     expect(bell.items[0]).toMatchObject({ kind: 'reply', contentId: notice.id, title: 'Novi parking' });
+    // A reply put right is not told again.
+    const edited = await as(creator).patch(url, { reply: 'Iza zgrade B, ulaz s istočne strane.' });
+    expect(edited.json().payload.reply.text).toBe('Iza zgrade B, ulaz s istočne strane.');
+    await t.app.services.jobs.kick();
+    expect(await t.db.$count(contentNotice, eq(contentNotice.kind, 'reply'))).toBe(1);
     const [mail, ...more] = mails.filter((m) => m.recipient === 'ana.komentar@primjer.hr');
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('Odgovor na vaš komentar: Novi parking');
@@ -187,7 +192,10 @@ describe('moderating a comment', () => {
       .select({ event: auditLog.event, userId: auditLog.userId })
       .from(auditLog)
       .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.event, 'comment.replied')));
-    expect(audit).toEqual([{ event: 'comment.replied', userId: creator.id }]);
+    expect(audit).toEqual([
+      { event: 'comment.replied', userId: creator.id },
+      { event: 'comment.replied', userId: creator.id },
+    ]);
   });
 
   it('hides with a reason the writer reads, shows again, and marks handled or new', async () => {
