@@ -47,7 +47,9 @@ test('an admin answers one comment and hides another from the queue; the person 
   expect(await seriousViolations(page)).toEqual([]);
 
   // A reply: the comment leaves the new ones.
-  await card(QUESTION).getByRole('button', { name: /^Odgovori\s?: Kristina Komentar$/ }).click();
+  await card(QUESTION)
+    .getByRole('button', { name: /^Odgovori\s?: Kristina Komentar$/ })
+    .click();
   const reply = page.getByRole('dialog', { name: 'Odgovor osobi Kristina Komentar' });
   await reply.getByRole('button', { name: 'Pošalji odgovor' }).click();
   await expect(reply.getByText('Odgovor ne može biti prazan.')).toBeVisible();
@@ -58,7 +60,9 @@ test('an admin answers one comment and hides another from the queue; the person 
   await expect(card(QUESTION)).toHaveCount(0);
 
   // Hidden, with the reason its writer will read.
-  await card(OFF_TOPIC).getByRole('button', { name: /^Sakrij\s?: Kristina Komentar$/ }).click();
+  await card(OFF_TOPIC)
+    .getByRole('button', { name: /^Sakrij\s?: Kristina Komentar$/ })
+    .click();
   const hide = page.getByRole('dialog', { name: 'Sakriti komentar osobe Kristina Komentar?' });
   await hide.getByRole('textbox', { name: 'Razlog' }).fill('Pitanja o plaćama šaljite službi za ljudske resurse.');
   await hide.getByRole('button', { name: 'Sakrij' }).click();

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { emailOutbox, session, tenant } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken, newToken } from '../lib/tokens.js';
+import type { MailTransport } from '../modules/mail/mail.service.js';
 import { createAccounts, type NewAccount } from '../modules/users/accounts.js';
 import type { TestApp } from './test-app.js';
 
@@ -173,3 +174,14 @@ export async function issueScimToken(t: Pick<TestApp, 'app'>, adminToken: string
   if (res.statusCode !== 200) throw new Error(`issuing a SCIM token answered ${res.statusCode}: ${res.body}`);
   return res.json().payload.token as string;
 }
+
+/** A mail transport that keeps what it is handed in `mails`, for tests that read the notices' e-mails. */
+export const keptMails = (mails: Parameters<MailTransport['deliver']>[0][]): MailTransport => ({
+  kind: 'smtp',
+  where: 'test',
+  async deliver(message) {
+    mails.push(message);
+    return '250 kept by the test';
+  },
+  close() {},
+});

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, comment, contentNotice, notification, notificationDelivery } from '../../db/schema/index.js';
 import { makeContent } from '../../test/content-factories.js';
-import { call, makePerson, makeSession, makeTenant, makeUser } from '../../test/factories.js';
+import { call, keptMails, makePerson, makeSession, makeTenant, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { MailTransport } from '../mail/mail.service.js';
 
@@ -24,15 +24,7 @@ let course: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp({
-    mailTransport: {
-      kind: 'smtp',
-      where: 'test',
-      async deliver(message) {
-        mails.push(message);
-        return '250 kept by the test';
-      },
-      close() {},
-    },
+    mailTransport: keptMails(mails),
   });
   tenantId = (await makeTenant(t.db)).id;
   const now = t.clock.now();

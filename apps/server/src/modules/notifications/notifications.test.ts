@@ -10,7 +10,16 @@ import {
   tenant,
 } from '../../db/schema/index.js';
 import { authoringOf, changeStatus, makeContent } from '../../test/content-factories.js';
-import { call, lastMailTo, makeAccounts, makeOrg, makePerson, makeSession, makeUser } from '../../test/factories.js';
+import {
+  call,
+  keptMails,
+  lastMailTo,
+  makeAccounts,
+  makeOrg,
+  makePerson,
+  makeSession,
+  makeUser,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { MailTransport } from '../mail/mail.service.js';
 
@@ -22,15 +31,7 @@ const FANOUT_BATCH = 2;
 beforeAll(async () => {
   t = await createTestApp({
     env: { NOTICE_FANOUT_BATCH: String(FANOUT_BATCH) },
-    mailTransport: {
-      kind: 'smtp',
-      where: 'test',
-      async deliver(message) {
-        mails.push(message);
-        return '250 kept by the test';
-      },
-      close() {},
-    },
+    mailTransport: keptMails(mails),
   });
 });
 afterAll(() => t.close());

@@ -20,6 +20,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
+import '@/console/components/responses.css';
 import './comment-cards.css';
 
 /** What a card's action opens: the reply's form, the reason for hiding, or the question before deleting. */
@@ -56,22 +57,24 @@ export function CommentCards({ comments, filterLinks, busy }: Props) {
   return (
     <>
       <ErrorText alert>{failure}</ErrorText>
-      <ul className="comment-cards" aria-busy={busy || undefined}>
+      <ul className="responses" aria-busy={busy || undefined}>
         {comments.map((comment) => (
-          <li key={comment.id} className="comment-card">
-            <div className="comment-card__head">
+          <li key={comment.id} className="responses__item">
+            <div className="responses__head">
               {filterLinks ? (
-                <Link className="comment-card__who" to={filterLinks.person(comment)}>
+                <Link className="responses__who" to={filterLinks.person(comment)}>
                   {comment.user.name}
                   <span className="visually-hidden"> {t('contentResponses.comments.onlyPerson')}</span>
                 </Link>
               ) : (
-                <span className="comment-card__who">{comment.user.name}</span>
+                <span className="responses__who">{comment.user.name}</span>
               )}
-              <time className="data-table__muted" dateTime={comment.createdAt}>
-                {formatDateTime(comment.createdAt)}
-              </time>
-              <CommentState comment={comment} />
+              <span className="comment-card__when">
+                <time className="data-table__muted" dateTime={comment.createdAt}>
+                  {formatDateTime(comment.createdAt)}
+                </time>
+                <CommentState comment={comment} />
+              </span>
             </div>
             {filterLinks ? (
               <p className="comment-card__item">
@@ -82,7 +85,7 @@ export function CommentCards({ comments, filterLinks, busy }: Props) {
                 </Link>
               </p>
             ) : null}
-            <p className="comment-card__text">{comment.text}</p>
+            <p className="responses__text">{comment.text}</p>
             {comment.hidden ? (
               <p className="comment-card__hidden">
                 {t('contentResponses.comments.hiddenBecause', { reason: comment.hidden.reason })}
@@ -93,7 +96,7 @@ export function CommentCards({ comments, filterLinks, busy }: Props) {
                 <p className="comment-card__reply-label">
                   {t('contentResponses.comments.replied', { time: formatDateTime(comment.reply.at) })}
                 </p>
-                <p className="comment-card__text">{comment.reply.text}</p>
+                <p className="responses__text">{comment.reply.text}</p>
               </div>
             ) : null}
             {mayChangeItem(me, comment.content.creatorId) ? (
@@ -258,7 +261,7 @@ function TextDialog({
           void submit();
         }}
       >
-        <blockquote className="comment-dialog__quote">{comment.text}</blockquote>
+        <blockquote className="responses__quote">{comment.text}</blockquote>
         {multiline ? <TextAreaField rows={5} {...props} /> : <TextField {...props} />}
         <ErrorText alert>{failure}</ErrorText>
       </form>
@@ -340,7 +343,7 @@ function DeleteDialog({ comment, onClose }: { comment: StaffComment; onClose: ()
         }
       }}
     >
-      <blockquote className="comment-dialog__quote">{comment.text}</blockquote>
+      <blockquote className="responses__quote">{comment.text}</blockquote>
     </ConfirmDialog>
   );
 }

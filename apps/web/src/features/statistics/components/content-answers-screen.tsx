@@ -13,6 +13,7 @@ import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import '@/console/components/content/content-actions.css';
+import '@/console/components/responses.css';
 import './content-responses.css';
 
 type AttemptRow = StaffAttemptList['items'][number];

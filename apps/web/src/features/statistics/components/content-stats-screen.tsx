@@ -36,6 +36,7 @@ import {
 } from '../api/stats';
 import { dayLabel } from '../lib/stats-format';
 import { StatsChart } from './chart';
+import '@/console/components/responses.css';
 import './stats.css';
 
 /** /admin/content/{id}/statistics: who received the item, how far they got, and what they answered. */
