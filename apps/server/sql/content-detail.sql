@@ -20,7 +20,7 @@ update "content_interaction"
   where (("content"."tenant_id" = "content_interaction"."tenant_id" and "content"."id" = "content_interaction"."content_id") and "content"."status" in ($6, $7))))
   returning "viewed_at", "finished_at";
 
-select "id", "text", "created_at"
+select "id", "text", "created_at", "reply", "replied_at", "hidden_reason", "hidden_at"
   from "comment"
   where ("comment"."tenant_id" = $1 and "comment"."content_id" = $2 and "comment"."user_id" = $3)
   order by "comment"."created_at" asc, "comment"."id" asc;
