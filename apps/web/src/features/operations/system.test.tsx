@@ -173,6 +173,30 @@ describe('the system page', () => {
     await waitFor(() => expect(api.find('POST', '/system/jobs/41/retry')).toBeDefined());
   });
 
+  it('says of a comment’s moderation what was done, and what was undone', async () => {
+    const content = { id: 12, name: 'Godišnji odmori' };
+    const entry = (id: number, event: string, details: Record<string, unknown>) =>
+      logEntry(id, event, { content, details: JSON.stringify({ contentId: 12, commentId: 3, by: 9, ...details }) });
+    openSystem({
+      'GET /logs': () =>
+        ok({
+          count: 4,
+          items: [
+            entry(3, 'comment.hidden', { reason: 'Nije vezano uz temu.' }),
+            entry(2, 'comment.hidden', { reason: null }),
+            entry(1, 'comment.handled', { handled: false }),
+            entry(0, 'comment.replied', { withdrawn: false }),
+          ],
+        }),
+    });
+    const log = await screen.findByRole('table', { name: 'Dnevnik' });
+    const rows = within(log).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Petra Perić je sakrio/la komentar na sadržaju „Godišnji odmori”.');
+    expect(rows[1]).toHaveTextContent('Petra Perić je ponovno prikazao/la komentar na sadržaju „Godišnji odmori”.');
+    expect(rows[2]).toHaveTextContent('Petra Perić je vratio/la među nove komentar na sadržaju „Godišnji odmori”.');
+    expect(rows[3]).toHaveTextContent('Petra Perić je odgovorio/la na komentar na sadržaju „Godišnji odmori”.');
+  });
+
   it('reads the log as sentences linked to the people and items they name', async () => {
     openSystem();
     const log = await screen.findByRole('table', { name: 'Dnevnik' });

@@ -131,7 +131,18 @@ export function LogSentence({ entry }: { entry: LogEntry }) {
   const sentToNone = entry.event === 'promotion.sent' && entry.tenants.length === 0;
   // Attributes a sign-in took from the provider's claims: the provider's doing, not the person's.
   const fromProvider = entry.event === 'user.updated' && details.providerId !== undefined && !entry.by;
-  const variant = sentToNone ? 'promotion.sentToNone' : fromProvider ? 'user.fromProvider' : entry.event;
+  // A comment's moderation undone (a reply taken back, shown again, new again) reads as its own sentence.
+  const undone =
+    (entry.event === 'comment.replied' && details.withdrawn === true) ||
+    (entry.event === 'comment.hidden' && details.reason === null) ||
+    (entry.event === 'comment.handled' && details.handled === false);
+  const variant = sentToNone
+    ? 'promotion.sentToNone'
+    : fromProvider
+      ? 'user.fromProvider'
+      : undone
+        ? `${entry.event}Undone`
+        : entry.event;
   const key = `system.log.events.${variant}`;
   const count = countOf(details.recipients ?? details.found ?? details.repaired);
   if (!i18n.exists(key, { ns: 'admin', count })) return <code>{entry.event}</code>;
