@@ -43,7 +43,12 @@ test('an admin answers one comment and hides another from the queue; the person 
   await page.getByRole('button', { name: 'Novi', exact: true }).click();
   const card = (text: string) => page.getByRole('listitem').filter({ hasText: text });
   await expect(card(QUESTION)).toContainText('Novo');
-  await expect(card(QUESTION)).toContainText(COMMENT_ITEM);
+  // Other journeys comment too: the card's item narrows the queue to this announcement's comments.
+  await card(QUESTION)
+    .getByRole('link', { name: new RegExp(COMMENT_ITEM) })
+    .click();
+  await expect(page.getByText(`Prikazani su komentari na sadržaj „${COMMENT_ITEM}”.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Novi', exact: true })).toHaveAttribute('aria-pressed', 'true');
   expect(await seriousViolations(page)).toEqual([]);
 
   // A reply: the comment leaves the new ones.
