@@ -328,10 +328,15 @@ export const createContentRepository = (db: DbOrTx) => ({
   ): Promise<{ userId: number; hadReply: boolean } | undefined> {
     const one = and(eq(comment.tenantId, tenantId), eq(comment.contentId, contentId), eq(comment.id, commentId));
     // Locked as it was: two replies at once are told as one new reply, not two.
-    const [before] = await db.select({ reply: comment.reply }).from(comment).where(one).for('update');
+    const [before] = await db
+      .select({ userId: comment.userId, reply: comment.reply })
+      .from(comment)
+      .where(one)
+      .for('update');
     if (!before) return undefined;
-    const [row] = await db.update(comment).set(changes).where(one).returning({ userId: comment.userId });
-    return row && { userId: row.userId, hadReply: before.reply !== null };
+    // A call that asks for nothing changes nothing (an UPDATE needs something to set).
+    if (Object.keys(changes).length > 0) await db.update(comment).set(changes).where(one);
+    return { userId: before.userId, hadReply: before.reply !== null };
   },
 
   async insertComment(row: typeof comment.$inferInsert) {

@@ -231,6 +231,10 @@ describe('moderating a comment', () => {
     const reason = await as(otherCreator, 'en').patch(url, { hidden: { reason: '' } });
     expect(reason.json().field).toBe('hidden.reason');
     expect(reason.json().message).toContain('Say why the comment is hidden.');
+    // Nothing asked, nothing changed: the comment as it is.
+    const nothing = await as(otherCreator).patch(url, {});
+    expect(nothing.statusCode, nothing.body).toBe(200);
+    expect(nothing.json().payload).toMatchObject({ id, reply: null, hidden: null, handledAt: null });
     const long = await as(otherCreator).patch(url, { reply: 'x'.repeat(2001) });
     expect(long.json().field).toBe('reply');
     expect((await queue(admin, '?state=new')).items.find((c) => c.id === id)).toMatchObject({
