@@ -24,6 +24,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
+import { reviewRoutes } from './modules/review/review.routes.js';
 import { SCIM_PREFIX, scimDirectoryRoutes, scimRouterError } from './modules/scim/scim-directory.routes.js';
 import { scimTokenRoutes } from './modules/scim/scim-tokens.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp({
       await api.register(formsRoutes, { forms: services.forms });
       await api.register(contentStaffRoutes, { staff: services.contentStaff, scoped });
       await api.register(moderationRoutes, { staff: services.moderation, scoped });
+      await api.register(reviewRoutes, { review: services.review, scoped });
       await api.register(promotionsRoutes, { staff: services.promotions });
       await api.register(formsStaffRoutes, { answers: services.formsStaff, scoped });
       await api.register(contentStatsRoutes, { stats: services.contentStats, scoped });

@@ -12,7 +12,7 @@ import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthoringRepository } from './modules/authoring/authoring.repository.js';
 import { createContentStaff } from './modules/authoring/authoring.service.js';
-import { defineScheduleJobs, tellReply } from './modules/authoring/authoring-schedule.js';
+import { defineScheduleJobs, tellOne } from './modules/authoring/authoring-schedule.js';
 import { createContentRepository } from './modules/content/content.repository.js';
 import { diskFileStore, type FileStore } from './modules/files/file-store.js';
 import { createFilesRepository } from './modules/files/files.repository.js';
@@ -34,6 +34,8 @@ import { createPromotionsRepository } from './modules/promotions/promotions.repo
 import { createPromotions } from './modules/promotions/promotions.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createReviewRepository } from './modules/review/review.repository.js';
+import { createReview } from './modules/review/review.service.js';
 import { createDirectoryRepository } from './modules/scim/scim-directory.repository.js';
 import { createDirectoryService } from './modules/scim/scim-directory.service.js';
 import { createScimTokenRepository } from './modules/scim/scim-tokens.repository.js';
@@ -156,6 +158,7 @@ export async function createServices({
     contentShowsFile: content.showsFile,
   });
   const authoringRepo = createAuthoringRepository(db);
+  const reviewRepo = createReviewRepository(db);
   const contentStaff = createContentStaff({
     authoring,
     repo: authoringRepo,
@@ -164,6 +167,15 @@ export async function createServices({
     fileStored: files.stored,
     audit: createAuditLog(db),
     filling: inboxOver(db, clock).filling,
+    kickJobs: jobs.kick,
+    reviewPolicy: reviewRepo,
+    clock,
+  });
+  const review = createReview({
+    repo: reviewRepo,
+    transaction: (fn) => db.transaction((tx) => fn({ repo: createReviewRepository(tx), audit: createAuditLog(tx) })),
+    itemOf: contentStaff.get,
+    decide: authoring.decide,
     kickJobs: jobs.kick,
     clock,
   });
@@ -175,7 +187,8 @@ export async function createServices({
         fn({
           comments: createContentRepository(tx),
           audit: createAuditLog(tx),
-          tellReply: (reply) => tellReply(createAuthoringRepository(tx), createJobsRepository(tx), reply),
+          tellReply: (reply) =>
+            tellOne(createAuthoringRepository(tx), createJobsRepository(tx), { ...reply, kind: 'reply' }),
         }),
       ),
     clock,
@@ -329,6 +342,7 @@ export async function createServices({
     fileSweep,
     content,
     contentStaff,
+    review,
     moderation,
     promotions,
     forms,

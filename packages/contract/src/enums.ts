@@ -28,8 +28,11 @@ export const CONTENT_CONFIGURATIONS = ['COMMUNICATION', 'PROMOTION'] as const;
 export const ContentConfigurationSchema = z.enum(CONTENT_CONFIGURATIONS);
 export type ContentConfiguration = z.infer<typeof ContentConfigurationSchema>;
 
-/** Draft, scheduled (published once its time comes), published, archived (kept as history). */
-export const CONTENT_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const;
+/**
+ * Draft, in review (a CREATOR's item where the organisation reviews before publishing: not out until
+ * approved), scheduled (published once its time comes), published, archived (kept as history).
+ */
+export const CONTENT_STATUSES = ['draft', 'review', 'scheduled', 'published', 'archived'] as const;
 export const ContentStatusSchema = z.enum(CONTENT_STATUSES);
 export type ContentStatus = z.infer<typeof ContentStatusSchema>;
 /**

@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   ContentNotDraft: 409,
   ContentArchived: 409,
   NotPublished: 409,
+  NotInReview: 409,
   CommentsDisabled: 400,
   NotAForm: 400,
   NotGraded: 400,

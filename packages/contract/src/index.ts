@@ -18,6 +18,7 @@ export * from './notifications.js';
 export * from './people.js';
 export * from './person-attributes.js';
 export * from './receipts.js';
+export * from './review.js';
 export * from './scim.js';
 export * from './sso.js';
 export * from './staff-content.js';

@@ -8,10 +8,16 @@ import { tenantScope } from './people.js';
 /**
  * Why a person hears about an item: it appeared (`published`, at its publication time), its deadline is
  * near (`reminder`), staff asked (`manual`, POST /content/{id}/notify), or staff answered the person's
- * comment on it (`reply`, to that person alone).
+ * comment on it (`reply`, to that person alone). The staff hear of the review of an item: a reviewer that
+ * one awaits them (`review`), its author that it was approved (`approved`) or sent back (`returned`).
  */
-export const NOTICE_KINDS = ['published', 'reminder', 'manual', 'reply'] as const;
+export const NOTICE_KINDS = ['published', 'reminder', 'manual', 'reply', 'review', 'approved', 'returned'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/** The notices an item's audience hears (the rest go to one person each): its reach counts only these. */
+export const AUDIENCE_NOTICE_KINDS = ['published', 'reminder', 'manual'] as const satisfies readonly NoticeKind[];
+/** The notices about an item's review, told to the staff: they open the item in the console. */
+export const REVIEW_NOTICE_KINDS = ['review', 'approved', 'returned'] as const satisfies readonly NoticeKind[];
+export const isReviewNotice = (kind: NoticeKind): boolean => (REVIEW_NOTICE_KINDS as readonly string[]).includes(kind);
 
 /** Staff may notify an item's audience once an hour: more would teach people to ignore the notices. */
 export const NOTIFY_INTERVAL_MS = HOUR_MS;

@@ -14,7 +14,6 @@ import {
   CONTENT_STATUSES,
   CONTENT_TYPES,
   ContentConfigurationSchema,
-  type ContentStatus,
   ContentStatusSchema,
   ContentTypeSchema,
   isChoiceQuestion,
@@ -160,16 +159,21 @@ export const StaffContentSchema = z.object({
 });
 export type StaffContent = z.infer<typeof StaffContentSchema>;
 
-/** The publish choice an item's status stands for: kept as a draft, scheduled, or out already. */
-export const publishModeOf = (status: ContentStatus): PublishMode =>
-  status === 'draft' ? 'draft' : status === 'scheduled' ? 'schedule' : 'now';
+/**
+ * The publish choice an item stands for: kept as a draft, scheduled, or out already; in review, what its
+ * author asked for (a time still to come, or as soon as it is approved).
+ */
+const publishModeOf = ({ status, publishAt }: Pick<StaffContent, 'status' | 'publishAt'>): PublishMode => {
+  if (status === 'review') return Date.parse(publishAt) > Date.now() ? 'schedule' : 'now';
+  return status === 'draft' ? 'draft' : status === 'scheduled' ? 'schedule' : 'now';
+};
 
 /**
  * An item as the body that would create it: what the server lays an edit's changes over (and copies),
  * and what the console's editor starts its form from.
  */
 export function bodyOfItem(item: StaffContent): ContentBody {
-  const mode = publishModeOf(item.status);
+  const mode = publishModeOf(item);
   return {
     type: item.type,
     configuration: item.configuration,

@@ -26,6 +26,7 @@ export const TABLE_OWNERS = {
   content: 'authoring',
   content_reach: 'authoring', // kept by database triggers on the inbox and attempts; no module writes it
   content_notice: 'authoring',
+  content_review: 'authoring', // an item's review history, written with its changes
   content_audience_group: 'authoring',
   content_audience_user: 'authoring',
   content_audience_rule: 'authoring',
@@ -35,6 +36,8 @@ export const TABLE_OWNERS = {
   answer: 'authoring',
   task: 'authoring',
   comment: 'content',
+  review_policy: 'review',
+  content_reviewer: 'review',
   promotion_copy: 'promotions',
   file: 'files',
   // forms

@@ -14,6 +14,24 @@ export type RequestContext = { tenantId: number; userId: number; role: Role; ses
  */
 export type ScopedContext = (req: FastifyRequest) => Promise<RequestContext>;
 
+/**
+ * A staff member calling a route scoped to an organisation: who they are, in the organisation they work
+ * in, with their language and their own organisation (a SUPERADMIN's provider).
+ */
+export type StaffCaller = Pick<RequestContext, 'tenantId' | 'userId' | 'role'> & {
+  lang: Language;
+  ownTenantId: number;
+};
+
+/** The staff caller of a scoped route (one whose query schema has the scope, so `?tenant=` is parsed). */
+export const staffCallerOf =
+  (scoped: ScopedContext) =>
+  async (req: FastifyRequest): Promise<StaffCaller> => ({
+    ...(await scoped(req)),
+    lang: req.lang,
+    ownTenantId: req.ctx.tenantId,
+  });
+
 /** A bearer token as a statement looks its session up (db/caller.ts). */
 export type Credentials = { tenantId: number; tokenHash: string };
 

@@ -23,6 +23,11 @@ export const CAPABILITIES = {
   'content.author': ['SUPERADMIN', 'ADMIN', 'CREATOR'],
   /** Change any item of the tenant, whoever made it. */
   'content.any': ['SUPERADMIN', 'ADMIN'],
+  /**
+   * Whether the organisation reviews its CREATORs' items before they are out, and who reviews besides its
+   * admins (who always may: `mayReview`).
+   */
+  'review.manage': ['SUPERADMIN', 'ADMIN'],
   /** The tenant's statistics: the dashboard and every item's figures (a CREATOR's own items: `mayReadItemStats`). */
   'stats.read': ['SUPERADMIN', 'ADMIN', 'ANALYST'],
   /** The organisation's single sign-on: its identity providers and the groups their claims map to. */
@@ -55,3 +60,10 @@ export const mayChangeItem = (actor: Actor, creatorId: number): boolean =>
 /** Whether the actor may read an item's statistics, answers and exports: a CREATOR their own items only. */
 export const mayReadItemStats = (actor: Actor, creatorId: number): boolean =>
   may(actor, 'stats.read') || (may(actor, 'content.author') && creatorId === actor.id);
+
+/**
+ * Whether the actor approves or sends back items in review: the organisation's admins, and the CREATORs
+ * its admins named reviewers (`reviewer`); never their own items (`creatorId`), which another checks.
+ */
+export const mayReview = (actor: Actor & { reviewer: boolean }, creatorId?: number): boolean =>
+  creatorId !== actor.id && (may(actor, 'review.manage') || (may(actor, 'content.author') && actor.reviewer));

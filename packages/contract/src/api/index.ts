@@ -16,6 +16,7 @@ export * from './staff/item-stats.js';
 export * from './staff/moderation.js';
 export * from './staff/people.js';
 export * from './staff/promotions.js';
+export * from './staff/review.js';
 export * from './staff/scim.js';
 export * from './staff/sso.js';
 export * from './staff/stats.js';

@@ -5,6 +5,7 @@ export * from './inbox.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './notifications.js';
+export * from './review.js';
 export * from './scim.js';
 export * from './scim-tokens.js';
 export * from './sso.js';

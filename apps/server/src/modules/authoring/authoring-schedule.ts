@@ -1,4 +1,4 @@
-import { DAY_MS, isLive, MINUTE_MS, type NoticeKind } from '@kanal/contract';
+import { DAY_MS, isLive, MINUTE_MS, type NoticeKind, type REVIEW_NOTICE_KINDS } from '@kanal/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { occurrenceDeadline } from '../../lib/recurrence.js';
@@ -98,34 +98,25 @@ type NoticeFanOut = Notice & { at: string; after: number; told: number; to?: num
 const fanOutKey = (notice: Pick<Notice, 'tenantId' | 'id'>) =>
   `${SCHEDULE_QUEUES.fanOut}:${notice.tenantId}:${notice.id}`;
 
+/** The notices told to one person each: a reply to their comment, and the steps of an item's review. */
+export type PersonalNotice = {
+  tenantId: number;
+  contentId: number;
+  kind: 'reply' | (typeof REVIEW_NOTICE_KINDS)[number];
+  to: number;
+  by: number;
+  at: Date;
+};
+
 /**
- * A reply to a person's comment on an item, told to that person alone: a notice of its own (the bell, an
- * e-mail, their browsers and phones), through the same fan-out as the audience's notices.
+ * A notice to one person about an item (a reply to their comment, the review of an item): a notice of
+ * its own (the bell, an e-mail, their browsers and phones), through the same fan-out as the audience's.
  */
-export async function tellReply(
-  repo: AuthoringRepository,
-  jobs: NoticeScheduler,
-  reply: { tenantId: number; contentId: number; to: number; by: number; at: Date },
-): Promise<void> {
-  const { tenantId, contentId, to, by, at } = reply;
-  const id = await repo.insertNotice({
-    tenantId,
-    contentId,
-    kind: 'reply',
-    requestedBy: by,
-    recipients: 1,
-    createdAt: at,
-  });
-  const payload: NoticeFanOut = { tenantId, id, contentId, kind: 'reply', at: at.toISOString(), after: 0, told: 0, to };
-  await jobs.schedule([
-    {
-      queue: SCHEDULE_QUEUES.fanOut,
-      key: fanOutKey(payload),
-      payload,
-      runAt: at,
-      tenantId,
-    },
-  ]);
+export async function tellOne(repo: AuthoringRepository, jobs: NoticeScheduler, notice: PersonalNotice): Promise<void> {
+  const { tenantId, contentId, kind, to, by, at } = notice;
+  const id = await repo.insertNotice({ tenantId, contentId, kind, requestedBy: by, recipients: 1, createdAt: at });
+  const payload: NoticeFanOut = { tenantId, id, contentId, kind, at: at.toISOString(), after: 0, told: 0, to };
+  await jobs.schedule([{ queue: SCHEDULE_QUEUES.fanOut, key: fanOutKey(payload), payload, runAt: at, tenantId }]);
 }
 
 /** The jobs of items' schedules, each in its job's transaction: once, whatever the processes. */

@@ -13,6 +13,7 @@ import {
   writeQuestions,
   writeTask,
 } from './authoring-parts.js';
+import { type Decision, decideReview, recordSubmission, type Submission } from './authoring-review.js';
 import { SCHEDULE_QUEUES } from './authoring-schedule.js';
 
 /** What an edit changes: the fields given are written again as a whole (material with its media). */
@@ -39,8 +40,11 @@ type Deps = {
  * entry are one transaction.
  */
 export const createContentAuthoring = ({ transaction }: Deps) => ({
-  /** Creates an item with everything it carries, then fills the inboxes of its audience. */
-  create: (input: NewContent, audit?: Omit<AuditEntry, 'details'>): Promise<number> =>
+  /**
+   * Creates an item with everything it carries, then fills the inboxes of its audience; `submission` when
+   * it is created in review.
+   */
+  create: (input: NewContent, audit?: Omit<AuditEntry, 'details'>, submission?: Submission): Promise<number> =>
     transaction(async (repos) => {
       if (input.task && input.type !== 'TASK' && !hasForm(input.type))
         throw new Error(`a ${input.type} has no deadline`);
@@ -64,15 +68,17 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       if (input.type === 'TASK' || input.task) await writeTask(repos, tenantId, contentId, input.task);
       await syncAndPlan(repos, tenantId, contentId);
       if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
+      if (submission) await recordSubmission(repos, tenantId, contentId, submission);
       return contentId;
     }),
 
-  /** Writes the changes given, and the inboxes with them. */
+  /** Writes the changes given, and the inboxes with them; `submission` when they send it into review. */
   update: (
     tenantId: number,
     contentId: number,
     changes: ContentChanges,
     audit?: Omit<AuditEntry, 'details'>,
+    submission?: Submission,
   ): Promise<void> =>
     transaction(async (repos) => {
       const { repo } = repos;
@@ -102,7 +108,12 @@ export const createContentAuthoring = ({ transaction }: Deps) => ({
       await syncAndPlan(repos, tenantId, contentId);
       await writeCopies(repos, tenantId, contentId);
       if (audit) await repos.audit.record({ ...audit, details: { contentId, by: audit.userId } });
+      if (submission) await recordSubmission(repos, tenantId, contentId, submission);
     }),
+
+  /** A reviewer's decision on an item in review; false when it is not in review. */
+  decide: (tenantId: number, contentId: number, decision: Decision): Promise<boolean> =>
+    transaction((repos) => decideReview(repos, tenantId, contentId, decision)),
 
   /** Deletes an item with everything it carries (its inbox rows, answers and comments go by cascade). */
   remove: (tenantId: number, contentId: number, audit: Omit<AuditEntry, 'details'>): Promise<void> =>

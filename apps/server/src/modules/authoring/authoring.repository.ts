@@ -10,6 +10,7 @@ import {
   contentAudienceGroup,
   contentInteraction,
   contentNotice,
+  contentReview,
   file,
   material,
   media,
@@ -112,6 +113,7 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
       .select({
         status: content.status,
         type: content.type,
+        creatorId: content.creatorId,
         publishAt: content.publishAt,
         deadline: task.deadline,
         supersededAt: task.supersededAt,
@@ -250,6 +252,11 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
         ),
       );
     return row?.n ?? 0;
+  },
+
+  /** A step of the item's review history. */
+  async insertReviewStep(row: Insert<typeof contentReview>): Promise<void> {
+    await db.insert(contentReview).values(row);
   },
 
   async insertNotice(row: Insert<typeof contentNotice>): Promise<number> {

@@ -1,8 +1,8 @@
 import { api } from '@kanal/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/operations.js';
-import type { ScopedContext } from '../../plugins/request-context.js';
-import type { Author, ContentStaff } from './authoring.service.js';
+import { type ScopedContext, staffCallerOf } from '../../plugins/request-context.js';
+import type { ContentStaff } from './authoring.service.js';
 
 type Options = {
   staff: ContentStaff;
@@ -15,12 +15,7 @@ type Options = {
  * contract's operations; a CREATOR's limits to their own items: authoring.service.ts.
  */
 export const contentStaffRoutes: FastifyPluginAsync<Options> = async (app, { staff, scoped }) => {
-  // Every route here takes `?tenant=` (its query schema has the scope), so the query has it parsed.
-  const author = async (req: FastifyRequest): Promise<Author> => ({
-    ...(await scoped(req)),
-    lang: req.lang,
-    ownTenantId: req.ctx.tenantId,
-  });
+  const author = staffCallerOf(scoped);
 
   route(app, api.listContent, async (req) => ({ payload: await staff.list(await author(req), req.query) }));
   for (const operation of [api.createContent, api.createContentMobile]) {

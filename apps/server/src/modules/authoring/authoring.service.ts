@@ -4,9 +4,11 @@ import {
   type ContentBody,
   ContentBodySchema,
   isChoiceQuestion,
+  isLive,
   type Language,
   LINEAR_POINTS,
   type MediaType,
+  may,
   mayChangeItem,
   type NoticeQueued,
   type QuestionType,
@@ -19,11 +21,12 @@ import {
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { RequestContext } from '../../plugins/request-context.js';
+import type { StaffCaller } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import { createAudienceRules, withoutGone } from './audience-rules.js';
 import type { AuthoringRepository } from './authoring.repository.js';
 import type { NewContent } from './authoring-parts.js';
+import type { Submission } from './authoring-review.js';
 import type { ContentAuthoring, ContentChanges } from './authoring-writes.js';
 import { createMediaMaintenance, mediaTypeOf } from './media-maintenance.js';
 
@@ -36,7 +39,7 @@ export type ItemSummary = Pick<StaffContent, 'id' | 'name' | 'type' | 'status' |
 };
 
 /** The staff member calling, in the organisation they work in, and their own (a SUPERADMIN's provider). */
-export type Author = Pick<RequestContext, 'tenantId' | 'userId' | 'role'> & { lang: Language; ownTenantId: number };
+export type Author = StaffCaller;
 
 /** The content module's reads of an item's media (with their files) and questions (with their answers). */
 type ItemReads = {
@@ -73,6 +76,8 @@ type Deps = {
   kickJobs: () => Promise<void>;
   /** The tenant's items whose audience's inboxes are still being filled (from the inbox module). */
   filling: (tenantId: number) => Promise<Set<number>>;
+  /** Whether the organisation reviews its CREATORs' items, and who hears that one awaits it (the review module's). */
+  reviewPolicy: { required(tenantId: number): Promise<boolean>; reviewers(tenantId: number): Promise<number[]> };
   clock: Clock;
 };
 
@@ -90,6 +95,7 @@ export const createContentStaff = ({
   audit,
   kickJobs,
   filling,
+  reviewPolicy,
   clock,
 }: Deps) => {
   const audienceRules = createAudienceRules({ repo });
@@ -105,6 +111,17 @@ export const createContentStaff = ({
   /** A CREATOR changes only what they made; an ANALYST nothing (the rule the console shows too). */
   const mayChange = (author: Author, creatorId: number) =>
     mayChangeItem({ role: author.role, id: author.userId }, creatorId);
+
+  /** Whether the author's items go to review before they are out: a CREATOR's, where the organisation reviews. */
+  const reviewed = async (author: Author) =>
+    !may(author, 'content.any') && (await reviewPolicy.required(author.tenantId));
+
+  /** The author sent an item for review now: its reviewers are told. */
+  const submission = async (author: Author): Promise<Submission> => ({
+    by: author.userId,
+    reviewers: await reviewPolicy.reviewers(author.tenantId),
+    at: clock.now(),
+  });
 
   /** An item's questions in order, each with its answers in order and which are correct. */
   async function questionsOf(tenantId: number, contentId: number): Promise<StaffContent['questions']> {
@@ -160,7 +177,9 @@ export const createContentStaff = ({
       delivering: delivering.has(row.id),
       locked: Boolean(row.answered),
       // A promotion's copy is the provider's: the organisation receiving it reads it and changes nothing.
-      editable: !row.isCopy && mayChange(author, row.creatorId),
+      // What people read was reviewed: a reviewed author leaves it to the admins (ADR 0065).
+      editable:
+        !row.isCopy && mayChange(author, row.creatorId) && !(row.status === 'published' && (await reviewed(author))),
     };
   }
 
@@ -258,6 +277,8 @@ export const createContentStaff = ({
 
   async function create(author: Author, body: ContentBody): Promise<StaffContent> {
     const resolved = await resolve(author, body);
+    const published = publication(body.publish);
+    const inReview = isLive(published.status) && (await reviewed(author));
     const contentId = await authoring.create(
       {
         tenantId: author.tenantId,
@@ -269,11 +290,13 @@ export const createContentStaff = ({
         image: body.image,
         category: body.category || null,
         settings: body.settings,
-        ...publication(body.publish),
+        publishAt: published.publishAt,
+        status: inReview ? 'review' : published.status,
         ...resolved,
         task: taskOf(body) ?? undefined,
       },
       auditOf(author, 'content.created'),
+      inReview ? await submission(author) : undefined,
     );
     // Published now: its notice goes out at once rather than at the next poll.
     void kickJobs();
@@ -368,6 +391,10 @@ export const createContentStaff = ({
         body.settings.passingScore !== item.settings.passingScore;
       if (item.locked && changesMeaning) throw new AppError('ContentLocked');
       const resolved = await resolve(author, body);
+      const published = patch.publish ? publication(body.publish) : undefined;
+      // A reviewed author's item that would be out (or waits in review) is in review, at the time asked for.
+      const status = published?.status ?? item.status;
+      const inReview = (isLive(status) || status === 'review') && (await reviewed(author));
       const changes: ContentChanges = {
         name: body.name,
         description: body.description,
@@ -378,18 +405,20 @@ export const createContentStaff = ({
         audience: resolved.audience,
         ...(patch.questions && !item.locked ? { questions: resolved.questions } : {}),
         task: taskOf(body),
-        ...(patch.publish ? publication(body.publish) : {}),
+        ...published,
+        ...(inReview ? { status: 'review' as const } : {}),
       };
       const event = patch.publish && item.status === 'archived' ? 'content.unarchived' : 'content.updated';
-      await authoring.update(author.tenantId, contentId, changes, auditOf(author, event));
+      const sent = inReview && item.status !== 'review' ? await submission(author) : undefined;
+      await authoring.update(author.tenantId, contentId, changes, auditOf(author, event), sent);
       void kickJobs();
       return get(author, contentId);
     },
 
-    /** Drafts and items not yet due go; anything people may have seen is archived instead (409). */
+    /** Drafts, items in review and items not yet due go; anything people may have seen is archived instead (409). */
     async remove(author: Author, contentId: number): Promise<{ deleted: number }> {
       const item = await changeable(author, contentId);
-      if (item.status !== 'draft' && item.status !== 'scheduled') throw new AppError('ContentNotDraft');
+      if (item.status === 'published' || item.status === 'archived') throw new AppError('ContentNotDraft');
       await authoring.remove(author.tenantId, contentId, auditOf(author, 'content.deleted'));
       return { deleted: 1 };
     },

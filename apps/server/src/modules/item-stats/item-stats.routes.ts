@@ -1,9 +1,8 @@
 import { api } from '@kanal/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { sendExport } from '../../lib/files/table-export.js';
 import { route } from '../../plugins/operations.js';
-import type { ScopedContext } from '../../plugins/request-context.js';
-import type { Author } from '../authoring/authoring.service.js';
+import { type ScopedContext, staffCallerOf } from '../../plugins/request-context.js';
 import { contentFileName } from './item-export.js';
 import type { ContentStats } from './item-stats.service.js';
 
@@ -15,11 +14,7 @@ type Options = {
 
 /** An item's statistics (spec point 7, "Content" info calls). Who may call each: the contract's operations. */
 export const contentStatsRoutes: FastifyPluginAsync<Options> = async (app, { stats, scoped }) => {
-  const author = async (req: FastifyRequest): Promise<Author> => ({
-    ...(await scoped(req)),
-    lang: req.lang,
-    ownTenantId: req.ctx.tenantId,
-  });
+  const author = staffCallerOf(scoped);
 
   route(app, api.getItemInfo, async (req) => ({
     payload: await stats.info(await author(req), req.params.id),

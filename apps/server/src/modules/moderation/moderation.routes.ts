@@ -1,8 +1,7 @@
 import { api } from '@kanal/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/operations.js';
-import type { ScopedContext } from '../../plugins/request-context.js';
-import type { Author } from '../authoring/authoring.service.js';
+import { type ScopedContext, staffCallerOf } from '../../plugins/request-context.js';
 import type { Moderation } from './moderation.service.js';
 
 type Options = {
@@ -13,12 +12,7 @@ type Options = {
 
 /** Comments as their staff see, answer, hide and remove them. Who may call each: the contract's operations. */
 export const moderationRoutes: FastifyPluginAsync<Options> = async (app, { staff, scoped }) => {
-  // Every route here takes `?tenant=` (its query schema has the scope), so the query has it parsed.
-  const author = async (req: FastifyRequest): Promise<Author> => ({
-    ...(await scoped(req)),
-    lang: req.lang,
-    ownTenantId: req.ctx.tenantId,
-  });
+  const author = staffCallerOf(scoped);
 
   // The spec names the list twice: for moderation (`comment`) and among an item's statistics (`comments`).
   for (const operation of [api.listComments, api.listItemComments]) {

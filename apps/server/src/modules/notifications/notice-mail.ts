@@ -1,4 +1,11 @@
-import { type ContentType, hasForm, type Language, makeTranslate, type NoticeKind } from '@kanal/contract';
+import {
+  type ContentType,
+  hasForm,
+  isReviewNotice,
+  type Language,
+  makeTranslate,
+  type NoticeKind,
+} from '@kanal/contract';
 import { formatDateTime } from '../../lib/clock.js';
 import { mailLayout } from '../../lib/mail-layout.js';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -9,9 +16,12 @@ const t = makeTranslate({ hr, en });
 
 /**
  * Where the web app shows what a notice is about: a task has its own screen, the rest open on their
- * introduction; a reply is read under the comment, in the archive (beside a form's answers).
+ * introduction; a reply is read under the comment, in the archive (beside a form's answers); a reviewer
+ * opens the item as its audience would see it, its author the editor.
  */
 export const itemPath = (contentId: number, contentType: ContentType, kind?: NoticeKind) => {
+  if (kind === 'review') return `/admin/content/${contentId}/preview`;
+  if (kind && isReviewNotice(kind)) return `/admin/content/${contentId}`;
   if (kind === 'reply') return hasForm(contentType) ? `/archive/${contentId}/questions` : `/archive/${contentId}`;
   return contentType === 'TASK' ? `/task/${contentId}` : `/content/${contentId}/intro`;
 };

@@ -1,4 +1,9 @@
-import { type NoticeTopic, type PreferenceChannel, PUSH_DEVICES_PER_KIND } from '@kanal/contract';
+import {
+  AUDIENCE_NOTICE_KINDS,
+  type NoticeTopic,
+  type PreferenceChannel,
+  PUSH_DEVICES_PER_KIND,
+} from '@kanal/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
@@ -253,9 +258,9 @@ export const createNotificationsRepository = (db: DbOrTx) => ({
       FROM notification n
       LEFT JOIN notification_delivery d ON d.tenant_id = n.tenant_id AND d.notification_id = n.id
       WHERE n.tenant_id = ${tenantId} AND n.content_id = ${contentId}
-        -- A reply to one person's comment is not news of the item to its audience.
-        AND NOT EXISTS (SELECT 1 FROM content_notice cn
-          WHERE cn.tenant_id = n.tenant_id AND cn.id = n.notice_id AND cn.kind = 'reply')`);
+        -- A reply to one person's comment, or a step of the item's review, is not news of it to its audience.
+        AND EXISTS (SELECT 1 FROM content_notice cn
+          WHERE cn.tenant_id = n.tenant_id AND cn.id = n.notice_id AND cn.kind = ANY (${`{${AUDIENCE_NOTICE_KINDS.join(',')}}`}::text[]))`);
     return (
       rowsOf<{ notified: number; received: number; opened: number }>(result)[0] ?? {
         notified: 0,
