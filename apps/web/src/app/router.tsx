@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: 'content/:id', lazy: consoleScreen('ContentEditorScreen') },
               { path: 'content/:id/comments', lazy: consoleScreen('ContentCommentsScreen') },
               { path: 'comments', lazy: consoleScreen('CommentQueueScreen') },
+              { path: 'reviews', lazy: consoleScreen('ReviewScreen') },
               { path: 'content/:id/answers', lazy: consoleScreen('ContentAnswersScreen') },
               { path: 'content/:id/statistics', lazy: statsScreen('ContentStatsScreen') },
               // Its own chunk: it brings the end-user screens, which the rest of the console does not need.

@@ -117,6 +117,7 @@ describe('the console navigation', () => {
         'Nadzorna ploča',
         'Sadržaj',
         'Komentari',
+        'Na pregledu',
         'Osobe',
         'Grupe',
         'Uvoz osoba',
@@ -134,6 +135,7 @@ describe('the console navigation', () => {
         'Nadzorna ploča',
         'Sadržaj',
         'Komentari',
+        'Na pregledu',
         'Osobe',
         'Grupe',
         'Uvoz osoba',
@@ -143,7 +145,7 @@ describe('the console navigation', () => {
       ],
     ],
     ['ANALYST', ['Nadzorna ploča', 'Sadržaj', 'Komentari', 'Osobe', 'Grupe', 'Izvoz']],
-    ['CREATOR', ['Sadržaj', 'Komentari']],
+    ['CREATOR', ['Sadržaj', 'Komentari', 'Na pregledu']],
   ] as const)('offers a %s the screens it may use', async (role, links) => {
     openConsole(role, '/admin/content', { 'GET /content': () => ok({ count: 0, items: [] }) });
     const nav = await screen.findByRole('navigation', { name: 'Administracija' });

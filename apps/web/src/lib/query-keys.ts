@@ -54,6 +54,10 @@ export const queryKeys = {
     contentComments: (tenant: number, id: number, page: number) => [...admin, 'comments', tenant, id, page] as const,
     commentQueue: (tenant: number, filter: object, page: number) =>
       [...admin, 'commentQueue', tenant, filter, page] as const,
+    /** Review before publishing: the organisation's choice, the items in review, an item's history. */
+    reviewSettings: (tenant: number) => [...admin, 'review-settings', tenant] as const,
+    reviewQueue: (tenant: number, page: number) => [...admin, 'review-queue', tenant, page] as const,
+    reviewHistory: (tenant: number, id: number) => [...admin, 'review-history', tenant, id] as const,
     contentAttempts: (tenant: number, id: number, page: number) => [...admin, 'attempts', tenant, id, page] as const,
     attempt: (tenant: number, id: number) => [...admin, 'attempt', tenant, id] as const,
     /** Statistics: of the organisation (`id` 0) or of one item, by call and query. */

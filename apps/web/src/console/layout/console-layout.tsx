@@ -69,6 +69,7 @@ const NAV = [
   { to: '/admin/dashboard', screen: 'DashboardScreen', label: 'dashboard' },
   { to: '/admin/content', screen: 'ContentListScreen', label: 'content' },
   { to: '/admin/comments', screen: 'CommentQueueScreen', label: 'comments' },
+  { to: '/admin/reviews', screen: 'ReviewScreen', label: 'reviews' },
   { to: '/admin/users', screen: 'UsersScreen', label: 'users' },
   { to: '/admin/groups', screen: 'GroupsScreen', label: 'groups' },
   { to: '/admin/import', screen: 'ImportScreen', label: 'import' },

@@ -17,6 +17,8 @@ export const SCREEN_CAPABILITIES = {
   ContentCommentsScreen: 'content.read',
   // The organisation's comments in one queue: a creator's on their own items (the server narrows it).
   CommentQueueScreen: 'content.read',
+  // Items in review: a reviewer's all of them, another creator's own (review.service.ts decides).
+  ReviewScreen: 'content.author',
   ContentAnswersScreen: 'content.read',
   ContentStatsScreen: 'content.read',
   UsersScreen: 'people.read',

@@ -1,4 +1,4 @@
-import { type ContentItem, hasForm } from '@kanal/contract';
+import { type ContentItem, hasForm, isReviewNotice, type NoticeKind } from '@kanal/contract';
 
 type Routed = Pick<ContentItem, 'id' | 'type'>;
 
@@ -11,6 +11,17 @@ export function itemPath({ id, type }: Routed, isPhone: boolean): string {
 
 /** Where one reads one's comments on an item and the organisation's replies: a form's beside its answers. */
 export const commentsPath = ({ id, type }: Routed) => (hasForm(type) ? `/archive/${id}/questions` : `/archive/${id}`);
+
+/**
+ * Where a notice opens (as its e-mail's link does, notice-mail.ts on the server): a reply where it is read,
+ * a step of a review in the console (a reviewer sees the item as its audience will, its author the editor),
+ * the rest the item.
+ */
+export function noticePath(kind: NoticeKind, routed: Routed, isPhone: boolean): string {
+  if (kind === 'review') return `/admin/content/${routed.id}/preview`;
+  if (isReviewNotice(kind)) return `/admin/content/${routed.id}`;
+  return kind === 'reply' ? commentsPath(routed) : itemPath(routed, isPhone);
+}
 
 /** Spec point 2: quizzes are for education, every other type answers as a poll. */
 export const questionsPath = ({ id, type }: Routed) =>

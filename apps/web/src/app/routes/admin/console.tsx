@@ -26,6 +26,7 @@ import { ImportScreen } from '@/features/people/components/transfer/import-scree
 import { NewUserScreen } from '@/features/people/components/users/user-new-screen';
 import { UserScreen } from '@/features/people/components/users/user-screen';
 import { UsersScreen } from '@/features/people/components/users/users-screen';
+import { ReviewScreen } from '@/features/review/components/review-screen';
 import { ScimTokensScreen } from '@/features/scim/components/scim-tokens-screen';
 import { NewIdentityProviderScreen } from '@/features/sso/components/identity-provider-new-screen';
 import { IdentityProviderScreen } from '@/features/sso/components/identity-provider-screen';
@@ -45,6 +46,7 @@ export const screens = guardScreens({
   ContentEditorScreen,
   ContentCommentsScreen,
   CommentQueueScreen,
+  ReviewScreen,
   ContentAnswersScreen,
   UsersScreen,
   NewUserScreen,

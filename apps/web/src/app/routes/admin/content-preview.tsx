@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { Page } from '@/components/page';
 import { ContentItemPage } from '@/console/components/content/content-item-page';
+import { ReviewActions } from '@/console/components/content/review-panel';
 import { useConsole } from '@/console/lib/console-context';
 import { markPercent } from '@/content/lib/score';
 import { contentPreviewOf, type ContentPreview as Preview } from '@/features/authoring/lib/content-preview';
@@ -88,9 +89,12 @@ function ContentPreviewView({ item }: { item: StaffContent }) {
           <p className="content-preview__notice">{t('content.preview.notice')}</p>
           <p className="content-preview__saved">{t('content.preview.saved')}</p>
         </div>
-        <Link to={`/admin/content/${item.id}`} className="button button--secondary">
-          {t('content.preview.backToEditor')}
-        </Link>
+        <div className="content-preview__bar-actions">
+          <ReviewActions item={item} />
+          <Link to={`/admin/content/${item.id}`} className="button button--secondary">
+            {t('content.preview.backToEditor')}
+          </Link>
+        </div>
       </div>
       {isTask ? (
         <div className="content-preview__phone">{screen}</div>

@@ -52,7 +52,7 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
       showToast(errorText(t, error));
     }
   };
-  const deletable = item.status === 'draft' || item.status === 'scheduled';
+  const deletable = item.status === 'draft' || item.status === 'review' || item.status === 'scheduled';
 
   return (
     <>
@@ -61,7 +61,7 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
           {t('content.actions.copy')}
         </Button>
         {item.status === 'published' ? <NotifyButton item={item} /> : null}
-        {item.status !== 'archived' && item.status !== 'draft' ? (
+        {item.status === 'published' || item.status === 'scheduled' ? (
           <Button variant="secondary" onClick={() => setConfirming('archive')}>
             {t('content.actions.archive')}
           </Button>
@@ -106,8 +106,11 @@ export function ContentActions({ item, onDeleted }: { item: ActionTarget; onDele
           onCancel={close}
           onConfirm={() =>
             run(async () => {
-              await update.mutateAsync({ publish: { mode: confirming, at: null } });
-              return t(`content.actions.unarchive.${confirming}Done`, { name: item.name });
+              const made = await update.mutateAsync({ publish: { mode: confirming, at: null } });
+              // Where the organisation reviews, a creator's item goes to review rather than out again.
+              return made.status === 'review'
+                ? t('content.editor.created.review', { name: item.name })
+                : t(`content.actions.unarchive.${confirming}Done`, { name: item.name });
             })
           }
         >

@@ -8,15 +8,13 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
-import { ConfirmDialog, Dialog } from '@/components/dialog';
+import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/feedback/toast';
 import { ErrorText } from '@/components/form/error-text';
-import { TextAreaField } from '@/components/form/text-area-field';
-import { TextField } from '@/components/form/text-field';
 import { useChangeComment, useDeleteComment } from '@/console/api/content';
 import { StatusBadge } from '@/console/components/status-badge';
+import { TextDialog } from '@/console/components/text-dialog';
 import { useConsole } from '@/console/lib/console-context';
-import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
@@ -173,108 +171,13 @@ function CommentState({ comment }: { comment: StaffComment }) {
   return <StatusBadge tone="waiting">{t('contentResponses.comments.state.new')}</StatusBadge>;
 }
 
-/** One text to write in a dialog (a reply, a reason), checked before it is sent. */
-function TextDialog({
-  comment,
-  title,
-  label,
-  hint,
-  initial,
-  max,
-  multiline,
-  emptyError,
-  submitLabel,
-  field,
-  send,
-  onClose,
-}: {
-  comment: StaffComment;
-  title: string;
-  label: string;
-  hint: string;
-  initial: string;
-  max: number;
-  multiline: boolean;
-  emptyError: string;
-  submitLabel: string;
-  field: string;
-  send: (text: string) => Promise<unknown>;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('admin');
-  const { t: common } = useTranslation('common');
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const formId = `comment-${comment.id}-${field}`;
-  const submit = async () => {
-    if (!text.trim()) {
-      setError(emptyError);
-      return;
-    }
-    setPending(true);
-    try {
-      await send(text.trim());
-      onClose();
-    } catch (caught) {
-      // The server's refusal of this field goes beside it; any other, under the form.
-      if (caught instanceof ApiError && caught.field === field) setError(caught.reason ?? caught.message);
-      else setFailure(errorText(t, caught));
-    } finally {
-      setPending(false);
-    }
-  };
-  const props = {
-    label,
-    hint,
-    error,
-    value: text,
-    maxLength: max,
-    autoFocus: true,
-    onInput: (event: { currentTarget: { value: string } }) => {
-      setText(event.currentTarget.value);
-      setError(undefined);
-    },
-  };
-  return (
-    <Dialog
-      title={title}
-      onClose={onClose}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {common('cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        className="comment-dialog"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <blockquote className="responses__quote">{comment.text}</blockquote>
-        {multiline ? <TextAreaField rows={5} {...props} /> : <TextField {...props} />}
-        <ErrorText alert>{failure}</ErrorText>
-      </form>
-    </Dialog>
-  );
-}
-
 function ReplyDialog({ comment, onClose }: { comment: StaffComment; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const change = useChangeComment();
   return (
     <TextDialog
-      comment={comment}
+      id={`comment-${comment.id}-reply`}
+      quote={comment.text}
       title={t('contentResponses.comments.replyTitle', { name: comment.user.name })}
       label={t('contentResponses.comments.replyLabel')}
       hint={t('contentResponses.comments.replyHint')}
@@ -298,7 +201,8 @@ function HideDialog({ comment, onClose }: { comment: StaffComment; onClose: () =
   const change = useChangeComment();
   return (
     <TextDialog
-      comment={comment}
+      id={`comment-${comment.id}-hide`}
+      quote={comment.text}
       title={t('contentResponses.comments.hideTitle', { name: comment.user.name })}
       label={t('contentResponses.comments.reasonLabel')}
       hint={t('contentResponses.comments.reasonHint')}

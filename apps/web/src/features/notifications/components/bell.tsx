@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { DropdownPanel } from '@/components/dropdown-panel';
 import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { BellIcon } from '@/components/icons';
-import { commentsPath, itemPath } from '@/content/lib/paths';
+import { noticePath } from '@/content/lib/paths';
 import { formatDateTime } from '@/lib/format';
 import { useIsPhone } from '@/lib/hooks/use-media-query';
 import { useTranslation } from '@/lib/i18n';
@@ -128,7 +128,7 @@ function BellEntry({ item, onOpen }: { item: BellItem; onOpen: () => void }) {
         if (unread) markRead.mutate(item.id);
         onOpen();
         const routed = { id: item.contentId, type: item.contentType };
-        void navigate(item.kind === 'reply' ? commentsPath(routed) : itemPath(routed, isPhone));
+        void navigate(noticePath(item.kind, routed, isPhone));
       }}
     >
       {unread ? <span className="visually-hidden">{t('bell.unread')}</span> : null}

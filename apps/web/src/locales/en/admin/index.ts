@@ -7,6 +7,7 @@ import editorMaterial from './editorMaterial.json';
 import editorQuestions from './editorQuestions.json';
 import groups from './groups.json';
 import promotions from './promotions.json';
+import review from './review.json';
 import scim from './scim.json';
 import sso from './sso.json';
 import stats from './stats.json';
@@ -32,6 +33,7 @@ export default {
   editorQuestions,
   editorAudience,
   contentResponses,
+  review,
   stats,
   system,
 };

@@ -7,7 +7,9 @@ import { ConfirmDialog } from '@/components/dialog';
 import { showToast } from '@/components/feedback/toast';
 import { ErrorText } from '@/components/form/error-text';
 import { useCreateContent, useUpdateContent } from '@/console/api/content';
+import { useReviewSettings } from '@/console/api/review';
 import { ContentStatusBadge } from '@/console/components/content/content-status-badge';
+import { ReviewPanel } from '@/console/components/content/review-panel';
 import { ConsolePage } from '@/console/layout/console-page';
 import { type ConsoleContext, useConsole } from '@/console/lib/console-context';
 import { useToastClearance } from '@/console/lib/toast-clearance';
@@ -74,6 +76,9 @@ export function ContentEditor({ item, initial, crumbs }: EditorProps) {
   const published = item?.status === 'published' || item?.status === 'archived';
   const publishMode = useWatch({ control, name: 'publishMode' });
   const canPromote = mayPromote(scope);
+  // Where the organisation reviews, a creator's item goes to review rather than out (ADR 0065).
+  const reviewed = useReviewSettings().data?.reviewed ?? false;
+  const toReview = reviewed && publishMode !== 'draft' && item?.status !== 'review';
 
   const storageKey = autosaveKey(tenantId, item, type);
   const { kept, restore, discard } = useAutosave(form, storageKey, item?.updatedAt ?? null);
@@ -92,15 +97,17 @@ export function ContentEditor({ item, initial, crumbs }: EditorProps) {
           ...(locked ? {} : { questions }),
           ...(formState.dirtyFields.publishMode || formState.dirtyFields.publishAt ? { publish } : {}),
         };
-        await update.mutateAsync(patch);
+        const made = await update.mutateAsync(patch);
         saved.current = true;
         removeStored(storageKey);
-        showToast(t('content.editor.saved', { name: draft.name }));
+        const sent = made.status === 'review' && item.status !== 'review';
+        showToast(t(sent ? 'content.editor.created.review' : 'content.editor.saved', { name: draft.name }));
       } else {
         const made = await create.mutateAsync(body);
         saved.current = true;
         removeStored(storageKey);
-        showToast(t(`content.editor.created.${draft.publishMode}`, { name: made.name }));
+        const outcome = made.status === 'review' ? 'review' : draft.publishMode;
+        showToast(t(`content.editor.created.${outcome}`, { name: made.name }));
         navigate(`/admin/content/${made.id}`, { replace: true });
       }
     } catch (error) {
@@ -125,8 +132,11 @@ export function ContentEditor({ item, initial, crumbs }: EditorProps) {
     ['audience', t('editorAudience.title')],
     ['publish', t('content.editor.sections.publish')],
   ] as const;
-  const submitLabel =
-    item && item.status !== 'draft' ? t('content.editor.save') : t(`content.editor.submit.${publishMode}`);
+  const submitLabel = toReview
+    ? t('content.editor.submit.review')
+    : item && item.status !== 'draft'
+      ? t('content.editor.save')
+      : t(`content.editor.submit.${publishMode}`);
   const typeName = t(`contentType.${type}`, { ns: 'common' });
   const sectionProps = { form, disabled: !editable };
   const editorProps = { form, errors, editable };
@@ -140,7 +150,14 @@ export function ContentEditor({ item, initial, crumbs }: EditorProps) {
       {item ? <ItemBar item={item} /> : null}
       <Autosave form={form} storageKey={storageKey} base={item?.updatedAt ?? null} paused={kept !== null} />
       <KeptWork kept={kept} restore={restore} discard={discard} />
-      {item && !item.editable ? <p className="note">{t('content.editor.readOnly')}</p> : null}
+      {item && !item.editable ? (
+        <p className="note">
+          {reviewed && item.creator.id === scope.me.id && item.status === 'published'
+            ? t('content.editor.readOnlyReviewed')
+            : t('content.editor.readOnly')}
+        </p>
+      ) : null}
+      {item ? <ReviewPanel item={item} /> : null}
 
       <div className="content-editor">
         <nav className="content-editor__nav" aria-label={t('content.editor.sectionsLabel')}>
@@ -161,7 +178,13 @@ export function ContentEditor({ item, initial, crumbs }: EditorProps) {
           {hasForm(type) ? <QuestionsSection {...sectionProps} locked={locked} /> : null}
           <SettingsSection {...editorProps} type={type} locked={locked} />
           <AudienceSection {...sectionProps} />
-          <PublishSection {...editorProps} item={item} published={published} publishMode={publishMode} />
+          <PublishSection
+            {...editorProps}
+            item={item}
+            published={published}
+            publishMode={publishMode}
+            reviewed={reviewed}
+          />
 
           {editable ? (
             <div className="content-editor__bar" ref={saveBar}>

@@ -13,10 +13,12 @@ type Props = FormSectionProps & {
   /** Out already (published or archived): its time is shown, no longer chosen. */
   published: boolean;
   publishMode: PublishMode;
+  /** The organisation reviews the caller's items before they are out. */
+  reviewed: boolean;
 };
 
 /** The editor's last section: out now, at a chosen time, or kept as a draft. */
-export function PublishSection({ form, errors, editable, item, published, publishMode }: Props) {
+export function PublishSection({ form, errors, editable, item, published, publishMode, reviewed }: Props) {
   const { t } = useTranslation('admin');
   const formError = useFormError();
   const { register } = form;
@@ -38,6 +40,7 @@ export function PublishSection({ form, errors, editable, item, published, publis
               </label>
             ))}
           </div>
+          {reviewed ? <p className="note">{t('content.editor.reviewNote')}</p> : null}
           {publishMode === 'schedule' ? (
             <TextField
               type="datetime-local"

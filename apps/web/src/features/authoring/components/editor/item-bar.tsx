@@ -10,12 +10,14 @@ export function ItemBar({ item }: { item: StaffContent }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const { me } = useConsole();
+  // Not out yet: no one has it, so it has no reach and no figures.
+  const unsent = item.status === 'draft' || item.status === 'review';
   // Its figures, answers and comments: a creator reads those of their own items only.
   const readsResponses = mayReadItemStats(me, item.creator.id);
   return (
     <div className="content-editor__item-bar">
       <p className="data-table__muted">
-        {[t('content.editor.by', { name: item.creator.name }), item.status === 'draft' ? null : reachLine(t, item)]
+        {[t('content.editor.by', { name: item.creator.name }), unsent ? null : reachLine(t, item)]
           .filter(Boolean)
           .join(' · ')}
       </p>
@@ -23,7 +25,7 @@ export function ItemBar({ item }: { item: StaffContent }) {
         <Link to={`/admin/content/${item.id}/preview`} className="button button--secondary">
           {t('content.preview.title')}
         </Link>
-        {item.status === 'draft' || !readsResponses ? null : (
+        {unsent || !readsResponses ? null : (
           <Link to={`/admin/content/${item.id}/statistics`} className="button button--secondary">
             {t('stats.item.link')}
           </Link>
