@@ -6,6 +6,7 @@ import {
   loadConfig,
   openDatabase,
   openFileStore,
+  schema,
   seedDemo,
 } from '@kanal/server';
 
@@ -48,6 +49,18 @@ export const COMMENT_ITEM = 'Novo parkiralište za bicikle';
 const COMMENT_PERSON = 'komentar@demo.hr';
 
 /**
+ * The review journey's own organisation (password: the demo one): its review before publishing, once
+ * switched on, must not send the other journeys' creators' items to review.
+ */
+export const REVIEW_TENANT = 'Recenzija d.o.o.';
+export const REVIEW_PEOPLE = [
+  { email: 'urednica@recenzija.hr', name: 'Una Urednica', role: 'ADMIN' },
+  { email: 'autor@recenzija.hr', name: 'Andrej Autor', role: 'CREATOR' },
+  { email: 'recenzentica@recenzija.hr', name: 'Rea Recenzentica', role: 'CREATOR' },
+  { email: 'citatelj@recenzija.hr', name: 'Čedo Čitatelj', role: 'USER' },
+];
+
+/**
  * Migrates and seeds the database as the server would, then adds the journeys' fixtures: the embedded one in
  * `dataDir`, or the one `env` names (DATABASE_URL, and a bucket for the files).
  */
@@ -80,6 +93,15 @@ export async function prepareDatabase(dataDir, env = {}) {
       });
       const { authoring } = createContentServices(tx);
       for (const item of items) await authoring.syncAudience(user.tenantId, item.id);
+      const [review] = await tx
+        .insert(schema.tenant)
+        .values({ name: REVIEW_TENANT })
+        .returning({ id: schema.tenant.id });
+      await createAccounts(
+        tx,
+        review.id,
+        REVIEW_PEOPLE.map((u) => ({ ...u, passwordHash: ana.passwordHash })),
+      );
     });
     // An item of the journeys', published a minute ago by FIXTURE_LOGIN to the people with these e-mails.
     const publish = async (emails, item) => {

@@ -1,5 +1,5 @@
 import { REVIEW_COMMENT_MAX_LENGTH, type ReviewStep, type StaffContent } from '@kanal/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { showToast } from '@/components/feedback/toast';
@@ -33,16 +33,12 @@ export function ReviewPanel({ item }: { item: StaffContent }) {
   const { me } = useConsole();
   const history = useReviewHistory(item.id);
   const settings = useReviewSettings();
-  const headingId = useId();
   const steps = history.data ?? [];
   const [last] = steps;
   if (!last) return null;
   const decides = item.status === 'review' && settings.data?.mayReview && item.creator.id !== me.id;
   return (
-    <section className="review-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="visually-hidden">
-        {t('review.history.title')}
-      </h2>
+    <section className="review-panel" aria-label={t('review.history.title')}>
       {item.status === 'review' ? (
         <p className="note">
           {t('review.waiting', { time: formatDateTime(last.at) })}{' '}
