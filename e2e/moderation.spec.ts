@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { anotherBrowser, DATE, DEMO_PASSWORD, logIn, seriousViolations } from './support/journey';
+import { anotherBrowser, DATE, DEMO_PASSWORD, logIn, logInInEnglish, seriousViolations } from './support/journey';
 
 /** The journey's own announcement and person (e2e/support/fixtures.mjs). */
 const COMMENT_ITEM = 'Novo parkiralište za bicikle';
@@ -83,12 +83,7 @@ test('an admin answers one comment and hides another from the queue; the person 
 
   // Kristina, in English: the bell tells her of the reply and opens where she reads it.
   const kristina = await anotherBrowser(browser, page, baseURL);
-  await kristina.goto('/login');
-  await kristina.getByRole('button', { name: 'English' }).click();
-  await kristina.getByLabel('Email or username').fill(PERSON);
-  await kristina.getByRole('button', { name: 'Log in' }).click();
-  await kristina.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await kristina.getByRole('button', { name: 'Log in' }).click();
+  await logInInEnglish(kristina, PERSON);
   await expect(kristina.getByRole('heading', { level: 1, name: 'Hello, Kristina!' })).toBeVisible();
   const entry = kristina
     .getByRole('dialog', { name: 'Notifications' })

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { anotherBrowser, DATE_TIME, DEMO_PASSWORD, logIn, seriousViolations } from './support/journey';
+import { anotherBrowser, DATE_TIME, DEMO_PASSWORD, logIn, logInInEnglish, seriousViolations } from './support/journey';
 
 // The journey's own organisation and people (e2e/support/fixtures.mjs, REVIEW_PEOPLE): review switched on
 // there sends no other journey's items to review.
@@ -9,17 +9,6 @@ const REVIEWER = 'recenzentica@recenzija.hr';
 const READER = 'citatelj@recenzija.hr';
 const ITEM = 'Novi raspored smjena od prosinca';
 const COMMENT = 'Dodajte i raspored za vikend.';
-
-/** Signs in on the English login screen, as the author works in English. */
-async function logInInEnglish(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'English' }).click();
-  await page.getByLabel('Email or username').fill(email);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Hello, / })).toBeVisible();
-}
 
 /** Whether the item is on the reader's home, as the app asks for it. */
 async function readerHas(page: Page): Promise<boolean> {

@@ -35,6 +35,17 @@ export async function logIn(page: Page, identifier: string) {
   await expect(page.getByRole('heading', { level: 1, name: /^Bok, / })).toBeVisible();
 }
 
+/** Signs in from /login after switching it to English, and waits for the home greeting. */
+export async function logInInEnglish(page: Page, identifier: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByLabel('Email or username').fill(identifier);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Hello, / })).toBeVisible();
+}
+
 /** A content card (home or archive), by the item's name. */
 export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
