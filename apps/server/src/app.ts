@@ -12,6 +12,7 @@ import { countOfTenant } from './db/tenant-objects.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { authRoutes, type WebManifest } from './modules/auth/auth.routes.js';
 import { contentStaffRoutes } from './modules/authoring/authoring.routes.js';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import type { FileStore } from './modules/files/file-store.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -135,6 +136,7 @@ export async function buildApp({
       await api.register(contentStaffRoutes, { staff: services.contentStaff, scoped });
       await api.register(moderationRoutes, { staff: services.moderation, scoped });
       await api.register(reviewRoutes, { review: services.review, scoped });
+      await api.register(certificatesRoutes, { certificates: services.certificates, scoped });
       await api.register(promotionsRoutes, { staff: services.promotions });
       await api.register(formsStaffRoutes, { answers: services.formsStaff, scoped });
       await api.register(contentStatsRoutes, { stats: services.contentStats, scoped });

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createContentServices, inboxOver } from './content-services.js';
 import type { Database } from './db/client.js';
 import type { ReadInBatches } from './db/cursor.js';
+import { AppError } from './lib/app-error.js';
 import type { Clock } from './lib/clock.js';
 import { secretBox, secretsKey } from './lib/secret-box.js';
 import { createAuditLog } from './modules/audit/audit.service.js';
@@ -13,6 +14,8 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthoringRepository } from './modules/authoring/authoring.repository.js';
 import { createContentStaff } from './modules/authoring/authoring.service.js';
 import { defineScheduleJobs, tellOne } from './modules/authoring/authoring-schedule.js';
+import { createCertificatesRepository } from './modules/certificates/certificates.repository.js';
+import { createCertificates } from './modules/certificates/certificates.service.js';
 import { createContentRepository } from './modules/content/content.repository.js';
 import { diskFileStore, type FileStore } from './modules/files/file-store.js';
 import { createFilesRepository } from './modules/files/files.repository.js';
@@ -179,6 +182,22 @@ export async function createServices({
     kickJobs: jobs.kick,
     clock,
   });
+  const certificates = createCertificates({
+    repo: createCertificatesRepository(db),
+    transaction: (fn) =>
+      db.transaction((tx) => fn({ repo: createCertificatesRepository(tx), audit: createAuditLog(tx) })),
+    logoOf: async (tenantId) => {
+      const logo = await files.tenantLogo({ tenantId }, tenantId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'NotFound') return null;
+        throw error;
+      });
+      // A PDF draws PNG and JPEG; another kind of logo (SVG) leaves the organisation's name in its place.
+      if (!logo || !['image/png', 'image/jpeg'].includes(logo.file.mime)) return null;
+      return Buffer.concat(await (await logo.open()).toArray());
+    },
+    publicUrl: config.publicUrl,
+    clock,
+  });
   const moderation = createModeration({
     repo: createModerationRepository(db),
     creatorOf: async (tenantId, contentId) => (await authoringRepo.find(tenantId, contentId, clock.now()))?.creatorId,
@@ -343,6 +362,7 @@ export async function createServices({
     content,
     contentStaff,
     review,
+    certificates,
     moderation,
     promotions,
     forms,

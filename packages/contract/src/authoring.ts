@@ -78,6 +78,8 @@ export const SettingsBodySchema = z.object({
     null,
   ),
   comments: z._default(z.boolean(), false),
+  /** An education's pass earns a certificate (a PDF with a code anyone can verify); EDUCATION only. */
+  certificate: z._default(z.boolean(), false),
 });
 
 export const TaskBodySchema = z.object({
@@ -147,7 +149,12 @@ const ContentFieldsSchema = z.object({
   description: z._default(contentFields.description, ''),
   image: z._default(contentFields.image, null),
   category: z._default(contentFields.category, null),
-  settings: z._default(contentFields.settings, { timeRestriction: null, passingScore: null, comments: false }),
+  settings: z._default(contentFields.settings, {
+    timeRestriction: null,
+    passingScore: null,
+    comments: false,
+    certificate: false,
+  }),
   material: z._default(contentFields.material, { link: null, text: null }),
   media: z._default(contentFields.media, []),
   questions: z._default(contentFields.questions, []),
@@ -196,6 +203,9 @@ export function contentIssues(body: ContentBody): Issue[] {
   }
   if (!graded && body.settings.passingScore !== null) {
     issues.push({ path: ['settings', 'passingScore'], message: 'validation.onlyEducation' });
+  }
+  if (!graded && body.settings.certificate) {
+    issues.push({ path: ['settings', 'certificate'], message: 'validation.onlyEducation' });
   }
   if (!form && body.settings.timeRestriction !== null) {
     issues.push({ path: ['settings', 'timeRestriction'], message: 'validation.onlyWithQuestions' });

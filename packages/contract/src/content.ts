@@ -43,6 +43,8 @@ export const ContentSettingsSchema = z.object({
   timeRestriction: z.nullable(z.int()),
   passingScore: z.nullable(z.number()),
   comments: z.boolean(),
+  /** Passing earns a certificate (an education's). */
+  certificate: z.boolean(),
 });
 export type ContentSettings = z.infer<typeof ContentSettingsSchema>;
 

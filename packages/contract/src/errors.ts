@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   ContentArchived: 409,
   NotPublished: 409,
   NotInReview: 409,
+  CertificateRevoked: 409,
   CommentsDisabled: 400,
   NotAForm: 400,
   NotGraded: 400,

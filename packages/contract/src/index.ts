@@ -5,6 +5,7 @@ export * from './audience-rules.js';
 export * from './auth.js';
 export * from './authoring.js';
 export * from './brand-colors.js';
+export * from './certificates.js';
 export * from './constants.js';
 export * from './content.js';
 export * from './enums.js';

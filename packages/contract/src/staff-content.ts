@@ -130,6 +130,7 @@ export const StaffContentSchema = z.object({
     timeRestriction: z.nullable(z.int()),
     passingScore: z.nullable(z.number()),
     comments: z.boolean(),
+    certificate: z.boolean(),
   }),
   material: z.object({ link: z.nullable(z.string()), text: z.nullable(z.string()) }),
   media: z.array(StaffMediaSchema),

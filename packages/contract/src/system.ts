@@ -87,6 +87,7 @@ export const AUDIT_EVENTS = [
   'comment.replied',
   'comment.hidden',
   'comment.handled',
+  'certificate.revoked',
   'attempt.deleted',
   'maintenance.media_fixed',
   'maintenance.points_fixed',

@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   answer: 'authoring',
   task: 'authoring',
   comment: 'content',
+  certificate: 'certificates',
   review_policy: 'review',
   content_reviewer: 'review',
   promotion_copy: 'promotions',

@@ -12,6 +12,7 @@ export * from './end-user/session.js';
 export * from './end-user/sso.js';
 export * from './staff/answers.js';
 export * from './staff/authoring.js';
+export * from './staff/certificates.js';
 export * from './staff/item-stats.js';
 export * from './staff/moderation.js';
 export * from './staff/people.js';

@@ -39,7 +39,12 @@ export const questionType = pgEnum('question_type', QUESTION_TYPES);
 export const repeat = pgEnum('repeat', REPEATS);
 
 /** Spec point 3: timeRestriction in seconds per question, passingScore 0..1. */
-export type StoredContentSettings = { timeRestriction: number | null; passingScore: number | null; comments: boolean };
+export type StoredContentSettings = {
+  timeRestriction: number | null;
+  passingScore: number | null;
+  comments: boolean;
+  certificate: boolean;
+};
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -66,7 +71,7 @@ export const content = pgTable(
     settings: jsonb()
       .$type<StoredContentSettings>()
       .notNull()
-      .default({ timeRestriction: null, passingScore: null, comments: false }),
+      .default({ timeRestriction: null, passingScore: null, comments: false, certificate: false }),
     /** Aimed at every active user of the tenant; otherwise at the groups and people listed. */
     audienceAll: boolean().notNull().default(false),
     ...timestamps,

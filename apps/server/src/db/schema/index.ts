@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './certificates.js';
 export * from './content.js';
 export * from './forms.js';
 export * from './inbox.js';

@@ -68,6 +68,7 @@ export const fullSettings = (settings: Partial<ContentSettings> = {}): ContentSe
   timeRestriction: settings.timeRestriction ?? null,
   passingScore: settings.passingScore ?? null,
   comments: settings.comments ?? false,
+  certificate: settings.certificate ?? false,
 });
 
 /** The item's inbox rows in line with the item, its row locked so two syncs of one item run in turn. */

@@ -62,6 +62,7 @@ export function toItem(row: ItemRow): ContentItem {
       timeRestriction: row.settings.timeRestriction ?? null,
       passingScore: row.settings.passingScore ?? null,
       comments: row.settings.comments === true,
+      certificate: row.settings.certificate === true,
     },
     creator: { name: row.creatorName },
     // A task's deadline, or a form's due date (issue 34): the item's row in `task`, when it has one.
