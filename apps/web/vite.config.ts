@@ -234,7 +234,7 @@ const SIGNED_IN_APP = new RegExp(
   [
     // The profile's editor is the end-user app's one form: left to its screen's chunk, it takes react-hook-form
     // (16 KB) off every other signed-in page's first load.
-    '/web/src/(features/(?!auth/|people/|authoring/|statistics/|moderation/|review/|organisations/|operations/|sso/|scim/|profile/components/profile-editor\\.)|content/|components/)',
+    '/web/src/(features/(?!auth/|people/|authoring/|statistics/|moderation/|review/|certificates/|organisations/|operations/|sso/|scim/|profile/components/profile-editor\\.)|content/|components/)',
     String.raw`/web/src/lib/(query-keys|browser/stored-value|format|paths|score|hooks/use-media-query|pager|hooks/use-go-back|file-url)\.`,
     String.raw`/web/src/features/auth/api/get-me\.`,
     String.raw`/contract/src/(envelope|content|forms|people|person-attributes|notifications|files|api/end-user/(content|forms|files|account|notifications|profile))\.`,

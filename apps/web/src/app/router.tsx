@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: 'unsubscribe/:token', lazy: () => import('./routes/account/unsubscribe') },
       { path: 'confirm-email/:token', lazy: () => import('./routes/account/confirm-email') },
       { path: 'sso', lazy: () => import('./routes/account/sso') },
+      { path: 'verify/:code', lazy: () => import('./routes/verify') },
       {
         Component: RequireAuth,
         children: [
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: 'content/new', lazy: consoleScreen('NewContentScreen') },
               { path: 'content/:id', lazy: consoleScreen('ContentEditorScreen') },
               { path: 'content/:id/comments', lazy: consoleScreen('ContentCommentsScreen') },
+              { path: 'content/:id/certificates', lazy: consoleScreen('CertificatesScreen') },
               { path: 'comments', lazy: consoleScreen('CommentQueueScreen') },
               { path: 'reviews', lazy: consoleScreen('ReviewScreen') },
               { path: 'content/:id/answers', lazy: consoleScreen('ContentAnswersScreen') },

@@ -11,6 +11,8 @@ export const queryKeys = {
   me: (userId: number) => ['kanal', 'auth', 'me', userId] as const,
   /** An organisation's identity providers, as its sign-in link lists them (no sign-in needed). */
   ssoProviders: (tenant: string) => ['kanal', 'auth', 'sso-providers', tenant] as const,
+  /** A certificate as anyone checks it by its code (no sign-in). */
+  certificate: (code: string) => ['kanal', 'certificate', code] as const,
   /** The caller's notices (the bell, by how many it shows) and which they take on which channel. */
   notifications: {
     all: ['kanal', 'notifications'] as const,
@@ -58,6 +60,8 @@ export const queryKeys = {
     reviewSettings: (tenant: number) => [...admin, 'review-settings', tenant] as const,
     reviewQueue: (tenant: number, page: number) => [...admin, 'review-queue', tenant, page] as const,
     reviewHistory: (tenant: number, id: number) => [...admin, 'review-history', tenant, id] as const,
+    /** Who holds an item's certificate, by page. */
+    certificates: (tenant: number, id: number, page: number) => [...admin, 'certificates', tenant, id, page] as const,
     contentAttempts: (tenant: number, id: number, page: number) => [...admin, 'attempts', tenant, id, page] as const,
     attempt: (tenant: number, id: number) => [...admin, 'attempt', tenant, id] as const,
     /** Statistics: of the organisation (`id` 0) or of one item, by call and query. */

@@ -12,7 +12,7 @@ export function makeItem(overrides: Partial<ContentItem> = {}): ContentItem {
     image: null,
     category: null,
     publishAt: new Date(2025, 2, 9, 14, 30).toISOString(),
-    settings: { timeRestriction: null, passingScore: 0.5, comments: true },
+    settings: { timeRestriction: null, passingScore: 0.5, comments: true, certificate: false },
     creator: { name: 'Marko Marić' },
     task: null,
     contentInteractions: [{ viewedAt: null, finishedAt: null }],

@@ -20,6 +20,8 @@ export const SCREEN_CAPABILITIES = {
   // Items in review: a reviewer's all of them, another creator's own (review.service.ts decides).
   ReviewScreen: 'content.author',
   ContentAnswersScreen: 'content.read',
+  // Who holds an item's certificate: its figures' readers (a creator's own items, `mayReadItemStats`).
+  CertificatesScreen: 'content.read',
   ContentStatsScreen: 'content.read',
   UsersScreen: 'people.read',
   NewUserScreen: 'people.write',

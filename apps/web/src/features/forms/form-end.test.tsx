@@ -11,12 +11,12 @@ const signedIn = () => authStore.signIn({ token: 'tok', userId: 7 }, true);
 const education = makeDetail({
   id: 4,
   type: 'EDUCATION',
-  settings: { timeRestriction: null, passingScore: 0.6, comments: true },
+  settings: { timeRestriction: null, passingScore: 0.6, comments: true, certificate: false },
 });
 const poll = makeDetail({
   id: 6,
   type: 'POLL',
-  settings: { timeRestriction: null, passingScore: null, comments: true },
+  settings: { timeRestriction: null, passingScore: null, comments: true, certificate: false },
 });
 const answers: QuestionAnswer[] = [
   { questionId: 11, answers: [111] },
@@ -81,6 +81,25 @@ describe('quiz end screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(attempts(api, 4)).toHaveLength(1);
     expect(api.find('POST', '/mobile/content/mark-finished')?.body).toEqual({ contentId: 4 });
+  });
+
+  it('offers the certificate of a pass when the education gives one, and none after a fail', async () => {
+    const certifying = { ...education, settings: { ...education.settings, certificate: true } };
+    openEnd(certifying, '/content/4/quiz/end', quizState, {
+      'POST /mobile/content/4/form/attempt': () => ok(result({ finalMark: 1, correct: 2, passed: true })),
+    });
+    expect(await screen.findByRole('button', { name: 'Preuzmi potvrdu' })).toBeInTheDocument();
+    cleanup();
+    openEnd(
+      certifying,
+      '/content/4/quiz/end',
+      { ...quizState, submissionKey: 'run-key-failed-0123' },
+      {
+        'POST /mobile/content/4/form/attempt': () => ok(result()),
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Nažalost, niste položili edukaciju.' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Preuzmi potvrdu' })).not.toBeInTheDocument();
   });
 
   it('shows a fail in the warning colour and goes back two steps to retry, without finishing', async () => {

@@ -11,6 +11,7 @@ import {
   NewPromotionScreen,
 } from '@/features/authoring/components/content-editor-screen';
 import { ContentListScreen } from '@/features/authoring/components/content-list-screen';
+import { CertificatesScreen } from '@/features/certificates/components/certificates-screen';
 import { CommentQueueScreen } from '@/features/moderation/components/comment-queue-screen';
 import { ContentCommentsScreen } from '@/features/moderation/components/content-comments-screen';
 import { SystemScreen } from '@/features/operations/components/system-screen';
@@ -47,6 +48,7 @@ export const screens = guardScreens({
   ContentCommentsScreen,
   CommentQueueScreen,
   ReviewScreen,
+  CertificatesScreen,
   ContentAnswersScreen,
   UsersScreen,
   NewUserScreen,

@@ -1,6 +1,7 @@
 import { type ContentDetail, hasForm } from '@kanal/contract';
 import { Link } from 'react-router';
 import { BackLink } from '@/components/page';
+import { CertificateButton } from '@/content/components/certificate-button';
 import { TypeLabel } from '@/content/components/type-label';
 import { interactionOf } from '@/content/lib/paths';
 import { formatDate } from '@/lib/format';
@@ -30,6 +31,12 @@ export function ArchiveDetail({ item }: { item: ContentDetail }) {
       </h1>
       {item.description ? <p className="detail__description">{item.description}</p> : null}
       <ReviewLinks item={item} answers={form} />
+      {/* An education is finished by passing it: its certificate, when it gives one. */}
+      {finishedAt && item.settings.certificate ? (
+        <div className="detail__actions">
+          <CertificateButton contentId={item.id} />
+        </div>
+      ) : null}
       {/* A form's comments are shown beside its answers; an item without questions has only this screen. */}
       {form || (!item.settings.comments && item.comments.length === 0) ? null : <MyComments comments={item.comments} />}
     </article>

@@ -44,6 +44,8 @@ export type ContentDraft = {
   /** The pass mark in per cent, 0–100. */
   passPercent: string;
   comments: boolean;
+  /** An education's pass earns a certificate. */
+  certificate: boolean;
   /** `datetime-local` text, in the browser's time zone. */
   deadline: string;
   repeat: Repeat;
@@ -108,6 +110,7 @@ export function emptyDraft(type: ContentType): ContentDraft {
     timeLimit: '',
     passPercent: type === 'EDUCATION' ? '50' : '',
     comments: false,
+    certificate: false,
     deadline: '',
     repeat: 'NO_REPEAT',
     reminderMinutes: '',
@@ -150,6 +153,7 @@ export function draftOf(item: StaffContent): ContentDraft {
     timeLimit: item.settings.timeRestriction === null ? '' : String(item.settings.timeRestriction),
     passPercent: item.settings.passingScore === null ? '' : String(Math.round(item.settings.passingScore * 100)),
     comments: item.settings.comments,
+    certificate: item.settings.certificate,
     deadline: toLocalInput(item.task?.deadline ?? null),
     repeat: item.task?.repeat ?? 'NO_REPEAT',
     reminderMinutes: item.task?.reminderMinutes ? String(item.task.reminderMinutes) : '',
@@ -189,6 +193,7 @@ export function toBody(draft: ContentDraft): ContentBody {
       timeRestriction: numberOrNull(draft.timeLimit),
       passingScore: passPercent === null ? null : passPercent / 100,
       comments: draft.comments,
+      certificate: draft.type === 'EDUCATION' && draft.certificate,
     },
     material: { link: draft.link.trim() || null, text: draft.text.trim() || null },
     media: draft.media.map((m) => ({ fileId: m.fileId, name: m.name })),
@@ -216,7 +221,13 @@ export function draftField(path: string): string {
     case 'material':
       return tail === 'link' ? 'link' : 'text';
     case 'settings':
-      return tail === 'timeRestriction' ? 'timeLimit' : tail === 'passingScore' ? 'passPercent' : 'comments';
+      return tail === 'timeRestriction'
+        ? 'timeLimit'
+        : tail === 'passingScore'
+          ? 'passPercent'
+          : tail === 'certificate'
+            ? 'certificate'
+            : 'comments';
     case 'task':
       return tail === 'repeat' ? 'repeat' : tail === 'reminderMinutes' ? 'reminderMinutes' : 'deadline';
     case 'publish':

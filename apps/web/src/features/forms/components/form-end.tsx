@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { LoadingView } from '@/components/feedback/status-view';
 import { ErrorText } from '@/components/form/error-text';
+import { CertificateButton } from '@/content/components/certificate-button';
 import { errorText } from '@/lib/errors';
 import { useTranslation } from '@/lib/i18n';
 import { type FormSubmission, useFormSubmission } from '../hooks/use-form-submission';
@@ -103,6 +104,11 @@ export function QuizResult({ item, end }: { item: ContentDetail; end: FormEndSta
       <p>{t('result.correctCount', { correct: result.correct, count: result.total })}</p>
       {result.written ? <p className="note">{t('result.textNote')}</p> : null}
       <p className="note">{result.passed ? t('result.archiveNote') : t('result.retryNote')}</p>
+      {result.passed && item.settings.certificate ? (
+        <div className="detail__actions">
+          <CertificateButton contentId={item.id} />
+        </div>
+      ) : null}
       <EndActions
         submission={submission}
         onOk={result.passed ? submission.finishAndGoHome : retry}

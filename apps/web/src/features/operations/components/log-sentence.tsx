@@ -131,11 +131,13 @@ export function LogSentence({ entry }: { entry: LogEntry }) {
   const sentToNone = entry.event === 'promotion.sent' && entry.tenants.length === 0;
   // Attributes a sign-in took from the provider's claims: the provider's doing, not the person's.
   const fromProvider = entry.event === 'user.updated' && details.providerId !== undefined && !entry.by;
-  // A comment's moderation undone (a reply taken back, shown again, new again) reads as its own sentence.
+  // A comment's moderation undone (a reply taken back, shown again, new again), or a withdrawn certificate
+  // restored, reads as its own sentence.
   const undone =
     (entry.event === 'comment.replied' && details.withdrawn === true) ||
     (entry.event === 'comment.hidden' && details.reason === null) ||
-    (entry.event === 'comment.handled' && details.handled === false);
+    (entry.event === 'comment.handled' && details.handled === false) ||
+    (entry.event === 'certificate.revoked' && details.reason === null);
   const variant = sentToNone
     ? 'promotion.sentToNone'
     : fromProvider

@@ -1,4 +1,5 @@
 import shared from '@kanal/contract/locales/admin.hr.json';
+import certificates from './certificates.json';
 import console from './console.json';
 import content from './content.json';
 import contentResponses from './contentResponses.json';
@@ -34,6 +35,7 @@ export default {
   editorAudience,
   contentResponses,
   review,
+  certificates,
   stats,
   system,
 };

@@ -52,6 +52,7 @@ const FIELD_ROOTS = new Set<string>([
   'questions',
   'timeLimit',
   'passPercent',
+  'certificate',
   'deadline',
   'repeat',
   'reminderMinutes',

@@ -22,7 +22,7 @@ type Props = FormSectionProps & {
 
 /**
  * The editor's settings: a task's deadline, repeat and reminder; a form's optional due date and reminder, time
- * limit and pass mark; comments.
+ * limit and pass mark; an education's certificate; comments.
  */
 export function SettingsSection({ form, errors, editable, type, locked }: Props) {
   const { t } = useTranslation('admin');
@@ -92,6 +92,9 @@ export function SettingsSection({ form, errors, editable, type, locked }: Props)
               />
             ) : null}
           </div>
+        ) : null}
+        {type === 'EDUCATION' ? (
+          <Checkbox label={t('content.editor.certificate')} {...register('certificate')} />
         ) : null}
         <Checkbox label={t('content.editor.comments')} {...register('comments')} />
       </fieldset>

@@ -35,6 +35,11 @@ export function ItemBar({ item }: { item: StaffContent }) {
             {t('contentResponses.comments.title')}
           </Link>
         ) : null}
+        {item.settings.certificate && readsResponses ? (
+          <Link to={`/admin/content/${item.id}/certificates`} className="button button--secondary">
+            {t('certificates.link')}
+          </Link>
+        ) : null}
         {hasForm(item.type) && readsResponses ? (
           <Link to={`/admin/content/${item.id}/answers`} className="button button--secondary">
             {t('contentResponses.answers.title')}
