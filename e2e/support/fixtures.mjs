@@ -34,6 +34,7 @@ export const JOURNEY_USERS = [
   { email: 'obavijest@demo.hr', name: 'Olga Obavijest' },
   { email: 'pretplata@demo.hr', name: 'Pavao Pretplata' },
   { email: 'komentar@demo.hr', name: 'Kristina Komentar' },
+  { email: 'potvrda@demo.hr', name: 'Đurđa Potvrda' },
 ];
 
 /** An item for the web push journey alone, sent to its one person, whom an admin then reminds of it. */
@@ -47,6 +48,10 @@ const STATS_PEOPLE = ['stjepan@demo.hr', 'stela@demo.hr'];
 /** An announcement open to comments for the moderation journey alone, sent to its one person. */
 export const COMMENT_ITEM = 'Novo parkiralište za bicikle';
 const COMMENT_PERSON = 'komentar@demo.hr';
+
+/** An education that gives certificates, for the certificate journey alone, sent to its one person. */
+export const CERTIFICATE_ITEM = 'Prva pomoć: osnove';
+const CERTIFICATE_PERSON = 'potvrda@demo.hr';
 
 /**
  * The review journey's own organisation (password: the demo one): its review before publishing, once
@@ -137,6 +142,19 @@ export async function prepareDatabase(dataDir, env = {}) {
       description: 'Iza zgrade B otvoreno je natkriveno parkiralište za bicikle.',
       material: { text: 'Parkiralište ima 40 mjesta i punjač za električne bicikle.' },
       settings: { comments: true },
+    });
+    await publish([CERTIFICATE_PERSON], {
+      type: 'EDUCATION',
+      name: CERTIFICATE_ITEM,
+      description: 'Što učiniti dok ne stigne hitna pomoć.',
+      settings: { passingScore: 0.5, certificate: true },
+      questions: [
+        {
+          title: 'Koji je broj hitne medicinske pomoći u Hrvatskoj?',
+          type: 'SINGLE',
+          answers: [{ title: '194', isCorrect: true }, { title: '192' }],
+        },
+      ],
     });
     await publish(STATS_PEOPLE, {
       type: 'EDUCATION',
