@@ -42,6 +42,9 @@ export type ContentStatus = z.infer<typeof ContentStatusSchema>;
 export const LIVE_STATUSES = ['published', 'scheduled'] as const satisfies readonly ContentStatus[];
 export const isLive = (status: string): status is (typeof LIVE_STATUSES)[number] =>
   (LIVE_STATUSES as readonly string[]).includes(status);
+/** The statuses of an item never sent: a draft, or one waiting for review. It was published on no day. */
+export const UNSENT_STATUSES = ['draft', 'review'] as const satisfies readonly ContentStatus[];
+export const isUnsent = (status: string): boolean => (UNSENT_STATUSES as readonly string[]).includes(status);
 
 export const QUESTION_TYPES = ['SINGLE', 'MULTIPLE', 'TEXT', 'LINEAR'] as const;
 export const QuestionTypeSchema = z.enum(QUESTION_TYPES);

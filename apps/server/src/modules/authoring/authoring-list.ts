@@ -1,5 +1,11 @@
-import { APP_TIME_ZONE, type ContentSort, type ContentStatus, type StaffContentQuery } from '@kanal/contract';
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  APP_TIME_ZONE,
+  type ContentSort,
+  type ContentStatus,
+  type StaffContentQuery,
+  UNSENT_STATUSES,
+} from '@kanal/contract';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { reachOfItem } from '../../db/reach.js';
 import { appUser, content, task } from '../../db/schema/index.js';
@@ -61,8 +67,8 @@ export async function staffList(db: DbOrTx, tenantId: number, query: StaffConten
     query.configuration ? eq(content.configuration, query.configuration) : undefined,
     query.from ? gte(content.publishAt, dayStart(query.from)) : undefined,
     query.to ? lt(content.publishAt, dayStart(query.to, 1)) : undefined,
-    // A draft's time is only when it would go out: it was published on no day.
-    query.from || query.to ? ne(content.status, 'draft') : undefined,
+    // A draft's (or one in review's) time is only when it would go out: it was published on no day.
+    query.from || query.to ? notInArray(content.status, [...UNSENT_STATUSES]) : undefined,
   );
   // A search is answered from the trigram index and then sorted: behind the fence (OFFSET 0) the planner
   // picks the rows' index for the words alone. Without it, the LIMIT made the ordered index look cheaper,

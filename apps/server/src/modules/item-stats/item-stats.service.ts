@@ -9,6 +9,7 @@ import {
   type ContentUsersQuery,
   type ExportFormat,
   type GroupReachList,
+  isUnsent,
   mayReadItemStats,
   type NoticeReach,
   type PeriodQuery,
@@ -198,7 +199,7 @@ export const createContentStats = ({
     async reach(author: Author, contentId: number): Promise<ContentReach> {
       const item = await readable(author, contentId);
       const now = clock.now();
-      if (item.status === 'draft' || new Date(item.publishAt) > now) return { days: [] };
+      if (isUnsent(item.status) || new Date(item.publishAt) > now) return { days: [] };
       const [viewed, finished] = await Promise.all([
         repo.perDay(author.tenantId, contentId, 'viewed'),
         repo.perDay(author.tenantId, contentId, 'finished'),

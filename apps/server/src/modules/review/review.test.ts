@@ -152,6 +152,12 @@ describe('an item through review', () => {
     // The admin's own items are out at once.
     const own = await ok<StaffContent>(as(admin).post('/api/content', info('Ručak u petak')));
     expect(own.status).toBe('published');
+    // Not out: published on no day, in the staff list's dates and the dashboard's count.
+    const since = new Date(t.clock.now().getTime() - DAY_MS).toISOString().slice(0, 10);
+    const out = await ok<{ items: { id: number }[] }>(as(admin).get(`/api/content?from=${since}`));
+    expect(out.items.map((i) => i.id)).toEqual([own.id]);
+    const overview = await ok<{ published: { value: number } }>(as(admin).get('/api/stats/dashboard/overview'));
+    expect(overview.published.value).toBe(1);
 
     await work();
     const told = await t.db

@@ -1,5 +1,5 @@
-import { APP_TIME_ZONE, type ContentType } from '@kanal/contract';
-import { and, asc, between, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { APP_TIME_ZONE, type ContentType, UNSENT_STATUSES } from '@kanal/contract';
+import { and, asc, between, count, desc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { reachOfItem } from '../../db/reach.js';
 import {
@@ -21,7 +21,7 @@ const live = (now: Date) =>
 /** Items out in `first`–`last` (days in the app's time zone, both included), archived since or not. */
 const publishedIn = (first: string, last: string) =>
   and(
-    ne(content.status, 'draft'),
+    notInArray(content.status, [...UNSENT_STATUSES]),
     sql`${content.publishAt} >= (${first}::date::timestamp AT TIME ZONE ${APP_TIME_ZONE})`,
     sql`${content.publishAt} < ((${last}::date + 1)::timestamp AT TIME ZONE ${APP_TIME_ZONE})`,
   );

@@ -3,6 +3,7 @@ import {
   type AudienceState,
   type ContentResults,
   hasForm,
+  isUnsent,
   mayChangeItem,
   mayReadItemStats,
   POLL_RESULTS_MIN_RESPONDENTS,
@@ -53,7 +54,7 @@ export function ContentStatsScreen() {
 
 function ItemStats({ item }: { item: StaffContent }) {
   const { t } = useTranslation('admin');
-  if (item.status === 'draft') return <p className="note">{t('stats.item.draft')}</p>;
+  if (isUnsent(item.status)) return <p className="note">{t('stats.item.draft')}</p>;
   return (
     <div className="stats">
       <p className="note">{describeAudience(t, item.audience)}</p>

@@ -1,4 +1,4 @@
-import { hasForm, mayReadItemStats, type StaffContent } from '@kanal/contract';
+import { hasForm, isUnsent, mayReadItemStats, type StaffContent } from '@kanal/contract';
 import { Link, useNavigate } from 'react-router';
 import { useConsole } from '@/console/lib/console-context';
 import { useTranslation } from '@/lib/i18n';
@@ -11,7 +11,7 @@ export function ItemBar({ item }: { item: StaffContent }) {
   const navigate = useNavigate();
   const { me } = useConsole();
   // Not out yet: no one has it, so it has no reach and no figures.
-  const unsent = item.status === 'draft' || item.status === 'review';
+  const unsent = isUnsent(item.status);
   // Its figures, answers and comments: a creator reads those of their own items only.
   const readsResponses = mayReadItemStats(me, item.creator.id);
   return (
