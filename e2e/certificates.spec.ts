@@ -3,6 +3,9 @@ import { expect, test } from '@playwright/test';
 import { anotherBrowser, card, logIn, seriousViolations } from './support/journey';
 import { option } from './support/safety-quiz';
 
+// Several people in their own browsers through a whole journey: up to 35 s here, past a minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 /** The journey's own education and person (e2e/support/fixtures.mjs), which gives certificates. */
 const ITEM = 'Prva pomoć: osnove';
 const PERSON = 'potvrda@demo.hr';

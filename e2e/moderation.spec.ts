@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { anotherBrowser, DATE, DEMO_PASSWORD, logIn, logInInEnglish, seriousViolations } from './support/journey';
 
+// Several people in their own browsers through a whole journey: up to 34 s here, past a minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 /** The journey's own announcement and person (e2e/support/fixtures.mjs). */
 const COMMENT_ITEM = 'Novo parkiralište za bicikle';
 const PERSON = 'komentar@demo.hr';

@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { anotherBrowser, DATE_TIME, DEMO_PASSWORD, logIn, logInInEnglish, seriousViolations } from './support/journey';
 
+// Several people in their own browsers through a whole journey: up to 42 s here, past a minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 // The journey's own organisation and people (e2e/support/fixtures.mjs, REVIEW_PEOPLE): review switched on
 // there sends no other journey's items to review.
 const ADMIN = 'urednica@recenzija.hr';
