@@ -25,6 +25,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
+import { questionBankRoutes } from './modules/question-bank/question-bank.routes.js';
 import { reviewRoutes } from './modules/review/review.routes.js';
 import { SCIM_PREFIX, scimDirectoryRoutes, scimRouterError } from './modules/scim/scim-directory.routes.js';
 import { scimTokenRoutes } from './modules/scim/scim-tokens.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp({
       await api.register(moderationRoutes, { staff: services.moderation, scoped });
       await api.register(reviewRoutes, { review: services.review, scoped });
       await api.register(certificatesRoutes, { certificates: services.certificates, scoped });
+      await api.register(questionBankRoutes, { bank: services.questionBank, scoped });
       await api.register(promotionsRoutes, { staff: services.promotions });
       await api.register(formsStaffRoutes, { answers: services.formsStaff, scoped });
       await api.register(contentStatsRoutes, { stats: services.contentStats, scoped });

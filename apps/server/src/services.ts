@@ -35,6 +35,8 @@ import { createProfileRepository } from './modules/profile/profile.repository.js
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createPromotionsRepository } from './modules/promotions/promotions.repository.js';
 import { createPromotions } from './modules/promotions/promotions.service.js';
+import { createBankRepository } from './modules/question-bank/question-bank.repository.js';
+import { createQuestionBank } from './modules/question-bank/question-bank.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
 import { createReviewRepository } from './modules/review/review.repository.js';
@@ -363,6 +365,7 @@ export async function createServices({
     contentStaff,
     review,
     certificates,
+    questionBank: createQuestionBank({ repo: createBankRepository(db) }),
     moderation,
     promotions,
     forms,

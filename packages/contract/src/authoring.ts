@@ -52,6 +52,7 @@ export const QuestionBodySchema = z.object({
   answers: z._default(z.array(AnswerBodySchema).check(z.maxLength(ANSWERS_MAX, { error: 'validation.tooMany' })), []),
 });
 export type QuestionBody = z.infer<typeof QuestionBodySchema>;
+export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 
 export const SettingsBodySchema = z.object({
   timeRestriction: z._default(
@@ -80,6 +81,22 @@ export const SettingsBodySchema = z.object({
   comments: z._default(z.boolean(), false),
   /** An education's pass earns a certificate (a PDF with a code anyone can verify); EDUCATION only. */
   certificate: z._default(z.boolean(), false),
+  /**
+   * An education's draw (issue 34): each attempt asks this many of its questions, chosen at random, so a
+   * retry is not the same quiz again; null asks them all. Its questions are the pool (a bank category's,
+   * added whole, for instance).
+   */
+  questionsPerAttempt: z._default(
+    z.nullable(
+      z
+        .int({ error: 'validation.invalid' })
+        .check(
+          z.minimum(1, { error: 'validation.questionsPerAttemptRange' }),
+          z.maximum(QUESTIONS_MAX, { error: 'validation.questionsPerAttemptRange' }),
+        ),
+    ),
+    null,
+  ),
 });
 
 export const TaskBodySchema = z.object({
@@ -154,6 +171,7 @@ const ContentFieldsSchema = z.object({
     passingScore: null,
     comments: false,
     certificate: false,
+    questionsPerAttempt: null,
   }),
   material: z._default(contentFields.material, { link: null, text: null }),
   media: z._default(contentFields.media, []),
@@ -165,6 +183,36 @@ const ContentFieldsSchema = z.object({
 export type ContentBody = z.infer<typeof ContentFieldsSchema>;
 
 type Issue = { path: (string | number)[]; message: string };
+
+/**
+ * What one question must keep, each issue with its path inside the question. `complete`: ready for people
+ * to answer (a text, two answers with texts). `marks`: whether it names its correct answers: an education's
+ * must, a poll's or inquiry's must not, a question bank's may (it goes to either).
+ */
+export function questionIssues(
+  question: QuestionBody,
+  { complete, marks }: { complete: boolean; marks: 'required' | 'forbidden' | 'optional' },
+): Issue[] {
+  const issues: Issue[] = [];
+  if (complete && question.title === '') issues.push({ path: ['title'], message: 'validation.required' });
+  if (!isChoiceQuestion(question.type)) {
+    if (question.answers.length > 0) issues.push({ path: ['answers'], message: 'validation.noAnswers' });
+    return issues;
+  }
+  for (const [a, answer] of question.answers.entries()) {
+    if (complete && answer.title === '') issues.push({ path: ['answers', a, 'title'], message: 'validation.required' });
+  }
+  if (complete && question.answers.length < 2) issues.push({ path: ['answers'], message: 'validation.twoAnswers' });
+  const correct = question.answers.filter((a) => a.isCorrect).length;
+  if (marks === 'forbidden' && correct > 0) issues.push({ path: ['answers'], message: 'validation.noCorrectAnswers' });
+  if (complete && marks === 'required' && correct === 0) {
+    issues.push({ path: ['answers'], message: 'validation.markCorrect' });
+  }
+  if (marks !== 'forbidden' && question.type === 'SINGLE' && correct > 1) {
+    issues.push({ path: ['answers'], message: 'validation.oneCorrect' });
+  }
+  return issues;
+}
 
 /**
  * The rules that tie a body's parts to its type (spec point 3; issue 13): what a quiz, a poll and a task
@@ -181,31 +229,24 @@ export function contentIssues(body: ContentBody): Issue[] {
     issues.push({ path: ['questions'], message: 'validation.needsQuestion' });
   }
   if (!form && body.questions.length > 0) issues.push({ path: ['questions'], message: 'validation.noQuestions' });
+  const marks = graded ? 'required' : 'forbidden';
   for (const [q, question] of body.questions.entries()) {
-    const at = ['questions', q, 'answers'];
-    const choice = isChoiceQuestion(question.type);
-    if (published && question.title === '') {
-      issues.push({ path: ['questions', q, 'title'], message: 'validation.required' });
+    for (const issue of questionIssues(question, { complete: published, marks })) {
+      issues.push({ path: ['questions', q, ...issue.path], message: issue.message });
     }
-    if (!choice) {
-      if (question.answers.length > 0) issues.push({ path: at, message: 'validation.noAnswers' });
-      continue;
-    }
-    for (const [a, answer] of question.answers.entries()) {
-      if (published && answer.title === '') issues.push({ path: [...at, a, 'title'], message: 'validation.required' });
-    }
-    if (published && question.answers.length < 2) issues.push({ path: at, message: 'validation.twoAnswers' });
-    const correct = question.answers.filter((a) => a.isCorrect).length;
-    if (!graded && correct > 0) issues.push({ path: at, message: 'validation.noCorrectAnswers' });
-    if (published && graded && correct === 0) issues.push({ path: at, message: 'validation.markCorrect' });
-    if (graded && question.type === 'SINGLE' && correct > 1)
-      issues.push({ path: at, message: 'validation.oneCorrect' });
   }
   if (!graded && body.settings.passingScore !== null) {
     issues.push({ path: ['settings', 'passingScore'], message: 'validation.onlyEducation' });
   }
   if (!graded && body.settings.certificate) {
-    issues.push({ path: ['settings', 'certificate'], message: 'validation.onlyEducation' });
+    issues.push({ path: ['settings', 'certificate'], message: 'validation.certificateOnlyEducation' });
+  }
+  const draw = body.settings.questionsPerAttempt;
+  if (!graded && draw !== null) {
+    issues.push({ path: ['settings', 'questionsPerAttempt'], message: 'validation.drawOnlyEducation' });
+  }
+  if (graded && published && draw !== null && draw > body.questions.length) {
+    issues.push({ path: ['settings', 'questionsPerAttempt'], message: 'validation.drawMoreThanQuestions' });
   }
   if (!form && body.settings.timeRestriction !== null) {
     issues.push({ path: ['settings', 'timeRestriction'], message: 'validation.onlyWithQuestions' });

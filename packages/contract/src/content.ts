@@ -45,6 +45,8 @@ export const ContentSettingsSchema = z.object({
   comments: z.boolean(),
   /** Passing earns a certificate (an education's). */
   certificate: z.boolean(),
+  /** An education's draw: each attempt asks this many of its questions, chosen at random; null asks them all. */
+  questionsPerAttempt: z.nullable(z.int()),
 });
 export type ContentSettings = z.infer<typeof ContentSettingsSchema>;
 

@@ -18,6 +18,7 @@ export * from './messages/messages.js';
 export * from './notifications.js';
 export * from './people.js';
 export * from './person-attributes.js';
+export * from './question-bank.js';
 export * from './receipts.js';
 export * from './review.js';
 export * from './scim.js';

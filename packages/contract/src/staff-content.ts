@@ -9,7 +9,7 @@ import {
   REMINDER_MINUTES,
 } from './authoring.js';
 import { COMMENT_MAX_LENGTH, SEARCH_MAX_LENGTH } from './constants.js';
-import { IsoDateTimeSchema } from './content.js';
+import { ContentSettingsSchema, IsoDateTimeSchema } from './content.js';
 import {
   CONTENT_STATUSES,
   CONTENT_TYPES,
@@ -126,12 +126,7 @@ export const StaffContentSchema = z.object({
   description: z.string(),
   image: z.nullable(z.string()),
   category: z.nullable(z.string()),
-  settings: z.object({
-    timeRestriction: z.nullable(z.int()),
-    passingScore: z.nullable(z.number()),
-    comments: z.boolean(),
-    certificate: z.boolean(),
-  }),
+  settings: ContentSettingsSchema,
   material: z.object({ link: z.nullable(z.string()), text: z.nullable(z.string()) }),
   media: z.array(StaffMediaSchema),
   questions: z.array(StaffQuestionSchema),

@@ -17,6 +17,7 @@ export * from './staff/item-stats.js';
 export * from './staff/moderation.js';
 export * from './staff/people.js';
 export * from './staff/promotions.js';
+export * from './staff/question-bank.js';
 export * from './staff/review.js';
 export * from './staff/scim.js';
 export * from './staff/sso.js';

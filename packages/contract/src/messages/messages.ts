@@ -1,3 +1,4 @@
+import { QUESTIONS_MAX } from '../authoring.js';
 import {
   ACTIVITY_MAX_PERIODS,
   ATTRIBUTE_MAX_LENGTH,
@@ -59,6 +60,7 @@ export const MESSAGE_PARAMS = {
   maxPeriods: ACTIVITY_MAX_PERIODS,
   attributeMax: ATTRIBUTE_MAX_LENGTH,
   claimMax: CLAIM_NAME_MAX_LENGTH,
+  questionsMax: QUESTIONS_MAX,
 } as const;
 
 /** The best supported language for an Accept-Language header: Croatian unless English is preferred. */

@@ -44,6 +44,7 @@ export type StoredContentSettings = {
   passingScore: number | null;
   comments: boolean;
   certificate: boolean;
+  questionsPerAttempt: number | null;
 };
 
 const timestamps = {
@@ -68,10 +69,13 @@ export const content = pgTable(
     creatorId: integer().notNull(),
     publishAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     status: contentStatus().notNull().default('draft'),
-    settings: jsonb()
-      .$type<StoredContentSettings>()
-      .notNull()
-      .default({ timeRestriction: null, passingScore: null, comments: false, certificate: false }),
+    settings: jsonb().$type<StoredContentSettings>().notNull().default({
+      timeRestriction: null,
+      passingScore: null,
+      comments: false,
+      certificate: false,
+      questionsPerAttempt: null,
+    }),
     /** Aimed at every active user of the tenant; otherwise at the groups and people listed. */
     audienceAll: boolean().notNull().default(false),
     ...timestamps,

@@ -6,6 +6,7 @@ export * from './inbox.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './notifications.js';
+export * from './question-bank.js';
 export * from './review.js';
 export * from './scim.js';
 export * from './scim-tokens.js';

@@ -69,6 +69,7 @@ export const fullSettings = (settings: Partial<ContentSettings> = {}): ContentSe
   passingScore: settings.passingScore ?? null,
   comments: settings.comments ?? false,
   certificate: settings.certificate ?? false,
+  questionsPerAttempt: settings.questionsPerAttempt ?? null,
 });
 
 /** The item's inbox rows in line with the item, its row locked so two syncs of one item run in turn. */

@@ -13,7 +13,6 @@ export const contentRoutes: FastifyPluginAsync<{ content: ContentService }> = as
   route(app, api.listArchiveFilters, async (req) => ({ payload: await content.filterOptions(req.ctx, req.lang) }));
   route(app, api.getItem, async (req) => ({ payload: await content.getDetail(req.ctx, req.params.id) }));
   route(app, api.getItemMaterial, async (req) => ({ payload: await content.getMaterial(req.ctx, req.params.id) }));
-  route(app, api.getItemQuestions, async (req) => ({ payload: await content.getQuestions(req.ctx, req.params.id) }));
   route(app, api.getMedia, async (req) => ({ payload: await content.getMedia(req.ctx, req.params.id) }));
   route(app, api.markItemViewed, async (req) => ({ payload: await content.markViewed(req.ctx, req.body) }));
   route(app, api.markItemFinished, async (req) => ({ payload: await content.markFinished(req.ctx, req.body) }));

@@ -20,7 +20,6 @@ import {
   type Media,
   makeTranslate,
   type Question,
-  type QuestionList,
   urlOf,
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -63,6 +62,7 @@ export function toItem(row: ItemRow): ContentItem {
       passingScore: row.settings.passingScore ?? null,
       comments: row.settings.comments === true,
       certificate: row.settings.certificate === true,
+      questionsPerAttempt: row.settings.questionsPerAttempt ?? null,
     },
     creator: { name: row.creatorName },
     // A task's deadline, or a form's due date (issue 34): the item's row in `task`, when it has one.
@@ -130,7 +130,7 @@ export const createContentService = ({ repo, inbox, clock }: Deps) => {
 
   /**
    * A visible item's questions with their answers, each marked right or wrong: what scoring needs.
-   * The caller decides what of it leaves the server (getQuestions).
+   * The caller decides what of it leaves the server (the forms module's questions).
    */
   async function getForm(ctx: Ctx, contentId: number): Promise<Form> {
     const [item, rows] = await Promise.all([visible(ctx, contentId), repo.listQuestions(ctx.tenantId, contentId)]);
@@ -180,7 +180,13 @@ export const createContentService = ({ repo, inbox, clock }: Deps) => {
       const mediaCount = row.images + row.videos + row.documents;
       return {
         ...toItem(row),
-        counts: { questions: row.questions, images: row.images, videos: row.videos, documents: row.documents },
+        counts: {
+          // What one attempt asks: an education that draws asks that many of its questions (ADR 0067).
+          questions: Math.min(row.questions, row.settings.questionsPerAttempt ?? row.questions),
+          images: row.images,
+          videos: row.videos,
+          documents: row.documents,
+        },
         hasMaterial: Boolean(row.link?.trim() || row.text?.trim() || mediaCount > 0),
         comments: comments.map((c) => ({
           id: c.id,
@@ -220,17 +226,6 @@ export const createContentService = ({ repo, inbox, clock }: Deps) => {
 
     /** Whether an item in the caller's inbox or archive shows the file (its image or a media): files are read through this. */
     showsFile: (ctx: Ctx, fileId: string) => repo.showsFile(ctx.tenantId, ctx.userId, fileId, clock.now()),
-
-    /**
-     * The Form (spec point 3), without which answers are correct, for every type: sent before the answer
-     * it would be the key. The quiz screen learns it per answer from the check call (forms module).
-     */
-    async getQuestions(ctx: Ctx, contentId: number): Promise<QuestionList> {
-      const form = await getForm(ctx, contentId);
-      return {
-        questions: form.questions.map((q) => ({ ...q, answers: q.answers.map(({ id, title }) => ({ id, title })) })),
-      };
-    },
 
     /** Opening a card: the first time stays. */
     markViewed: (ctx: Ctx, body: ContentIdBody) => mark(ctx, body, false),

@@ -286,7 +286,7 @@ describe('home feed', () => {
       image: cover.id,
       category: 'Sigurnost',
       publishAt,
-      settings: { timeRestriction: 30, passingScore: 0.6, comments: true, certificate: true },
+      settings: { timeRestriction: 30, passingScore: 0.6, comments: true, certificate: true, questionsPerAttempt: 5 },
     });
     expect((await feed(ana.token)).content).toEqual([
       {
@@ -298,7 +298,7 @@ describe('home feed', () => {
         image: cover.id,
         category: 'Sigurnost',
         publishAt: publishAt.toISOString(),
-        settings: { timeRestriction: 30, passingScore: 0.6, comments: true, certificate: true },
+        settings: { timeRestriction: 30, passingScore: 0.6, comments: true, certificate: true, questionsPerAttempt: 5 },
         creator: { name: 'Katarina Kreator' },
         task: null,
         contentInteractions: [{ viewedAt: null, finishedAt: null }],

@@ -107,14 +107,14 @@ export const createFormsRepository = (db: DbOrTx, inbox: Pick<Inbox, 'finishingS
     async readSubmission(tenantId: number, tokenHash: string, contentId: number, key: string | null, now: Date) {
       const [row] = await submissionReading(db).execute({ tenantId, tokenHash, contentId, key, now });
       if (!row) return undefined;
-      const { caller, keyContentId, keyResult, type, settings, finishedAt, questions, checks } = row;
+      const { caller, keyContentId, keyResult, type, settings, finishedAt, questions, checks, attempts } = row;
       return {
         caller,
         known: keyContentId === null || keyResult === null ? null : { contentId: keyContentId, result: keyResult },
         item:
           type === null || settings === null
             ? null
-            : { type, settings, finishedAt, questions: questions ?? [], checks: checks ?? [] },
+            : { type, settings, finishedAt, questions: questions ?? [], checks: checks ?? [], attempts: attempts ?? 0 },
       };
     },
 
@@ -129,6 +129,15 @@ export const createFormsRepository = (db: DbOrTx, inbox: Pick<Inbox, 'finishingS
       if (!row) return { outcome: 'gone' };
       if (!row.open) return { outcome: 'finished' };
       return row.result ? { outcome: 'stored', result: row.result } : { outcome: 'keyTaken' };
+    },
+
+    /** How many attempts the user has made at the item: which questions an education's draw asks next (draw.ts). */
+    async attemptCount(tenantId: number, userId: number, contentId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(attempt)
+        .where(and(eq(attempt.tenantId, tenantId), eq(attempt.userId, userId), eq(attempt.contentId, contentId)));
+      return row?.n ?? 0;
     },
 
     /** A stored idempotency key of the user's; a statement of its own, so it sees what committed meanwhile. */

@@ -10,6 +10,7 @@ export const formsRoutes: FastifyPluginAsync<{ forms: FormsService }> = async (a
       forms.submit(req.credentials, req.params.id, req.body, req.headers[IDEMPOTENCY_KEY_HEADER]),
     ),
   }));
+  route(app, api.getItemQuestions, async (req) => ({ payload: await forms.questions(req.ctx, req.params.id) }));
   route(app, api.checkAnswer, async (req) => ({
     payload: await forms.check(req.ctx, req.params.id, req.params.questionId, req.body),
   }));

@@ -12,6 +12,7 @@ import {
   type PollResults,
   percentOf,
   type QuestionAnswer,
+  type QuestionList,
   type SubmissionResult,
   type SubmitAnswersBody,
   scoreAnswers,
@@ -21,6 +22,7 @@ import { appDay, type Clock } from '../../lib/clock.js';
 import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
 import type { Form } from '../content/content.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
+import { askedQuestions } from './draw.js';
 import type { AttemptsSelection, FormsRepository } from './forms.repository.js';
 import type { GradedQuestion, RecordedCheck } from './submission-statements.js';
 
@@ -76,7 +78,7 @@ function assertAsChecked(answers: CheckedAnswer[], checks: RecordedCheck[]) {
 }
 
 /**
- * Every question of the item exactly once, each answer one of its question's, as many as its type
+ * Every question the attempt asks exactly once, each answer one of its question's, as many as its type
  * takes; text only where the question asks for text. An entry with neither ids nor text is a question
  * left unanswered (the time ran out). Returns the answers in the item's question order.
  */
@@ -228,10 +230,16 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
     if (known) return storedUnder(known, contentId);
     if (!item) throw notFound();
     if (!hasForm(item.type) || item.questions.length === 0) throw new AppError('NotAForm');
-    const answers = checkAnswers(item.questions, body.questionAnswers);
+    const asked = askedQuestions(item.questions, item.settings.questionsPerAttempt, {
+      tenantId,
+      userId,
+      contentId,
+      attempts: item.attempts,
+    });
+    const answers = checkAnswers(asked, body.questionAnswers);
     if (item.finishedAt) throw new AppError('AlreadySubmitted');
     if (item.type === 'EDUCATION') assertAsChecked(answers, item.checks);
-    const score = grade(item, answers);
+    const score = grade({ ...item, questions: asked }, answers);
     const finishes = item.type !== 'EDUCATION' || score.passed === true;
     const rows = answerRows(answers);
     const outcome = await repo.storeSubmission({
@@ -270,6 +278,16 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
     if (taken) return storedUnder(taken, contentId);
     if (outcome.outcome === 'finished') throw new AppError('AlreadySubmitted');
     throw new AppError('IdempotencyKeyReused');
+  }
+
+  /** The questions the caller's current attempt at a visible item asks (draw.ts), with their answers. */
+  async function askedForm(ctx: Ctx, contentId: number): Promise<Form> {
+    const form = await getForm(ctx, contentId);
+    const perAttempt = form.type === 'EDUCATION' ? form.settings.questionsPerAttempt : null;
+    if (perAttempt == null) return form;
+    const attempts = await repo.attemptCount(ctx.tenantId, ctx.userId, contentId);
+    const of = { tenantId: ctx.tenantId, userId: ctx.userId, contentId, attempts };
+    return { ...form, questions: askedQuestions(form.questions, perAttempt, of) };
   }
 
   async function attempts(ctx: Ctx, query: AttemptsSelection) {
@@ -346,8 +364,19 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
      * The first answer checked in the run is recorded and is the one judged, whatever a later check of
      * the same question sends: repeating a check reveals nothing new.
      */
+    /**
+     * The Form (spec point 3) as the caller's current attempt asks it, without which answers are correct, for
+     * every type: sent before the answer it would be the key. The quiz screen learns it per answer from `check`.
+     */
+    async questions(ctx: Ctx, contentId: number): Promise<QuestionList> {
+      const form = await askedForm(ctx, contentId);
+      return {
+        questions: form.questions.map((q) => ({ ...q, answers: q.answers.map(({ id, title }) => ({ id, title })) })),
+      };
+    },
+
     async check(ctx: Ctx, contentId: number, questionId: number, body: CheckAnswerBody): Promise<AnswerCheck> {
-      const form = await getForm(ctx, contentId);
+      const form = await askedForm(ctx, contentId);
       if (form.type !== 'EDUCATION') throw new AppError('NotGraded');
       const question = form.questions.find((q) => q.id === questionId);
       if (!question) throw notFound();

@@ -96,6 +96,15 @@ const questionsOfItem = sql`(
       ORDER BY ${question.position}, ${question.id})
     FROM ${question} WHERE ${question.tenantId} = ${liveCaller.tenantId} AND ${question.contentId} = ${visibleItem.id})`;
 
+/**
+ * How many attempts the caller has made at the item, for an education that draws its questions (draw.ts);
+ * null otherwise, when the count would only be read for nothing.
+ */
+const attemptsSoFar = sql<number | null>`CASE WHEN ${visibleItem.settings} ->> 'questionsPerAttempt' IS NOT NULL THEN (
+    SELECT count(*)::int FROM ${attempt}
+    WHERE ${attempt.tenantId} = ${liveCaller.tenantId} AND ${attempt.userId} = ${liveCaller.userId}
+      AND ${attempt.contentId} = ${ph.contentId}) END`;
+
 /** The answers checked in the caller's current run of the item, as one JSON array. */
 const checksOfRun = sql`(
     SELECT coalesce(json_agg(json_build_object('questionId', ${questionCheck.questionId}, 'answerIds', ${questionCheck.answerIds})), '[]')
@@ -123,6 +132,7 @@ export const submissionReading = preparedFor((db) =>
         'questions',
       ),
       checks: sql<RecordedCheck[] | null>`CASE WHEN ${submissionKey.key} IS NULL THEN ${checksOfRun} END`.as('checks'),
+      attempts: attemptsSoFar.as('attempts'),
     })
     .from(liveCaller)
     .leftJoin(submissionKey, keyOf(liveCaller.tenantId, liveCaller.userId))

@@ -6,6 +6,7 @@ import {
   answer,
   appUser,
   attempt,
+  bankQuestion,
   comment,
   contentNotice,
   file,
@@ -48,6 +49,7 @@ let theirs: {
   receipt: number;
   provider: number;
   scimToken: number;
+  bankQuestion: number;
 };
 
 beforeAll(async () => {
@@ -126,7 +128,18 @@ beforeAll(async () => {
     .insert(scimToken)
     .values({ tenantId: other.tenantId, name: 'Njihov imenik', tokenHash: 'njihov-sazetak', createdBy: userId })
     .returning({ id: scimToken.id });
+  const [banked] = await t.db
+    .insert(bankQuestion)
+    .values({
+      tenantId: other.tenantId,
+      category: 'Njihova',
+      title: 'Njihovo pitanje',
+      type: 'TEXT',
+      createdBy: userId,
+    })
+    .returning({ id: bankQuestion.id });
   theirs = {
+    bankQuestion: banked?.id ?? 0,
     provider: provider?.id ?? 0,
     scimToken: directoryToken?.id ?? 0,
     notification: told?.id ?? 0,
@@ -177,6 +190,7 @@ function pathId(op: Operation, name: string): string | null {
     ['/api/tenant/', theirs.tenant],
     ['/api/identity-provider/', theirs.provider],
     ['/api/scim-token/', theirs.scimToken],
+    ['/api/question-bank/', theirs.bankQuestion],
   ];
   const known = byPath[op.path] ?? byPrefix.find(([prefix]) => op.path.startsWith(prefix))?.[1];
   if (known === undefined) throw new Error(`the tenant wall does not know which id ${name} of ${op.path} names`);
@@ -204,6 +218,8 @@ function bodyWithTheirIds(op: Operation): Record<string, unknown> | undefined {
       { conditions: [{ attribute: 'manager', operator: 'is', ids: [theirs.user] }] },
     ];
   }
+  // A bank question needs a text, a rule beyond what the JSON schema says.
+  if ('question' in (op.jsonBody.properties ?? {})) body.question = { title: 'Zid', type: 'TEXT', answers: [] };
   // A new person needs an e-mail or a username, a rule beyond what the JSON schema says.
   if ('username' in (op.jsonBody.properties ?? {}) && !body.email && !body.username) body.username = 'zid.proba';
   return body;

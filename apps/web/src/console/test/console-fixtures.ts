@@ -41,7 +41,7 @@ export function makeStaffContent(id: number, overrides: Partial<StaffContent> = 
     description: 'Osnove sigurnog rada.',
     image: null,
     category: 'Sigurnost',
-    settings: { timeRestriction: 30, passingScore: 0.5, comments: true, certificate: false },
+    settings: { timeRestriction: 30, passingScore: 0.5, comments: true, certificate: false, questionsPerAttempt: null },
     material: { link: null, text: 'Tekst' },
     media: [],
     questions: [

@@ -20,7 +20,13 @@ describe('the person’s certificate', () => {
   const passed = makeDetail({
     id: 4,
     type: 'EDUCATION',
-    settings: { timeRestriction: null, passingScore: 0.5, comments: false, certificate: true },
+    settings: {
+      timeRestriction: null,
+      passingScore: 0.5,
+      comments: false,
+      certificate: true,
+      questionsPerAttempt: null,
+    },
     contentInteractions: [{ viewedAt: at, finishedAt: at }],
   });
 
@@ -48,7 +54,7 @@ describe('the person’s certificate', () => {
 
   it('is not offered for an education that gives none', async () => {
     authStore.signIn({ token: 'tok', userId: 7 }, true);
-    const plain = { ...passed, settings: { ...passed.settings, certificate: false } };
+    const plain = { ...passed, settings: { ...passed.settings, certificate: false, questionsPerAttempt: null } };
     fakeApi({ 'GET /auth/me': () => ok(me), 'GET /mobile/content/4': () => ok(plain) });
     renderApp('/archive/4');
     expect(await screen.findByRole('heading', { level: 1, name: passed.name })).toBeInTheDocument();
@@ -96,7 +102,13 @@ describe('the public check of a code', () => {
 
 describe('an item’s certificates in the console', () => {
   const course = makeStaffContent(5, {
-    settings: { timeRestriction: null, passingScore: 0.5, comments: false, certificate: true },
+    settings: {
+      timeRestriction: null,
+      passingScore: 0.5,
+      comments: false,
+      certificate: true,
+      questionsPerAttempt: null,
+    },
   });
   const holder = (id: number, name: string, overrides: Partial<StaffCertificate> = {}): StaffCertificate => ({
     user: { id, name },
@@ -149,7 +161,8 @@ describe('an item’s certificates in the console', () => {
     const who = signInAs('ADMIN');
     fakeApi({
       'GET /auth/me': () => ok(who),
-      'GET /content/5': () => ok({ ...course, settings: { ...course.settings, certificate: false } }),
+      'GET /content/5': () =>
+        ok({ ...course, settings: { ...course.settings, certificate: false, questionsPerAttempt: null } }),
     });
     renderApp('/admin/content/5/certificates');
     expect(await screen.findByText(/Ova edukacija ne izdaje potvrde/)).toBeInTheDocument();

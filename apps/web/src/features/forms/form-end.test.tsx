@@ -11,12 +11,18 @@ const signedIn = () => authStore.signIn({ token: 'tok', userId: 7 }, true);
 const education = makeDetail({
   id: 4,
   type: 'EDUCATION',
-  settings: { timeRestriction: null, passingScore: 0.6, comments: true, certificate: false },
+  settings: { timeRestriction: null, passingScore: 0.6, comments: true, certificate: false, questionsPerAttempt: null },
 });
 const poll = makeDetail({
   id: 6,
   type: 'POLL',
-  settings: { timeRestriction: null, passingScore: null, comments: true, certificate: false },
+  settings: {
+    timeRestriction: null,
+    passingScore: null,
+    comments: true,
+    certificate: false,
+    questionsPerAttempt: null,
+  },
 });
 const answers: QuestionAnswer[] = [
   { questionId: 11, answers: [111] },
@@ -84,7 +90,10 @@ describe('quiz end screen', () => {
   });
 
   it('offers the certificate of a pass when the education gives one, and none after a fail', async () => {
-    const certifying = { ...education, settings: { ...education.settings, certificate: true } };
+    const certifying = {
+      ...education,
+      settings: { ...education.settings, certificate: true, questionsPerAttempt: null },
+    };
     openEnd(certifying, '/content/4/quiz/end', quizState, {
       'POST /mobile/content/4/form/attempt': () => ok(result({ finalMark: 1, correct: 2, passed: true })),
     });

@@ -15,7 +15,7 @@ const shoes = makeQuestion(14, 'SINGLE', 'Koje cipele volite?', ['Tenisice', 'Č
 const education = makeDetail({
   id: 4,
   type: 'EDUCATION',
-  settings: { timeRestriction: null, passingScore: 0.5, comments: true, certificate: false },
+  settings: { timeRestriction: null, passingScore: 0.5, comments: true, certificate: false, questionsPerAttempt: null },
 });
 
 const mood = makeQuestion(21, 'SINGLE', 'Kako ste zadovoljni?', ['Vrlo', 'Malo']);
@@ -23,7 +23,13 @@ const scale = makeQuestion(22, 'LINEAR', 'Ocijenite radionicu.', ['1', '2', '3',
 const poll = makeDetail({
   id: 6,
   type: 'POLL',
-  settings: { timeRestriction: null, passingScore: null, comments: false, certificate: false },
+  settings: {
+    timeRestriction: null,
+    passingScore: null,
+    comments: false,
+    certificate: false,
+    questionsPerAttempt: null,
+  },
 });
 
 /** The helmet question's check: Žuta (111) is right; the server judges the answer it recorded first. */

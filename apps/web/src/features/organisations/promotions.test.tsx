@@ -181,7 +181,13 @@ describe('a promotion in the editor', () => {
       type: 'INFORMATION',
       configuration: 'PROMOTION',
       questions: [],
-      settings: { timeRestriction: null, passingScore: null, comments: false, certificate: false },
+      settings: {
+        timeRestriction: null,
+        passingScore: null,
+        comments: false,
+        certificate: false,
+        questionsPerAttempt: null,
+      },
     });
     const { user, api } = openConsole('/admin/content/9', {
       'GET /content/9': () => ok(item),

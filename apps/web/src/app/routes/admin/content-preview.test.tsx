@@ -10,7 +10,13 @@ const file = (fileId: string) => `/api/files/${fileId}`;
 const makeItem = (overrides: Partial<StaffContent> = {}): StaffContent =>
   makeStaffContent(4, {
     status: 'draft',
-    settings: { timeRestriction: null, passingScore: 0.75, comments: true, certificate: false },
+    settings: {
+      timeRestriction: null,
+      passingScore: 0.75,
+      comments: true,
+      certificate: false,
+      questionsPerAttempt: null,
+    },
     material: { link: null, text: 'Aparat za gašenje visi uz izlaz.' },
     media: [
       { id: 31, fileId: 'f-31', name: 'hodnik.jpg', type: 'IMAGE', mime: 'image/jpeg', size: 1000, url: file('f-31') },
@@ -155,7 +161,13 @@ describe('content preview', () => {
   it('thanks for a poll at the end, and judges nothing', async () => {
     const poll = makeItem({
       type: 'POLL',
-      settings: { timeRestriction: null, passingScore: null, comments: false, certificate: false },
+      settings: {
+        timeRestriction: null,
+        passingScore: null,
+        comments: false,
+        certificate: false,
+        questionsPerAttempt: null,
+      },
       material: { link: null, text: null },
       media: [],
       questions: [
@@ -191,7 +203,13 @@ describe('content preview', () => {
   it('goes from the intro of a notice to its materials, even with none, as a recipient would', async () => {
     const notice = makeItem({
       type: 'INFORMATION',
-      settings: { timeRestriction: null, passingScore: null, comments: true, certificate: false },
+      settings: {
+        timeRestriction: null,
+        passingScore: null,
+        comments: true,
+        certificate: false,
+        questionsPerAttempt: null,
+      },
       material: { link: null, text: null },
       media: [],
       questions: [],
@@ -215,7 +233,13 @@ describe('content preview', () => {
       type: 'TASK',
       name: 'Predaj izvještaj',
       description: 'Izvještaj o zalihama.',
-      settings: { timeRestriction: null, passingScore: null, comments: true, certificate: false },
+      settings: {
+        timeRestriction: null,
+        passingScore: null,
+        comments: true,
+        certificate: false,
+        questionsPerAttempt: null,
+      },
       material: { link: null, text: null },
       media: [],
       questions: [],

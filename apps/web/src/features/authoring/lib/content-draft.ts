@@ -46,6 +46,8 @@ export type ContentDraft = {
   comments: boolean;
   /** An education's pass earns a certificate. */
   certificate: boolean;
+  /** An education's draw: how many of its questions each attempt asks; empty asks them all. */
+  questionsPerAttempt: string;
   /** `datetime-local` text, in the browser's time zone. */
   deadline: string;
   repeat: Repeat;
@@ -111,6 +113,7 @@ export function emptyDraft(type: ContentType): ContentDraft {
     passPercent: type === 'EDUCATION' ? '50' : '',
     comments: false,
     certificate: false,
+    questionsPerAttempt: '',
     deadline: '',
     repeat: 'NO_REPEAT',
     reminderMinutes: '',
@@ -154,6 +157,7 @@ export function draftOf(item: StaffContent): ContentDraft {
     passPercent: item.settings.passingScore === null ? '' : String(Math.round(item.settings.passingScore * 100)),
     comments: item.settings.comments,
     certificate: item.settings.certificate,
+    questionsPerAttempt: item.settings.questionsPerAttempt === null ? '' : String(item.settings.questionsPerAttempt),
     deadline: toLocalInput(item.task?.deadline ?? null),
     repeat: item.task?.repeat ?? 'NO_REPEAT',
     reminderMinutes: item.task?.reminderMinutes ? String(item.task.reminderMinutes) : '',
@@ -194,6 +198,7 @@ export function toBody(draft: ContentDraft): ContentBody {
       passingScore: passPercent === null ? null : passPercent / 100,
       comments: draft.comments,
       certificate: draft.type === 'EDUCATION' && draft.certificate,
+      questionsPerAttempt: draft.type === 'EDUCATION' ? numberOrNull(draft.questionsPerAttempt) : null,
     },
     material: { link: draft.link.trim() || null, text: draft.text.trim() || null },
     media: draft.media.map((m) => ({ fileId: m.fileId, name: m.name })),
@@ -225,8 +230,8 @@ export function draftField(path: string): string {
         ? 'timeLimit'
         : tail === 'passingScore'
           ? 'passPercent'
-          : tail === 'certificate'
-            ? 'certificate'
+          : tail === 'certificate' || tail === 'questionsPerAttempt'
+            ? tail
             : 'comments';
     case 'task':
       return tail === 'repeat' ? 'repeat' : tail === 'reminderMinutes' ? 'reminderMinutes' : 'deadline';

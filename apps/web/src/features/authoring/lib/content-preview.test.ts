@@ -12,7 +12,7 @@ const staff: StaffContent = {
   description: 'Osnove.',
   image: 'cover-9',
   category: 'Sigurnost',
-  settings: { timeRestriction: 30, passingScore: 0.5, comments: true, certificate: false },
+  settings: { timeRestriction: 30, passingScore: 0.5, comments: true, certificate: false, questionsPerAttempt: null },
   material: { link: null, text: '  ' },
   media: [
     { id: 1, fileId: 'a', name: 'a.jpg', type: 'IMAGE', mime: 'image/jpeg', size: 10, url: '/api/files/a' },
@@ -63,7 +63,13 @@ describe('contentPreviewOf', () => {
       image: 'cover-9',
       category: 'Sigurnost',
       publishAt: at,
-      settings: { timeRestriction: 30, passingScore: 0.5, comments: true, certificate: false },
+      settings: {
+        timeRestriction: 30,
+        passingScore: 0.5,
+        comments: true,
+        certificate: false,
+        questionsPerAttempt: null,
+      },
       creator: { name: 'Ana Anić' },
       task: null,
       contentInteractions: [{ viewedAt: null, finishedAt: null }],
