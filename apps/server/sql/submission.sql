@@ -7,7 +7,10 @@ select "caller_session_id", "caller_tenant_id", "caller_user_id", "caller_role",
     FROM "question" WHERE "question"."tenant_id" = "caller_tenant_id" AND "question"."content_id" = "item"."id") END as "questions", CASE WHEN "submission_key"."key" IS NULL THEN (
     SELECT coalesce(json_agg(json_build_object('questionId', "question_check"."question_id", 'answerIds', "question_check"."answer_ids")), '[]')
     FROM "question_check"
-    WHERE "question_check"."tenant_id" = "caller_tenant_id" AND "question_check"."user_id" = "caller_user_id" AND "question_check"."content_id" = $1) END as "checks"
+    WHERE "question_check"."tenant_id" = "caller_tenant_id" AND "question_check"."user_id" = "caller_user_id" AND "question_check"."content_id" = $1) END as "checks", CASE WHEN "item"."settings" ->> 'questionsPerAttempt' IS NOT NULL THEN (
+    SELECT count(*)::int FROM "attempt"
+    WHERE "attempt"."tenant_id" = "caller_tenant_id" AND "attempt"."user_id" = "caller_user_id"
+      AND "attempt"."content_id" = "item"."id") END as "attempts"
   from (select "session"."id" as "caller_session_id", "session"."tenant_id" as "caller_tenant_id", "session"."user_id" as "caller_user_id", "app_user"."role" as "caller_role", "session"."remember_me" as "caller_remember_me", "session"."last_seen_at" as "caller_last_seen_at"
   from "session"
   inner join "app_user" on ("app_user"."tenant_id" = "session"."tenant_id" and "app_user"."id" = "session"."user_id")

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { AudienceRulesSchema } from './audience-rules.js';
-import { NAME_MAX_LENGTH, TASK_TEXT_MAX_LENGTH, TIME_RESTRICTION_MAX_S, TIME_RESTRICTION_MIN_S } from './constants.js';
+import {
+  NAME_MAX_LENGTH,
+  QUESTIONS_MAX,
+  TASK_TEXT_MAX_LENGTH,
+  TIME_RESTRICTION_MAX_S,
+  TIME_RESTRICTION_MIN_S,
+} from './constants.js';
 import { parseVideoLink } from './content.js';
 import {
   ContentConfigurationSchema,
@@ -21,7 +27,6 @@ export const MATERIAL_TEXT_MAX_LENGTH = 20_000;
 export const CATEGORY_MAX_LENGTH = 60;
 export const QUESTION_TITLE_MAX_LENGTH = 500;
 export const ANSWER_TITLE_MAX_LENGTH = 300;
-export const QUESTIONS_MAX = 100;
 export const ANSWERS_MAX = 20;
 export const MEDIA_MAX = 30;
 /** Spec point 3, creation hints: a task's reminder 15/30/45/60 minutes, 1 day, 2 days or 1 week before. */

@@ -61,6 +61,8 @@ export const TASK_TEXT_MAX_LENGTH = 250;
 /** A time limit per question, in seconds. */
 export const TIME_RESTRICTION_MIN_S = 5;
 export const TIME_RESTRICTION_MAX_S = 3600;
+/** An item's questions, at most (and so an education's questions per attempt). */
+export const QUESTIONS_MAX = 100;
 export const COMMENT_MAX_LENGTH = 2000;
 /** A free-text answer to a poll, inquiry or quiz question. */
 export const TEXT_ANSWER_MAX_LENGTH = 2000;

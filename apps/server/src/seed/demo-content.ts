@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DAY_MS, HOUR_MS, type MediaType } from '@kanal/contract';
+import { type BankQuestionBody, DAY_MS, HOUR_MS, type MediaType } from '@kanal/contract';
 import { createContentServices } from '../content-services.js';
 import type { Tx } from '../db/client.js';
 import { file } from '../db/schema/index.js';
@@ -9,6 +9,7 @@ import { createAuthRepository } from '../modules/auth/auth.repository.js';
 import type { NewContent } from '../modules/authoring/authoring-parts.js';
 import type { FormQuestion } from '../modules/content/content.service.js';
 import type { FileStore } from '../modules/files/file-store.js';
+import { createBankRepository } from '../modules/question-bank/question-bank.repository.js';
 
 /** Who and what of a freshly seeded tenant the content refers to, by login and by group name. */
 export type SeededTenant = {
@@ -437,8 +438,61 @@ export async function seedDemoContent(tx: Tx, store: FileStore, seeded: SeededTe
     });
     ids.set(item.name, contentId);
   }
-  if (seeded.name === 'Demo d.o.o.') await seedDemoHistory(tx, { ...seeded, content: ids }, now);
+  if (seeded.name !== 'Demo d.o.o.') return;
+  await seedDemoHistory(tx, { ...seeded, content: ids }, now);
+  const bank = createBankRepository(tx);
+  for (const question of DEMO_BANK) await bank.insert(seeded.tenantId, idOf(seeded.users, 'creator@demo.hr'), question);
 }
+
+const answer = (title: string, isCorrect = false) => ({ title, isCorrect });
+
+/** What a creator finds in the demo's question bank on a first visit (ADR 0067): enough for a drawn quiz. */
+const DEMO_BANK: BankQuestionBody[] = [
+  {
+    category: 'Zaštita od požara',
+    question: {
+      title: 'Kojim aparatom gasite požar na električnom uređaju pod naponom?',
+      type: 'SINGLE',
+      answers: [answer('Aparatom s CO₂', true), answer('Vodom'), answer('Pjenom')],
+    },
+  },
+  {
+    category: 'Zaštita od požara',
+    question: {
+      title: 'Koji je broj vatrogasaca?',
+      type: 'SINGLE',
+      answers: [answer('193', true), answer('192'), answer('194')],
+    },
+  },
+  {
+    category: 'Zaštita od požara',
+    question: {
+      title: 'Što radite kad se oglasi požarni alarm?',
+      type: 'MULTIPLE',
+      answers: [
+        answer('Izlazim najbližim označenim izlazom', true),
+        answer('Ne koristim dizalo', true),
+        answer('Vraćam se po osobne stvari'),
+      ],
+    },
+  },
+  {
+    category: 'Zaštita od požara',
+    question: {
+      title: 'Gdje je zborno mjesto nakon evakuacije?',
+      type: 'SINGLE',
+      answers: [answer('Na parkiralištu ispred ulaza', true), answer('U podrumu'), answer('Na krovu')],
+    },
+  },
+  {
+    category: 'Zadovoljstvo na poslu',
+    question: { title: 'Koliko ste zadovoljni uvjetima rada?', type: 'LINEAR', answers: [] },
+  },
+  {
+    category: 'Zadovoljstvo na poslu',
+    question: { title: 'Što bismo mogli učiniti bolje?', type: 'TEXT', answers: [] },
+  },
+];
 
 type Choice = (question: FormQuestion) => number[];
 const correctAnswers: Choice = (q) => q.answers.filter((a) => a.isCorrect).map((a) => a.id);

@@ -73,7 +73,13 @@ it('seeds content that shows audiences, order and the tenant wall', async () => 
   expect(names).not.toContain('Nove upute za rad u skladištu');
   expect(anas.content.filter((c) => c.configuration === 'PROMOTION')).toHaveLength(1);
   const safety = anas.content.find((c) => c.name === 'Zaštita na radu: osnove');
-  expect(safety?.settings).toEqual({ timeRestriction: 30, passingScore: 0.6, comments: true, certificate: false });
+  expect(safety?.settings).toEqual({
+    timeRestriction: 30,
+    passingScore: 0.6,
+    comments: true,
+    certificate: false,
+    questionsPerAttempt: null,
+  });
 
   const marko = await signIn(t, 'marko@demo.hr', DEMO_PASSWORD);
   const markos = (await feed(marko)).content.map((c) => c.name);

@@ -103,7 +103,7 @@ const questionsOfItem = sql`(
 const attemptsSoFar = sql<number | null>`CASE WHEN ${visibleItem.settings} ->> 'questionsPerAttempt' IS NOT NULL THEN (
     SELECT count(*)::int FROM ${attempt}
     WHERE ${attempt.tenantId} = ${liveCaller.tenantId} AND ${attempt.userId} = ${liveCaller.userId}
-      AND ${attempt.contentId} = ${ph.contentId}) END`;
+      AND ${attempt.contentId} = ${visibleItem.id}) END`;
 
 /** The answers checked in the caller's current run of the item, as one JSON array. */
 const checksOfRun = sql`(

@@ -60,7 +60,7 @@ export const createBankRepository = (db: DbOrTx) => ({
     return found;
   },
 
-  async insert(tenantId: number, createdBy: number, body: BankQuestionBody): Promise<number> {
+  async insert(tenantId: number, createdBy: number | null, body: BankQuestionBody): Promise<number> {
     const [inserted] = await db
       .insert(bankQuestion)
       .values({ tenantId, createdBy, ...fields(body) })

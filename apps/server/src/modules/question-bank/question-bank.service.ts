@@ -51,7 +51,9 @@ export const createQuestionBank = ({ repo }: { repo: BankRepository }) => {
     categories: (caller: StaffCaller): Promise<BankCategories> => repo.categories(caller.tenantId),
 
     async create(caller: StaffCaller, body: BankQuestionBody): Promise<BankQuestion> {
-      return read(caller, await repo.insert(caller.tenantId, caller.userId, body));
+      // The provider's SUPERADMIN working in a client organisation is no one of its people to name.
+      const by = caller.tenantId === caller.ownTenantId ? caller.userId : null;
+      return read(caller, await repo.insert(caller.tenantId, by, body));
     },
 
     async update(caller: StaffCaller, id: number, body: BankQuestionBody): Promise<BankQuestion> {

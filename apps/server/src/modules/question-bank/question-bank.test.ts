@@ -11,10 +11,11 @@ let otherCreator: Person;
 let analyst: Person;
 let reader: Person;
 let stranger: Person;
+let tenantId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { id: tenantId } = await makeTenant(t.db);
+  tenantId = (await makeTenant(t.db)).id;
   const now = t.clock.now();
   admin = await makePerson(t.db, tenantId, { role: 'ADMIN', now });
   creator = await makePerson(t.db, tenantId, { role: 'CREATOR', now });
@@ -130,6 +131,19 @@ describe('the question bank', () => {
     expect(after).toMatchObject({ category: 'Smjene', title: 'Kada počinje jutarnja smjena?' });
     expect(await ok(as(admin).delete(`/api/question-bank/${mine.id}`))).toEqual({ deleted: 1 });
     expect((await as(admin).delete(`/api/question-bank/${mine.id}`)).statusCode).toBe(404);
+  });
+
+  it('takes the provider’s SUPERADMIN working in the organisation, who is not named as its author', async () => {
+    const superadmin = await makePerson(t.db, (await makeTenant(t.db)).id, { role: 'SUPERADMIN', now: t.clock.now() });
+    const saved = await ok<BankQuestion>(
+      as(superadmin).post(`/api/question-bank?tenant=${tenantId}`, {
+        category: 'Opće',
+        question: choice('P', 'A', 'B'),
+      }),
+    );
+    expect(saved).toMatchObject({ createdBy: null, mayChange: true });
+    const theirs = await ok<BankPage>(as(admin).get('/api/question-bank?category=Op%C4%87e'));
+    expect(theirs.questions.map((q) => q.id)).toContain(saved.id);
   });
 
   it('is the authors’: an analyst and an end user get 403', async () => {
