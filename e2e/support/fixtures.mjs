@@ -35,6 +35,7 @@ export const JOURNEY_USERS = [
   { email: 'pretplata@demo.hr', name: 'Pavao Pretplata' },
   { email: 'komentar@demo.hr', name: 'Kristina Komentar' },
   { email: 'potvrda@demo.hr', name: 'Đurđa Potvrda' },
+  { email: 'banka@demo.hr', name: 'Bruno Banka' },
 ];
 
 /** An item for the web push journey alone, sent to its one person, whom an admin then reminds of it. */

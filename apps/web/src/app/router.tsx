@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
               { path: 'content/:id/certificates', lazy: consoleScreen('CertificatesScreen') },
               { path: 'comments', lazy: consoleScreen('CommentQueueScreen') },
               { path: 'reviews', lazy: consoleScreen('ReviewScreen') },
+              { path: 'question-bank', lazy: consoleScreen('QuestionBankScreen') },
               { path: 'content/:id/answers', lazy: consoleScreen('ContentAnswersScreen') },
               { path: 'content/:id/statistics', lazy: statsScreen('ContentStatsScreen') },
               // Its own chunk: it brings the end-user screens, which the rest of the console does not need.

@@ -118,6 +118,7 @@ describe('the console navigation', () => {
         'Sadržaj',
         'Komentari',
         'Na pregledu',
+        'Banka pitanja',
         'Osobe',
         'Grupe',
         'Uvoz osoba',
@@ -136,6 +137,7 @@ describe('the console navigation', () => {
         'Sadržaj',
         'Komentari',
         'Na pregledu',
+        'Banka pitanja',
         'Osobe',
         'Grupe',
         'Uvoz osoba',
@@ -145,7 +147,7 @@ describe('the console navigation', () => {
       ],
     ],
     ['ANALYST', ['Nadzorna ploča', 'Sadržaj', 'Komentari', 'Osobe', 'Grupe', 'Izvoz']],
-    ['CREATOR', ['Sadržaj', 'Komentari', 'Na pregledu']],
+    ['CREATOR', ['Sadržaj', 'Komentari', 'Na pregledu', 'Banka pitanja']],
   ] as const)('offers a %s the screens it may use', async (role, links) => {
     openConsole(role, '/admin/content', { 'GET /content': () => ok({ count: 0, items: [] }) });
     const nav = await screen.findByRole('navigation', { name: 'Administracija' });

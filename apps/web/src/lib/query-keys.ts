@@ -60,6 +60,10 @@ export const queryKeys = {
     reviewSettings: (tenant: number) => [...admin, 'review-settings', tenant] as const,
     reviewQueue: (tenant: number, page: number) => [...admin, 'review-queue', tenant, page] as const,
     reviewHistory: (tenant: number, id: number) => [...admin, 'review-history', tenant, id] as const,
+    /** The question bank: a page by search and category, and its categories. */
+    bank: (tenant: number, filters: { q: string; category: string; page: number; limit: number }) =>
+      [...admin, 'bank', tenant, filters] as const,
+    bankCategories: (tenant: number) => [...admin, 'bank-categories', tenant] as const,
     /** Who holds an item's certificate, by page. */
     certificates: (tenant: number, id: number, page: number) => [...admin, 'certificates', tenant, id, page] as const,
     contentAttempts: (tenant: number, id: number, page: number) => [...admin, 'attempts', tenant, id, page] as const,

@@ -70,6 +70,7 @@ const NAV = [
   { to: '/admin/content', screen: 'ContentListScreen', label: 'content' },
   { to: '/admin/comments', screen: 'CommentQueueScreen', label: 'comments' },
   { to: '/admin/reviews', screen: 'ReviewScreen', label: 'reviews' },
+  { to: '/admin/question-bank', screen: 'QuestionBankScreen', label: 'questionBank' },
   { to: '/admin/users', screen: 'UsersScreen', label: 'users' },
   { to: '/admin/groups', screen: 'GroupsScreen', label: 'groups' },
   { to: '/admin/import', screen: 'ImportScreen', label: 'import' },

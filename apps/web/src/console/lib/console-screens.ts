@@ -19,6 +19,8 @@ export const SCREEN_CAPABILITIES = {
   CommentQueueScreen: 'content.read',
   // Items in review: a reviewer's all of them, another creator's own (review.service.ts decides).
   ReviewScreen: 'content.author',
+  // The organisation's questions: its authors' (a creator changes only their own, the server decides).
+  QuestionBankScreen: 'content.author',
   ContentAnswersScreen: 'content.read',
   // Who holds an item's certificate: its figures' readers (a creator's own items, `mayReadItemStats`).
   CertificatesScreen: 'content.read',

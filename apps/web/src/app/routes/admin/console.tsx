@@ -5,6 +5,7 @@ import { ConsoleLayout } from '@/console/layout/console-layout';
 import { guardScreens } from '@/console/layout/not-available';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { QuestionBankScreen } from '@/features/authoring/components/bank/question-bank-screen';
 import {
   ContentEditorScreen,
   NewContentScreen,
@@ -48,6 +49,7 @@ export const screens = guardScreens({
   ContentCommentsScreen,
   CommentQueueScreen,
   ReviewScreen,
+  QuestionBankScreen,
   CertificatesScreen,
   ContentAnswersScreen,
   UsersScreen,

@@ -1,4 +1,5 @@
 import shared from '@kanal/contract/locales/admin.hr.json';
+import bank from './bank.json';
 import certificates from './certificates.json';
 import console from './console.json';
 import content from './content.json';
@@ -36,6 +37,7 @@ export default {
   contentResponses,
   review,
   certificates,
+  bank,
   stats,
   system,
 };

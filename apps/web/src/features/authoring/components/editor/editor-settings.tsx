@@ -1,6 +1,7 @@
 import {
   type ContentType,
   hasForm,
+  QUESTIONS_MAX,
   REMINDER_MINUTES,
   REPEATS,
   TIME_RESTRICTION_MAX_S,
@@ -22,7 +23,7 @@ type Props = FormSectionProps & {
 
 /**
  * The editor's settings: a task's deadline, repeat and reminder; a form's optional due date and reminder, time
- * limit and pass mark; an education's certificate; comments.
+ * limit and pass mark; an education's draw (how many of its questions an attempt asks) and certificate; comments.
  */
 export function SettingsSection({ form, errors, editable, type, locked }: Props) {
   const { t } = useTranslation('admin');
@@ -89,6 +90,18 @@ export function SettingsSection({ form, errors, editable, type, locked }: Props)
                 readOnly={locked}
                 error={formError(errors.passPercent)}
                 {...register('passPercent')}
+              />
+            ) : null}
+            {type === 'EDUCATION' ? (
+              <TextField
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={QUESTIONS_MAX}
+                label={t('content.editor.questionsPerAttempt')}
+                hint={t('content.editor.questionsPerAttemptHint')}
+                error={formError(errors.questionsPerAttempt)}
+                {...register('questionsPerAttempt')}
               />
             ) : null}
           </div>

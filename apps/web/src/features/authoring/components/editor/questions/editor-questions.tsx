@@ -2,6 +2,7 @@ import { isChoiceQuestion, QUESTION_TYPES, QUESTIONS_MAX, type QuestionType } fr
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { Button } from '@/components/button';
+import { showToast } from '@/components/feedback/toast';
 import { ErrorText } from '@/components/form/error-text';
 import { SelectField } from '@/components/form/select-field';
 import { useFormError } from '@/console/lib/form-errors';
@@ -11,6 +12,8 @@ import type { SectionProps } from '../../../lib/editor-section';
 import '@/components/button.css';
 import '@/components/form/form.css';
 import '@/components/tag.css';
+import { BankPickerDialog } from '../../bank/bank-picker-dialog';
+import { BankQuestionDialog } from '../../bank/bank-question-dialog';
 import { LinearPreview } from './linear-preview';
 import { QuestionCard } from './question-card';
 import { errorOf, useFocusAfterRender } from './question-form';
@@ -34,6 +37,8 @@ export function QuestionsSection({ form, disabled, locked }: Props) {
   const [announcement, setAnnouncement] = useState('');
   const [newType, setNewType] = useState<QuestionType>('SINGLE');
   const [drag, setDrag] = useState<{ from: number; over: number } | null>(null);
+  /** The bank's dialogs: the picker, or a question (by its index) being saved to the bank. */
+  const [bank, setBank] = useState<{ picking: true } | { saving: number } | null>(null);
   const count = questions.fields.length;
   const full = count >= QUESTIONS_MAX;
 
@@ -123,6 +128,7 @@ export function QuestionsSection({ form, disabled, locked }: Props) {
                 onMove={move}
                 onDuplicate={duplicate}
                 onRemove={remove}
+                onSaveToBank={(i) => setBank({ saving: i })}
                 onDragStart={() => setDrag({ from: index, over: index })}
                 onDragOver={(event) => {
                   if (!drag) return;
@@ -161,6 +167,9 @@ export function QuestionsSection({ form, disabled, locked }: Props) {
               >
                 {t('editorQuestions.add')}
               </Button>
+              <Button variant="secondary" disabled={disabled || full} onClick={() => setBank({ picking: true })}>
+                {t('bank.fromBank')}
+              </Button>
               {full ? <p className="field__hint">{t('editorQuestions.questionsMax', { max: QUESTIONS_MAX })}</p> : null}
             </div>
           )}
@@ -169,6 +178,27 @@ export function QuestionsSection({ form, disabled, locked }: Props) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+      {bank && 'picking' in bank ? (
+        <BankPickerDialog
+          graded={graded}
+          room={QUESTIONS_MAX - count}
+          onAdd={(added) => {
+            questions.append(added);
+            setAnnouncement(t('bank.addedToItem', { count: added.length }));
+          }}
+          onClose={() => setBank(null)}
+        />
+      ) : null}
+      {bank && 'saving' in bank ? (
+        <BankQuestionDialog
+          start={structuredClone(form.getValues(`questions.${bank.saving}`))}
+          onSaved={() => {
+            showToast(t('bank.savedFromItem'));
+            setBank(null);
+          }}
+          onClose={() => setBank(null)}
+        />
+      ) : null}
     </section>
   );
 }

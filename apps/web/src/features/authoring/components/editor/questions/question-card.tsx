@@ -27,6 +27,7 @@ type CardProps = {
   onMove: (from: number, to: number, via: 'up' | 'down') => void;
   onDuplicate: (index: number) => void;
   onRemove: (index: number) => void;
+  onSaveToBank: (index: number) => void;
   onDragStart: () => void;
   onDragOver: (event: DragEvent<HTMLLIElement>) => void;
   onDrop: (event: DragEvent<HTMLLIElement>) => void;
@@ -115,6 +116,14 @@ export function QuestionCard({ id, form, index, count, graded, disabled, canDupl
                 onClick={() => on.onDuplicate(index)}
               >
                 {t('editorQuestions.duplicate')}
+              </Button>
+              <Button
+                variant="secondary"
+                className="question__action"
+                aria-label={t('bank.saveNamed', { number })}
+                onClick={() => on.onSaveToBank(index)}
+              >
+                {t('bank.toBank')}
               </Button>
               <Button
                 variant="secondary"
