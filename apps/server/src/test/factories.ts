@@ -1,5 +1,6 @@
 import { DAY_MS, type Role } from '@kanal/contract';
 import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../db/client.js';
 import { emailOutbox, session, tenant } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -96,6 +97,24 @@ export function call({ app }: Pick<TestApp, 'app'>, { method = 'GET', url, token
     },
     ...(body === undefined ? {} : { payload: body as object }),
   });
+}
+
+/** A person's API calls, each with their token (and the language they read in). */
+export const callsAs = (t: Pick<TestApp, 'app'>, { token }: { token: string }, lang?: string) => ({
+  get: (url: string) => call(t, { url, token, lang }),
+  post: (url: string, body: unknown = {}) => call(t, { method: 'POST', url, token, body, lang }),
+  put: (url: string, body: unknown) => call(t, { method: 'PUT', url, token, body, lang }),
+  patch: (url: string, body: unknown) => call(t, { method: 'PATCH', url, token, body, lang }),
+  delete: (url: string) => call(t, { method: 'DELETE', url, token, lang }),
+});
+
+/** A call's payload, once it answered 200 (its body is the failure's message otherwise). */
+export async function payloadOf<T>(
+  response: PromiseLike<{ statusCode: number; body: string; json: () => { payload: T } }>,
+) {
+  const res = await response;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().payload;
 }
 
 export async function signIn(t: Pick<TestApp, 'app'>, email: string, password = TEST_PASSWORD, rememberMe = false) {

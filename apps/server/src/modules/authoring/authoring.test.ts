@@ -13,7 +13,7 @@ import {
   pointsLedger,
 } from '../../db/schema/index.js';
 import { makeGroup } from '../../test/content-factories.js';
-import { call, makePerson, makeTenant, pdfBytes, pngBytes, upload } from '../../test/factories.js';
+import { callsAs, makePerson, makeTenant, pdfBytes, pngBytes, upload } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -50,12 +50,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (person: Person, lang?: string) => ({
-  get: (url: string) => call(t, { url, token: person.token, lang }),
-  post: (url: string, body?: unknown) => call(t, { method: 'POST', url, token: person.token, body: body ?? {}, lang }),
-  patch: (url: string, body: unknown) => call(t, { method: 'PATCH', url, token: person.token, body, lang }),
-  delete: (url: string) => call(t, { method: 'DELETE', url, token: person.token, lang }),
-});
+const as = (person: Person, lang?: string) => callsAs(t, person, lang);
 
 async function create(person: Person, body: Record<string, unknown>): Promise<StaffContent> {
   const res = await as(person).post('/api/content', body);

@@ -3,7 +3,7 @@ import { CERTIFICATE_CODE, type StaffCertificateList, type StaffContent } from '
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, tenant } from '../../db/schema/index.js';
-import { call, makePerson, makeSession, makeTenant, makeUser, upload } from '../../test/factories.js';
+import { call, callsAs, makePerson, makeSession, makeTenant, makeUser, upload } from '../../test/factories.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -46,11 +46,7 @@ function realPng(): Buffer {
   ]);
 }
 
-const as = (person: Person, lang?: string) => ({
-  get: (url: string) => call(t, { url, token: person.token, lang }),
-  post: (url: string, body: unknown) => call(t, { method: 'POST', url, token: person.token, body, lang }),
-  patch: (url: string, body: unknown) => call(t, { method: 'PATCH', url, token: person.token, body, lang }),
-});
+const as = (person: Person, lang?: string) => callsAs(t, person, lang);
 
 /** Answers the course's questions, `right` of them correctly. */
 async function answer(person: Person, right: number) {

@@ -8,7 +8,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContent, makeGroup } from '../../test/content-factories.js';
-import { call, makeAccounts, makePerson, makeSession, makeTenant } from '../../test/factories.js';
+import { call, callsAs, makeAccounts, makePerson, makeSession, makeTenant, payloadOf } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 // A small organisation whose figures are computed by hand below: five people in two groups (one in both),
@@ -29,17 +29,9 @@ let otherAdmin: Person;
 let publishDay: string;
 let nextDay: string;
 
-const as = (person: Person) => ({
-  get: (url: string) => call(t, { url, token: person.token }),
-  post: (url: string, body: unknown = {}) => call(t, { method: 'POST', url, token: person.token, body }),
-  patch: (url: string, body: unknown) => call(t, { method: 'PATCH', url, token: person.token, body }),
-});
+const as = (person: Person) => callsAs(t, person);
 
-const ok = async <T = never>(response: Promise<{ statusCode: number; body: string; json(): { payload: unknown } }>) => {
-  const res = await response;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().payload as T;
-};
+const ok = payloadOf;
 
 /** Answers the quiz with the first `right` questions right and the rest wrong. */
 const answer = (person: Person, right: number) =>

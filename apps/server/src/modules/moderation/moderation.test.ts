@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, comment, contentNotice, notification, notificationDelivery } from '../../db/schema/index.js';
 import { makeContent } from '../../test/content-factories.js';
-import { call, keptMails, makePerson, makeSession, makeTenant, makeUser } from '../../test/factories.js';
+import { callsAs, keptMails, makePerson, makeSession, makeTenant, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { MailTransport } from '../mail/mail.service.js';
 
@@ -69,11 +69,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (person: Person, lang?: string) => ({
-  get: (url: string) => call(t, { url, token: person.token, lang }),
-  post: (url: string, body: unknown) => call(t, { method: 'POST', url, token: person.token, body, lang }),
-  patch: (url: string, body: unknown) => call(t, { method: 'PATCH', url, token: person.token, body, lang }),
-});
+const as = (person: Person, lang?: string) => callsAs(t, person, lang);
 const queue = async (person: Person, query = '') => {
   const res = await as(person).get(`/api/comments${query}`);
   expect(res.statusCode, res.body).toBe(200);

@@ -2,7 +2,7 @@ import type { Promotion, StaffContent } from '@kanal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenant } from '../../db/schema/index.js';
-import { call, makePerson, makeTenant, pngBytes, upload } from '../../test/factories.js';
+import { callsAs, makePerson, makeTenant, pngBytes, upload } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -36,11 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (person: Person) => ({
-  get: (url: string) => call(t, { url, token: person.token }),
-  post: (url: string, body?: unknown) => call(t, { method: 'POST', url, token: person.token, body: body ?? {} }),
-  patch: (url: string, body: unknown) => call(t, { method: 'PATCH', url, token: person.token, body }),
-});
+const as = (person: Person) => callsAs(t, person);
 
 /** A PROMOTION poll by the provider's SUPERADMIN, with a cover picture, aimed at the provider's own people. */
 async function makePromotion(name: string): Promise<StaffContent> {

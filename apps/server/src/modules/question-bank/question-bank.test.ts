@@ -1,6 +1,6 @@
 import type { BankCategories, BankPage, BankQuestion, StaffContent } from '@kanal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makePerson, makeTenant } from '../../test/factories.js';
+import { callsAs, makePerson, makeTenant, payloadOf } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -26,17 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (person: Person, lang?: string) => ({
-  get: (url: string) => call(t, { url, token: person.token, lang }),
-  post: (url: string, body: unknown) => call(t, { method: 'POST', url, token: person.token, body, lang }),
-  put: (url: string, body: unknown) => call(t, { method: 'PUT', url, token: person.token, body, lang }),
-  delete: (url: string) => call(t, { method: 'DELETE', url, token: person.token, lang }),
-});
-const ok = async <T>(response: Promise<{ statusCode: number; body: string; json: () => { payload: T } }>) => {
-  const res = await response;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().payload;
-};
+const as = (person: Person, lang?: string) => callsAs(t, person, lang);
+const ok = payloadOf;
 
 const choice = (title: string, right: string, ...wrong: string[]) => ({
   title,

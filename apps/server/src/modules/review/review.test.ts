@@ -9,7 +9,16 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contentNotice, contentReview, notification } from '../../db/schema/index.js';
-import { call, keptMails, makePerson, makeSession, makeTenant, makeUser } from '../../test/factories.js';
+import {
+  call,
+  callsAs,
+  keptMails,
+  makePerson,
+  makeSession,
+  makeTenant,
+  makeUser,
+  payloadOf,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { MailTransport } from '../mail/mail.service.js';
 
@@ -46,17 +55,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (person: Person, lang?: string) => ({
-  get: (url: string) => call(t, { url, token: person.token, lang }),
-  post: (url: string, body: unknown) => call(t, { method: 'POST', url, token: person.token, body, lang }),
-  put: (url: string, body: unknown) => call(t, { method: 'PUT', url, token: person.token, body, lang }),
-  patch: (url: string, body: unknown) => call(t, { method: 'PATCH', url, token: person.token, body, lang }),
-});
-const ok = async <T>(response: Promise<{ statusCode: number; body: string; json: () => { payload: T } }>) => {
-  const res = await response;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().payload;
-};
+const as = (person: Person, lang?: string) => callsAs(t, person, lang);
+const ok = payloadOf;
 
 const info = (name: string, publish: Record<string, unknown> = { mode: 'now' }) => ({
   type: 'INFORMATION',
