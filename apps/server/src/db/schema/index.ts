@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './certificates.js';
 export * from './content.js';
+export * from './content-review.js';
 export * from './forms.js';
 export * from './inbox.js';
 export * from './jobs.js';
