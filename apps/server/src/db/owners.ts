@@ -39,6 +39,7 @@ export const TABLE_OWNERS = {
   certificate: 'certificates',
   review_policy: 'review',
   content_reviewer: 'review',
+  bank_question: 'question-bank',
   promotion_copy: 'promotions',
   file: 'files',
   // forms

@@ -230,7 +230,8 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
     if (known) return storedUnder(known, contentId);
     if (!item) throw notFound();
     if (!hasForm(item.type) || item.questions.length === 0) throw new AppError('NotAForm');
-    const asked = askedQuestions(item.questions, item.settings.questionsPerAttempt, {
+    const perAttempt = item.type === 'EDUCATION' ? item.settings.questionsPerAttempt : null;
+    const asked = askedQuestions(item.questions, perAttempt, {
       tenantId,
       userId,
       contentId,
@@ -360,11 +361,6 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
     },
 
     /**
-     * Whether an answer to a graded question of an unfinished education is right, and which answers are.
-     * The first answer checked in the run is recorded and is the one judged, whatever a later check of
-     * the same question sends: repeating a check reveals nothing new.
-     */
-    /**
      * The Form (spec point 3) as the caller's current attempt asks it, without which answers are correct, for
      * every type: sent before the answer it would be the key. The quiz screen learns it per answer from `check`.
      */
@@ -375,6 +371,11 @@ export const createFormsService = ({ repo, transaction, clock, getForm, assertVi
       };
     },
 
+    /**
+     * Whether an answer to a graded question of an unfinished education is right, and which answers are.
+     * The first answer checked in the run is recorded and is the one judged, whatever a later check of
+     * the same question sends: repeating a check reveals nothing new.
+     */
     async check(ctx: Ctx, contentId: number, questionId: number, body: CheckAnswerBody): Promise<AnswerCheck> {
       const form = await askedForm(ctx, contentId);
       if (form.type !== 'EDUCATION') throw new AppError('NotGraded');
