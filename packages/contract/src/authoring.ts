@@ -17,13 +17,13 @@ import {
   RepeatSchema,
 } from './enums.js';
 import { IdSchema } from './envelope.js';
+import { imageFileId, RichDocSchema, type RichNode, readRichDoc } from './rich-text.js';
 
 // Authoring content (spec point 7, "Content"): the staff list, the one body that describes a whole
 // item, and the rules each type's body must keep. The server and the console's editor check the same.
 
 export const CONTENT_PAGE_SIZE = 20;
 export const CONTENT_DESCRIPTION_MAX_LENGTH = 1000;
-export const MATERIAL_TEXT_MAX_LENGTH = 20_000;
 export const CATEGORY_MAX_LENGTH = 60;
 export const QUESTION_TITLE_MAX_LENGTH = 500;
 export const ANSWER_TITLE_MAX_LENGTH = 300;
@@ -136,7 +136,8 @@ export type PublishBody = z.infer<typeof PublishBodySchema>;
 const MaterialBodySchema = z.object({
   /** A YouTube or Vimeo link. */
   link: z._default(z.nullable(text(500)), null),
-  text: z._default(z.nullable(text(MATERIAL_TEXT_MAX_LENGTH)), null),
+  /** The text, as the editor's document (rich-text.ts); the server renders it to HTML. */
+  doc: z._default(z.nullable(RichDocSchema), null),
 });
 
 /** Everything but the type, without defaults: what PATCH /content/{id} may change, each field optional there. */
@@ -178,7 +179,7 @@ const ContentFieldsSchema = z.object({
     certificate: false,
     questionsPerAttempt: null,
   }),
-  material: z._default(contentFields.material, { link: null, text: null }),
+  material: z._default(contentFields.material, { link: null, doc: null }),
   media: z._default(contentFields.media, []),
   questions: z._default(contentFields.questions, []),
   task: z._default(contentFields.task, null),
@@ -188,6 +189,22 @@ const ContentFieldsSchema = z.object({
 export type ContentBody = z.infer<typeof ContentFieldsSchema>;
 
 type Issue = { path: (string | number)[]; message: string };
+
+/** A picture in the text is one of the item's own media, which is what lets its audience load it. */
+function textImageIssues(body: ContentBody): Issue[] {
+  const media = new Set(body.media.map((item) => item.fileId));
+  const issues: Issue[] = [];
+  const visit = (nodes: RichNode[] | undefined, path: (string | number)[]) => {
+    for (const [i, node] of (nodes ?? []).entries()) {
+      if (node.type === 'image' && !media.has(imageFileId(node.attrs.src) ?? '')) {
+        issues.push({ path: [...path, i, 'attrs', 'src'], message: 'validation.imageNotMedia' });
+      }
+      if ('content' in node) visit(node.content, [...path, i, 'content']);
+    }
+  };
+  if (body.material.doc) visit(readRichDoc(body.material.doc).doc.content, ['material', 'doc', 'content']);
+  return issues;
+}
 
 /**
  * What one question must keep, each issue with its path inside the question. `complete`: ready for people
@@ -274,6 +291,7 @@ export function contentIssues(body: ContentBody): Issue[] {
   if (body.material.link && !parseVideoLink(body.material.link)) {
     issues.push({ path: ['material', 'link'], message: 'validation.videoLink' });
   }
+  issues.push(...textImageIssues(body));
   if (body.publish.mode === 'schedule' && body.publish.at === null) {
     issues.push({ path: ['publish', 'at'], message: 'validation.required' });
   }

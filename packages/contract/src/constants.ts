@@ -61,6 +61,8 @@ export const TASK_TEXT_MAX_LENGTH = 250;
 /** A time limit per question, in seconds. */
 export const TIME_RESTRICTION_MIN_S = 5;
 export const TIME_RESTRICTION_MAX_S = 3600;
+/** A material's text, in characters of its words (rich-text.ts counts them). */
+export const MATERIAL_TEXT_MAX_LENGTH = 20_000;
 /** An item's questions, at most (and so an education's questions per attempt). */
 export const QUESTIONS_MAX = 100;
 export const COMMENT_MAX_LENGTH = 2000;

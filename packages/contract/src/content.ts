@@ -119,10 +119,15 @@ export const MediaSchema = z.object({
 });
 export type Media = z.infer<typeof MediaSchema>;
 
-/** Spec point 3, "Material: link (a video link), text, medias". Media come in their order. */
+/**
+ * Spec point 3, "Material: link (a video link), text, medias". Media come in their order. `text` is the
+ * text's words alone, as the spec has it; `html` is the same text with its formatting, rendered and
+ * sanitised by the server, which the web app shows as it is.
+ */
 export const MaterialSchema = z.object({
   link: z.nullable(z.string()),
   text: z.nullable(z.string()),
+  html: z.nullable(z.string()),
   medias: z.array(MediaSchema),
 });
 export type Material = z.infer<typeof MaterialSchema>;

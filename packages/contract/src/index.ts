@@ -21,6 +21,7 @@ export * from './person-attributes.js';
 export * from './question-bank.js';
 export * from './receipts.js';
 export * from './review.js';
+export * from './rich-text.js';
 export * from './scim.js';
 export * from './sso.js';
 export * from './staff-content.js';

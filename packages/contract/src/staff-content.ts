@@ -24,6 +24,7 @@ import {
 import { csv, IdSchema, IdStringSchema, pageQuery } from './envelope.js';
 import { AttemptSchema } from './forms.js';
 import { tenantScope } from './people.js';
+import { RichDocShape } from './rich-text.js';
 
 // Content as the staff read it (spec point 7, "Content"): the tenant's list, one item as its editor shows
 // it, and that item turned back into the body that would save it.
@@ -127,7 +128,12 @@ export const StaffContentSchema = z.object({
   image: z.nullable(z.string()),
   category: z.nullable(z.string()),
   settings: ContentSettingsSchema,
-  material: z.object({ link: z.nullable(z.string()), text: z.nullable(z.string()) }),
+  /** The text as the editor's document, and as the audience's HTML (content.ts, MaterialSchema). */
+  material: z.object({
+    link: z.nullable(z.string()),
+    doc: z.nullable(RichDocShape),
+    html: z.nullable(z.string()),
+  }),
   media: z.array(StaffMediaSchema),
   questions: z.array(StaffQuestionSchema),
   task: z.nullable(
@@ -178,7 +184,7 @@ export function bodyOfItem(item: StaffContent): ContentBody {
     image: item.image,
     category: item.category,
     settings: item.settings,
-    material: item.material,
+    material: { link: item.material.link, doc: item.material.doc },
     media: item.media.map((m) => ({ fileId: m.fileId, name: m.name })),
     questions: item.questions.map((q) => ({
       title: q.title,

@@ -1,5 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type BankQuestionBody, DAY_MS, HOUR_MS, type MediaType } from '@kanal/contract';
+import {
+  type BankQuestionBody,
+  DAY_MS,
+  HOUR_MS,
+  type MediaType,
+  type RichDoc,
+  type RichNode,
+  richDocOf,
+} from '@kanal/contract';
 import { createContentServices } from '../content-services.js';
 import type { Tx } from '../db/client.js';
 import { file } from '../db/schema/index.js';
@@ -61,7 +69,83 @@ type Item = Omit<NewContent, 'tenantId' | 'creatorId' | 'image' | 'material' | '
   creator: string;
   image?: string;
   audience: 'all' | { groups?: string[]; users?: string[] };
-  material?: { link?: string; text?: string; media?: { type: MediaType; asset: string; name: string }[] };
+  material?: {
+    link?: string;
+    doc?: RichDoc;
+    media?: { type: MediaType; asset: string; name: string }[];
+  };
+};
+
+const paragraph = (...content: RichNode[]): RichNode => ({ type: 'paragraph', content });
+const words = (text: string, bold = false): RichNode =>
+  bold ? { type: 'text', text, marks: [{ type: 'bold' }] } : { type: 'text', text };
+const cell = (type: 'tableHeader' | 'tableCell', text: string): RichNode => ({
+  type,
+  attrs: { colspan: 1, rowspan: 1 },
+  content: [paragraph(words(text))],
+});
+const row = (type: 'tableHeader' | 'tableCell', ...texts: string[]): RichNode => ({
+  type: 'tableRow',
+  content: texts.map((text) => cell(type, text)),
+});
+
+/** The safety education's material: what the materials screen shows of a formatted text. */
+const SAFETY_BASICS: RichDoc = {
+  type: 'doc',
+  content: [
+    paragraph(words('Svatko je odgovoran za svoju sigurnost i sigurnost kolega.')),
+    { type: 'heading', attrs: { level: 2 }, content: [words('Prije rada')] },
+    {
+      type: 'orderedList',
+      attrs: { start: 1 },
+      content: [
+        { type: 'listItem', content: [paragraph(words('Provjerite zaštitnu opremu: kacigu, rukavice i obuću.'))] },
+        { type: 'listItem', content: [paragraph(words('Pogledajte jesu li prolazi i izlazi slobodni.'))] },
+      ],
+    },
+    { type: 'heading', attrs: { level: 2 }, content: [words('Kad primijetite opasnost')] },
+    {
+      type: 'table',
+      content: [
+        row('tableHeader', 'Što', 'Kome javljate'),
+        row('tableCell', 'Kvar na stroju', 'Voditelju smjene'),
+        row('tableCell', 'Požar ili ozljeda', '112, zatim voditelju'),
+      ],
+    },
+    {
+      type: 'blockquote',
+      content: [paragraph(words('Svaku opasnost '), words('odmah', true), words(' prijavite nadređenom.'))],
+    },
+  ],
+};
+
+/** The warehouse's new rules: the demo's text with headings, a list and a table. */
+const WAREHOUSE_RULES: RichDoc = {
+  type: 'doc',
+  content: [
+    { type: 'heading', attrs: { level: 2 }, content: [words('Najvažnije promjene')] },
+    {
+      type: 'bulletList',
+      content: [
+        {
+          type: 'listItem',
+          content: [paragraph(words('Roba se zaprima '), words('samo uz otpremnicu', true), words('.'))],
+        },
+        { type: 'listItem', content: [paragraph(words('Viličarom smiju upravljati samo osposobljeni radnici.'))] },
+        { type: 'listItem', content: [paragraph(words('Prolazi moraju uvijek biti slobodni.'))] },
+      ],
+    },
+    { type: 'heading', attrs: { level: 3 }, content: [words('Raspored smjena')] },
+    {
+      type: 'table',
+      content: [
+        row('tableHeader', 'Smjena', 'Vrijeme', 'Voditelj'),
+        row('tableCell', 'Jutarnja', '6:00 – 14:00', 'Marko Horvat'),
+        row('tableCell', 'Popodnevna', '14:00 – 22:00', 'Ivana Kovač'),
+      ],
+    },
+    paragraph(words('Cijele upute su u dokumentu ispod.')),
+  ],
 };
 
 function demoItems(now: number): Item[] {
@@ -83,7 +167,9 @@ function demoItems(now: number): Item[] {
       audience: 'all',
       material: {
         link: DEMO_YOUTUBE_LINK,
-        text: 'Na početnoj stranici vidite sve što vam je stiglo, a zadaci su uvijek na vrhu. Kad nešto pročitate ili riješite, označite to i sadržaj se seli u arhivu. Komentare i prijedloge možete poslati izravno ovdje.',
+        doc: richDocOf(
+          'Na početnoj stranici vidite sve što vam je stiglo, a zadaci su uvijek na vrhu. Kad nešto pročitate ili riješite, označite to i sadržaj se seli u arhivu. Komentare i prijedloge možete poslati izravno ovdje.',
+        ),
         media: [
           { type: 'VIDEO', asset: 'intro.webm', name: 'Kratki uvod u Kanal' },
           { type: 'IMAGE', asset: 'office.webp', name: 'Naš ured' },
@@ -103,7 +189,7 @@ function demoItems(now: number): Item[] {
       status: 'published',
       audience: { groups: ['Skladište'] },
       material: {
-        text: 'Najvažnije promjene: roba se zaprima samo uz otpremnicu, viličarom smiju upravljati samo osposobljeni radnici, a prolazi moraju uvijek biti slobodni.',
+        doc: WAREHOUSE_RULES,
         media: [
           { type: 'IMAGE', asset: 'warehouse.webp', name: 'Raspored skladišta' },
           { type: 'DOCUMENT', asset: 'upute-za-skladiste.pdf', name: 'Upute za skladište' },
@@ -121,7 +207,9 @@ function demoItems(now: number): Item[] {
       status: 'published',
       audience: { users: ['ana@demo.hr'] },
       material: {
-        text: 'Cijene su iskazane bez PDV-a. Za popuste veće od 10 % potrebno je odobrenje voditelja prodaje.',
+        doc: richDocOf(
+          'Cijene su iskazane bez PDV-a. Za popuste veće od 10 % potrebno je odobrenje voditelja prodaje.',
+        ),
         media: [{ type: 'DOCUMENT', asset: 'cjenik-2026.pdf', name: 'Cjenik 2026.' }],
       },
     },
@@ -151,7 +239,7 @@ function demoItems(now: number): Item[] {
       settings: { passingScore: 0.6, timeRestriction: 30, comments: true },
       audience: 'all',
       material: {
-        text: 'Svatko je odgovoran za svoju sigurnost i sigurnost kolega. Prije rada provjerite opremu, a svaku opasnost odmah prijavite nadređenom.',
+        doc: SAFETY_BASICS,
         media: [
           { type: 'IMAGE', asset: 'safety.webp', name: 'Zaštitna oprema' },
           { type: 'DOCUMENT', asset: 'pravilnik-zastite-na-radu.pdf', name: 'Pravilnik o zaštiti na radu' },
@@ -197,7 +285,9 @@ function demoItems(now: number): Item[] {
       settings: { passingScore: 0.6 },
       audience: { groups: ['Prodaja'] },
       material: {
-        text: 'Nova linija donosi tri modela: Osnovni, Plus i Pro. Svi imaju dvije godine jamstva, a model Pro i besplatnu dostavu.',
+        doc: richDocOf(
+          'Nova linija donosi tri modela: Osnovni, Plus i Pro. Svi imaju dvije godine jamstva, a model Pro i besplatnu dostavu.',
+        ),
         media: [
           { type: 'VIDEO', asset: 'intro.webm', name: 'Predstavljanje proizvoda' },
           { type: 'IMAGE', asset: 'product.webp', name: 'Model Pro' },
@@ -336,7 +426,7 @@ function demoItems(now: number): Item[] {
       publishAt: ahead(7),
       status: 'scheduled',
       audience: 'all',
-      material: { text: 'Tijekom inventure skladište ne zaprima ni ne izdaje robu.' },
+      material: { doc: richDocOf('Tijekom inventure skladište ne zaprima ni ne izdaje robu.') },
     },
     {
       creator,
@@ -364,7 +454,7 @@ function otherItems(now: number): Item[] {
       status: 'published',
       audience: 'all',
       material: {
-        text: 'Drago nam je što ste s nama.',
+        doc: richDocOf('Drago nam je što ste s nama.'),
         media: [{ type: 'IMAGE', asset: 'team.webp', name: 'Naš tim' }],
       },
     },
@@ -430,7 +520,7 @@ export async function seedDemoContent(tx: Tx, store: FileStore, seeded: SeededTe
         ? {
             material: {
               link: material.link ?? null,
-              text: material.text ?? null,
+              doc: material.doc ?? null,
               media: await mediaOf(material.media ?? []),
             },
           }

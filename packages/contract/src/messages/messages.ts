@@ -10,6 +10,7 @@ import {
   IMPORT_MAX_UNPACKED_BYTES,
   LANGUAGES,
   type Language,
+  MATERIAL_TEXT_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   QUESTIONS_MAX,
@@ -61,6 +62,7 @@ export const MESSAGE_PARAMS = {
   attributeMax: ATTRIBUTE_MAX_LENGTH,
   claimMax: CLAIM_NAME_MAX_LENGTH,
   questionsMax: QUESTIONS_MAX,
+  materialMax: MATERIAL_TEXT_MAX_LENGTH,
 } as const;
 
 /** The best supported language for an Accept-Language header: Croatian unless English is preferred. */

@@ -7,6 +7,7 @@ import {
   NOTICE_KINDS,
   QUESTION_TYPES,
   REPEATS,
+  type RichDoc,
 } from '@kanal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -246,7 +247,11 @@ export const contentAudienceRule = pgTable(
   ],
 );
 
-/** What there is to view before the questions: a (video) link, a text, and the media below. */
+/**
+ * What there is to view before the questions: a (video) link, a text, and the media below. The text is
+ * the editor's document (`doc`, ADR 0068); `text` is its words alone, written with it, for the spec's
+ * `text`, for whether an item has material, and for search.
+ */
 export const material = pgTable(
   'material',
   {
@@ -254,6 +259,7 @@ export const material = pgTable(
     tenantId: integer().notNull(),
     link: text(),
     text: text(),
+    doc: jsonb().$type<RichDoc>(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contentId] }),

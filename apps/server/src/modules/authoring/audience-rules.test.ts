@@ -1,4 +1,5 @@
 import type { AudienceReach, StaffContent } from '@kanal/contract';
+import { richDocOf } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentInteraction, groupMember } from '../../db/schema/index.js';
@@ -46,7 +47,7 @@ async function publish(rules: unknown, extra: Record<string, unknown> = {}) {
   const res = await post('/api/content', {
     type: 'INFORMATION',
     name: 'Za prodaju u Zagrebu',
-    material: { text: 'Sastanak u ponedjeljak.' },
+    material: { doc: richDocOf('Sastanak u ponedjeljak.') },
     audience: { rules },
     publish: { mode: 'now' },
     ...extra,

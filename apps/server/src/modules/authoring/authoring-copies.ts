@@ -45,7 +45,7 @@ export async function writeCopies(repos: Repos, tenantId: number, sourceId: numb
       status: copy.sent ? source.storedStatus : 'archived',
     });
     await repo.clearMaterial(copy.tenantId, copy.contentId);
-    await writeMaterial(repos, copy.tenantId, copy.contentId, { link: source.link, text: source.text, media });
+    await writeMaterial(repos, copy.tenantId, copy.contentId, { link: source.link, doc: source.doc, media });
     const answered = (await repo.find(copy.tenantId, copy.contentId, new Date()))?.answered;
     if (!answered) {
       await repo.clearQuestions(copy.tenantId, copy.contentId);
@@ -100,7 +100,7 @@ export async function writeNextOccurrence(
           rules: audience.rules,
         },
   );
-  await writeMaterial(repos, tenantId, nextId, { link: source.link, text: source.text, media });
+  await writeMaterial(repos, tenantId, nextId, { link: source.link, doc: source.doc, media });
   await repo.insertTask({
     tenantId,
     contentId: nextId,

@@ -1,11 +1,13 @@
-import type {
-  ContentConfiguration,
-  ContentSettings,
-  ContentStatus,
-  ContentType,
-  MediaType,
-  QuestionType,
-  Repeat,
+import {
+  type ContentConfiguration,
+  type ContentSettings,
+  type ContentStatus,
+  type ContentType,
+  type MediaType,
+  type QuestionType,
+  type Repeat,
+  type RichDoc,
+  richDocText,
 } from '@kanal/contract';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { Inbox } from '../inbox/inbox.service.js';
@@ -34,7 +36,8 @@ export type NewContent = {
   audience: Audience;
   material?: {
     link?: string | null;
-    text?: string | null;
+    /** The text as the editor's document, as the contract's readRichDoc leaves it. */
+    doc?: RichDoc | null;
     media?: { type: MediaType; fileId: string; name: string }[];
   };
   questions?: { title: string; type: QuestionType; answers?: { title: string; isCorrect?: boolean }[] }[];
@@ -93,9 +96,11 @@ export async function writeMaterial(
   { repo }: Repos,
   tenantId: number,
   contentId: number,
-  { link = null, text = null, media = [] }: NonNullable<NewContent['material']>,
+  { link = null, doc = null, media = [] }: NonNullable<NewContent['material']>,
 ) {
-  if (link !== null || text !== null) await repo.insertMaterial({ tenantId, contentId, link, text });
+  const kept = doc && doc.content.length > 0 ? doc : null;
+  const text = kept ? richDocText(kept) || null : null;
+  if (link !== null || kept !== null) await repo.insertMaterial({ tenantId, contentId, link, text, doc: kept });
   await repo.insertMedia(media.map((m, position) => ({ tenantId, contentId, position, ...m })));
 }
 

@@ -173,7 +173,7 @@ export const createAuthoringRepository = (db: DbOrTx) => ({
         creatorId: content.creatorId,
         creatorName: appUser.name,
         link: material.link,
-        text: material.text,
+        doc: material.doc,
         deadline: task.deadline,
         repeat: task.repeat,
         reminderMinutes: task.reminderMinutes,

@@ -12,6 +12,7 @@ import {
   mayChangeItem,
   type NoticeQueued,
   type QuestionType,
+  readRichDoc,
   type SimpleContent,
   type StaffContent,
   type StaffContentList,
@@ -21,6 +22,7 @@ import {
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { renderRichDoc } from '../../lib/rich-text.js';
 import type { StaffCaller } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import { createAudienceRules, withoutGone } from './audience-rules.js';
@@ -158,7 +160,7 @@ export const createContentStaff = ({
       image: row.image,
       category: row.category,
       settings: row.settings,
-      material: { link: row.link ?? null, text: row.text ?? null },
+      material: { link: row.link ?? null, doc: row.doc ?? null, html: renderRichDoc(row.doc ?? null) },
       media: media.map((m) => ({ ...m, url: urlOf(api.getFile, { file: m.fileId }) })),
       questions,
       task: row.hasTask
@@ -241,7 +243,11 @@ export const createContentStaff = ({
     }
     await audienceRules.assertRuleRefs(author.tenantId, rules);
     return {
-      material: { link: body.material.link, text: body.material.text, media },
+      material: {
+        link: body.material.link,
+        doc: body.material.doc && readRichDoc(body.material.doc).doc,
+        media,
+      },
       questions: body.questions.map((q) => ({
         title: q.title,
         type: q.type,

@@ -1,4 +1,4 @@
-import { APP_TIME_ZONE, HOUR_MS, type StaffContent } from '@kanal/contract';
+import { APP_TIME_ZONE, HOUR_MS, richDocOf, type StaffContent } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -62,7 +62,7 @@ const info = (extra: Record<string, unknown> = {}) => ({
   type: 'INFORMATION',
   name: 'Nova pravila parkiranja',
   description: 'Od ponedjeljka vrijede nova pravila.',
-  material: { text: 'Parkirajte samo na označenim mjestima.' },
+  material: { doc: richDocOf('Parkirajte samo na označenim mjestima.') },
   audience: { everyone: true },
   ...extra,
 });
@@ -133,7 +133,7 @@ describe('creating content', () => {
       creator,
       education({
         image: image.id,
-        material: { link: 'https://youtu.be/dQw4w9WgXcQ', text: 'Pročitajte pravilnik.' },
+        material: { link: 'https://youtu.be/dQw4w9WgXcQ', doc: richDocOf('Pročitajte pravilnik.') },
         media: [
           { fileId: image.id, name: 'Oprema' },
           { fileId: pdf.id, name: 'Pravilnik' },
@@ -446,10 +446,13 @@ describe('editing', () => {
     const edited = await as(creator).patch(`/api/content/${edu.id}`, {
       name: 'Zaštita na radu 2026.',
       questions: education().questions,
-      material: { text: 'Novi tekst.' },
+      material: { doc: richDocOf('Novi tekst.') },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().payload).toMatchObject({ name: 'Zaštita na radu 2026.', material: { text: 'Novi tekst.' } });
+    expect(edited.json().payload).toMatchObject({
+      name: 'Zaštita na radu 2026.',
+      material: { doc: richDocOf('Novi tekst.') },
+    });
     expect(edited.json().payload.questions.map((q: { id: number }) => q.id)).toEqual(edu.questions.map((q) => q.id));
     expect(await t.db.$count(attempt, eq(attempt.contentId, edu.id))).toBe(1);
   });

@@ -230,7 +230,7 @@ export const createContentRepository = (db: DbOrTx) => ({
 
   async findMaterial(tenantId: number, contentId: number) {
     const [row] = await db
-      .select({ link: material.link, text: material.text })
+      .select({ link: material.link, text: material.text, doc: material.doc })
       .from(material)
       .where(and(eq(material.tenantId, tenantId), eq(material.contentId, contentId)));
     return row;

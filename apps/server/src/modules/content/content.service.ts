@@ -24,6 +24,7 @@ import {
 } from '@kanal/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { renderRichDoc } from '../../lib/rich-text.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import hr from '../../locales/hr.json' with { type: 'json' };
 import type { Checked, Credentials, RequestContext } from '../../plugins/request-context.js';
@@ -207,6 +208,7 @@ export const createContentService = ({ repo, inbox, clock }: Deps) => {
       return {
         link: material?.link ?? null,
         text: material?.text ?? null,
+        html: renderRichDoc(material?.doc ?? null),
         medias: medias.map((m) => ({
           id: m.id,
           type: m.type,

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@kanal/contract';
+import { DAY_MS, HOUR_MS, MINUTE_MS, richDocOf } from '@kanal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -125,7 +125,7 @@ describe('another tenant', () => {
       ...theirs,
       type: 'EDUCATION',
       settings: { comments: true },
-      material: { text: 'Tekst', media: [{ type: 'IMAGE', fileId: logo.id, name: 'Slika' }] },
+      material: { doc: richDocOf('Tekst'), media: [{ type: 'IMAGE', fileId: logo.id, name: 'Slika' }] },
       questions: [{ title: 'Pitanje?', type: 'SINGLE', answers: [{ title: 'Da', isCorrect: true }, { title: 'Ne' }] }],
     });
     const mediaId = (await get(`/mobile/content/${item.id}/material`, them.token)).json().payload.medias[0].id;
@@ -322,7 +322,7 @@ describe('detail, material, media and questions', () => {
       type: 'EDUCATION',
       material: {
         link: 'https://www.youtube.com/watch?v=jNQXAC9IVRw',
-        text: 'Pročitajte pažljivo.',
+        doc: richDocOf('Pročitajte pažljivo.'),
         media: [
           { type: 'VIDEO', fileId: video.id, name: 'Uvod' },
           { type: 'IMAGE', fileId: img.id, name: 'Slika' },
@@ -353,6 +353,7 @@ describe('detail, material, media and questions', () => {
     expect(material).toMatchObject({
       link: 'https://www.youtube.com/watch?v=jNQXAC9IVRw',
       text: 'Pročitajte pažljivo.',
+      html: '<p>Pročitajte pažljivo.</p>',
     });
     expect(material.medias).toEqual([
       {
@@ -414,6 +415,7 @@ describe('detail, material, media and questions', () => {
     expect((await get(`/mobile/content/${item.id}/material`, ana.token)).json().payload).toEqual({
       link: null,
       text: null,
+      html: null,
       medias: [],
     });
   });

@@ -1,3 +1,4 @@
+import { richDocOf } from '@kanal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentInteraction, contentNotice, job } from '../../db/schema/index.js';
@@ -34,7 +35,7 @@ async function publish(admin: Person, extra: Record<string, unknown> = {}) {
   const res = await send(admin, 'POST', '/api/content', {
     type: 'INFORMATION',
     name: 'Novi kućni red',
-    material: { text: 'Vrijedi od ponedjeljka.' },
+    material: { doc: richDocOf('Vrijedi od ponedjeljka.') },
     audience: { everyone: true },
     publish: { mode: 'now' },
     ...extra,

@@ -1,4 +1,5 @@
 import type { Promotion, StaffContent } from '@kanal/contract';
+import { richDocOf } from '@kanal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenant } from '../../db/schema/index.js';
@@ -48,7 +49,7 @@ async function makePromotion(name: string): Promise<StaffContent> {
     name,
     description: 'Recite nam što mislite.',
     image: cover.id,
-    material: { text: 'Nova ponuda za sve zaposlenike.' },
+    material: { doc: richDocOf('Nova ponuda za sve zaposlenike.') },
     questions: [{ title: 'Sviđa li vam se ponuda?', type: 'SINGLE', answers: [{ title: 'Da' }, { title: 'Ne' }] }],
     audience: { everyone: true },
     publish: { mode: 'now' },
@@ -100,7 +101,7 @@ describe('promotions', () => {
     const res = await as(superadmin).post('/api/content', {
       type: 'INFORMATION',
       name: 'Obična obavijest',
-      material: { text: 'Tekst.' },
+      material: { doc: richDocOf('Tekst.') },
       audience: { everyone: true },
       publish: { mode: 'now' },
     });
@@ -148,7 +149,7 @@ describe('promotions', () => {
       type: 'INFORMATION',
       configuration: 'PROMOTION',
       name: 'Samo za klijente',
-      material: { text: 'Ponuda partnera.' },
+      material: { doc: richDocOf('Ponuda partnera.') },
       publish: { mode: 'now' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -161,7 +162,7 @@ describe('promotions', () => {
     const plain = await as(superadmin).post('/api/content', {
       type: 'INFORMATION',
       name: 'Bez primatelja',
-      material: { text: 'Tekst.' },
+      material: { doc: richDocOf('Tekst.') },
       publish: { mode: 'now' },
     });
     expect(fieldOf(plain)).toBe('audience');

@@ -4,6 +4,7 @@ import {
   type ReviewQueue,
   type ReviewSettings,
   type ReviewStep,
+  richDocOf,
   type StaffContent,
 } from '@kanal/contract';
 import { and, eq } from 'drizzle-orm';
@@ -62,7 +63,7 @@ const info = (name: string, publish: Record<string, unknown> = { mode: 'now' }) 
   type: 'INFORMATION',
   name,
   description: 'Od ponedjeljka vrijede nova pravila.',
-  material: { text: 'Parkirajte samo na označenim mjestima.' },
+  material: { doc: richDocOf('Parkirajte samo na označenim mjestima.') },
   audience: { everyone: true },
   publish,
 });
@@ -235,7 +236,7 @@ describe('an item through review', () => {
   it('goes back into review when its author sends it again, and out at once when approved', async () => {
     const again = await ok<StaffContent>(
       as(author).patch(`/api/content/${item.id}`, {
-        material: { text: 'Karta je u prilogu.' },
+        material: { doc: richDocOf('Karta je u prilogu.') },
         publish: { mode: 'now' },
       }),
     );

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, STATS_SNAPSHOT_TTL_MS } from '@kanal/contract';
+import { DAY_MS, HOUR_MS, richDocOf, STATS_SNAPSHOT_TTL_MS } from '@kanal/contract';
 import { and, between, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
@@ -387,7 +387,7 @@ describe('the groups counters', () => {
       post(boss, '/api/content', {
         type: 'INFORMATION',
         name: 'Novi kućni red',
-        material: { text: 'Vrijedi od ponedjeljka.' },
+        material: { doc: richDocOf('Vrijedi od ponedjeljka.') },
         audience: { everyone: true },
         publish: { mode: 'now' },
       }),
@@ -399,7 +399,7 @@ describe('the groups counters', () => {
       post(boss, '/api/content', {
         type: 'INFORMATION',
         name: 'Sutrašnji sastanak',
-        material: { text: 'U devet.' },
+        material: { doc: richDocOf('U devet.') },
         audience: { everyone: true },
         publish: { mode: 'schedule', at: new Date(now.getTime() + HOUR_MS).toISOString() },
       }),
