@@ -222,6 +222,13 @@ function operationsWithoutSchemas(): Plugin {
   };
 }
 
+/**
+ * Preact and the router, which every page runs: one chunk by name. Left to the bundler, they are gathered
+ * by the set of chunks that reach them, and the rich-text editor (loaded by the console on its own) reaches
+ * Preact but not the router: the router then fell into the entry chunk, which 'common' imports back.
+ */
+const SHARED_VENDOR = /\/node_modules\/(preact|react-router)\//;
+
 const SHARED_WITH_LOGIN = new RegExp(
   [
     String.raw`/web/src/components/(button|icons|page|language-switch|form/(text-field|password-field|error-text|checkbox|form)|feedback/(spinner|status-view))\.`,
@@ -270,6 +277,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            { name: 'vendor', includeDependenciesRecursively: false, test: SHARED_VENDOR },
             { name: 'common', includeDependenciesRecursively: false, test: SHARED_WITH_LOGIN },
             { name: 'app', includeDependenciesRecursively: false, test: SIGNED_IN_APP },
           ],

@@ -55,6 +55,7 @@ export function makeMedia(overrides: Partial<Media> = {}): Media {
 export const makeMaterial = (overrides: Partial<Material> = {}): Material => ({
   link: null,
   text: null,
+  html: null,
   medias: [],
   ...overrides,
 });

@@ -33,6 +33,16 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom lays nothing out, so a range has no rectangles: the rich-text editor (ProseMirror) measures the caret
+// to keep it in view. Typing and a real clipboard are checked in Chromium end to end.
+Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+document.elementFromPoint ??= () => null;
+// …and has no ClipboardEvent, which ProseMirror's paste (view.pasteHTML) makes: a paste without clipboard data.
+globalThis.ClipboardEvent ??= class extends Event {
+  readonly clipboardData = null;
+} as unknown as typeof ClipboardEvent;
+
 beforeAll(async () => {
   await initI18n();
 });

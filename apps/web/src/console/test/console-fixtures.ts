@@ -42,7 +42,11 @@ export function makeStaffContent(id: number, overrides: Partial<StaffContent> = 
     image: null,
     category: 'Sigurnost',
     settings: { timeRestriction: 30, passingScore: 0.5, comments: true, certificate: false, questionsPerAttempt: null },
-    material: { link: null, text: 'Tekst' },
+    material: {
+      link: null,
+      doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Tekst' }] }] },
+      html: '<p>Tekst</p>',
+    },
     media: [],
     questions: [
       {

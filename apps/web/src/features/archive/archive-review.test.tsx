@@ -105,7 +105,7 @@ describe('archive detail', () => {
   it('shows the materials without marking documents or offering to answer or finish', async () => {
     const pdf = makeMedia({ type: 'DOCUMENT', name: 'pravilnik.pdf' });
     const { user } = open(education, '/archive/4/content', {
-      'GET /mobile/content/4/material': () => ok(makeMaterial({ text: 'Tekst', medias: [pdf] })),
+      'GET /mobile/content/4/material': () => ok(makeMaterial({ text: 'Tekst', html: '<p>Tekst</p>', medias: [pdf] })),
     });
     const link = await screen.findByRole('link', { name: /pravilnik\.pdf/ });
     await user.click(link);

@@ -31,6 +31,7 @@ describe('materials', () => {
       makeMaterial({
         link: 'https://youtu.be/dQw4w9WgXcQ',
         text: 'Prvi red\nDrugi red',
+        html: '<p>Prvi red<br />Drugi red</p>',
         medias: [image, pdf, video],
       }),
     );
@@ -65,8 +66,8 @@ describe('materials', () => {
     expect(screen.getByRole('button', { name: 'Slajd 3' })).toHaveAttribute('aria-current', 'true');
     expect(quiz).toBeDisabled();
 
-    // The text is plain text, line breaks kept; the document opens in a new tab and counts as seen.
-    expect(screen.getByText(/Prvi red/)).toHaveTextContent('Prvi red Drugi red');
+    // The text as the server formatted it, its line break kept; the document opens in a new tab and counts as seen.
+    expect(screen.getByRole('region', { name: 'Tekst' }).querySelector('p')?.innerHTML).toBe('Prvi red<br>Drugi red');
     const link = screen.getByRole('link', { name: /pravilnik\.pdf/ });
     expect(link).toHaveAttribute('href', pdf.url);
     expect(link).toHaveAttribute('target', '_blank');
@@ -111,7 +112,7 @@ describe('materials', () => {
     const done = { viewedAt: '2026-11-02T08:00:00.000Z', finishedAt: '2026-11-02T08:05:00.000Z' };
     openMaterials(
       makeDetail({ id: 4, type: 'EDUCATION', contentInteractions: [done] }),
-      makeMaterial({ text: 'Tekst' }),
+      makeMaterial({ text: 'Tekst', html: '<p>Tekst</p>' }),
     );
     expect(await screen.findByText('Na ovo ste već odgovorili.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pogledaj u arhivi' })).toHaveAttribute('href', '/archive/4');
@@ -121,7 +122,7 @@ describe('materials', () => {
   it('leads a poll to the poll screen and needs documents opened even without slides', async () => {
     const { user, router } = openMaterials(
       makeDetail({ id: 8, type: 'POLL' }),
-      makeMaterial({ text: 'Upute za anketu.', medias: [pdf] }),
+      makeMaterial({ text: 'Upute za anketu.', html: '<p>Upute za anketu.</p>', medias: [pdf] }),
     );
     const poll = await screen.findByRole('button', { name: 'Odgovori na pitanja' });
     expect(screen.queryByRole('region', { name: 'Materijali' })).not.toBeInTheDocument();
@@ -183,16 +184,19 @@ describe('materials', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it('never renders the text as HTML, nor a script URL as a link', async () => {
+  it('shows the text as the server formatted it, never its plain words as HTML, nor a script URL as a link', async () => {
     openMaterials(
       makeDetail({ id: 4 }),
       makeMaterial({
         text: '<img src=x onerror="alert(1)"><b>bold</b>',
+        html: '<h2>Najvažnije</h2><ul><li><p>samo uz <strong>otpremnicu</strong></p></li></ul>',
         medias: [makeMedia({ type: 'DOCUMENT', name: 'zlo.pdf', url: 'javascript:alert(1)' })],
       }),
     );
-    expect(await screen.findByText('<img src=x onerror="alert(1)"><b>bold</b>')).toBeInTheDocument();
-    expect(document.querySelector('.materials b')).toBeNull();
+    const text = await screen.findByRole('region', { name: 'Tekst' });
+    expect(within(text).getByRole('heading', { level: 2, name: 'Najvažnije' })).toBeInTheDocument();
+    expect(within(text).getByRole('listitem')).toHaveTextContent('samo uz otpremnicu');
+    expect(document.querySelector('.materials img, .materials b')).toBeNull();
     expect(screen.queryByRole('link', { name: /zlo\.pdf/ })).not.toBeInTheDocument();
   });
 

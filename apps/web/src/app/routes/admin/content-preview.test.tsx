@@ -1,4 +1,4 @@
-import { QUIZ_ADVANCE_EDUCATION_MS, type StaffContent } from '@kanal/contract';
+import { QUIZ_ADVANCE_EDUCATION_MS, richDocOf, type StaffContent } from '@kanal/contract';
 import { act, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStaffContent, signInAs } from '@/console/test/console-fixtures';
@@ -17,7 +17,11 @@ const makeItem = (overrides: Partial<StaffContent> = {}): StaffContent =>
       certificate: false,
       questionsPerAttempt: null,
     },
-    material: { link: null, text: 'Aparat za gašenje visi uz izlaz.' },
+    material: {
+      link: null,
+      doc: richDocOf('Aparat za gašenje visi uz izlaz.'),
+      html: '<p>Aparat za gašenje visi uz izlaz.</p>',
+    },
     media: [
       { id: 31, fileId: 'f-31', name: 'hodnik.jpg', type: 'IMAGE', mime: 'image/jpeg', size: 1000, url: file('f-31') },
       { id: 32, fileId: 'f-32', name: 'izlaz.jpg', type: 'IMAGE', mime: 'image/jpeg', size: 1000, url: file('f-32') },
@@ -168,7 +172,7 @@ describe('content preview', () => {
         certificate: false,
         questionsPerAttempt: null,
       },
-      material: { link: null, text: null },
+      material: { link: null, doc: null, html: null },
       media: [],
       questions: [
         {
@@ -210,7 +214,7 @@ describe('content preview', () => {
         certificate: false,
         questionsPerAttempt: null,
       },
-      material: { link: null, text: null },
+      material: { link: null, doc: null, html: null },
       media: [],
       questions: [],
     });
@@ -240,7 +244,7 @@ describe('content preview', () => {
         certificate: false,
         questionsPerAttempt: null,
       },
-      material: { link: null, text: null },
+      material: { link: null, doc: null, html: null },
       media: [],
       questions: [],
       task: { deadline: new Date(2026, 11, 1, 12, 0).toISOString(), repeat: 'NO_REPEAT', reminderMinutes: null },

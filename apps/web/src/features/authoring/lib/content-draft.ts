@@ -36,7 +36,8 @@ export type ContentDraft = {
   category: string;
   image: DraftFile | null;
   link: string;
-  text: string;
+  /** The text as the rich-text editor's document; null while it is empty. */
+  doc: ContentBody['material']['doc'];
   media: DraftFile[];
   questions: DraftQuestion[];
   /** Seconds per question. */
@@ -106,7 +107,7 @@ export function emptyDraft(type: ContentType): ContentDraft {
     category: '',
     image: null,
     link: '',
-    text: '',
+    doc: null,
     media: [],
     questions: hasForm(type) ? [newQuestion()] : [],
     timeLimit: '',
@@ -150,7 +151,7 @@ export function draftOf(item: StaffContent): ContentDraft {
         })
       : null,
     link: item.material.link ?? '',
-    text: item.material.text ?? '',
+    doc: item.material.doc,
     media: item.media.map(file),
     questions: body.questions,
     timeLimit: item.settings.timeRestriction === null ? '' : String(item.settings.timeRestriction),
@@ -200,7 +201,7 @@ export function toBody(draft: ContentDraft): ContentBody {
       certificate: draft.type === 'EDUCATION' && draft.certificate,
       questionsPerAttempt: draft.type === 'EDUCATION' ? numberOrNull(draft.questionsPerAttempt) : null,
     },
-    material: { link: draft.link.trim() || null, text: draft.text.trim() || null },
+    material: { link: draft.link.trim() || null, doc: draft.doc },
     media: draft.media.map((m) => ({ fileId: m.fileId, name: m.name })),
     questions: draft.questions,
     task:
@@ -224,7 +225,7 @@ export function draftField(path: string): string {
   const tail = rest.join('.');
   switch (head) {
     case 'material':
-      return tail === 'link' ? 'link' : 'text';
+      return tail === 'link' ? 'link' : 'doc';
     case 'settings':
       return tail === 'timeRestriction'
         ? 'timeLimit'

@@ -13,7 +13,7 @@ const staff: StaffContent = {
   image: 'cover-9',
   category: 'Sigurnost',
   settings: { timeRestriction: 30, passingScore: 0.5, comments: true, certificate: false, questionsPerAttempt: null },
-  material: { link: null, text: '  ' },
+  material: { link: null, doc: null, html: null },
   media: [
     { id: 1, fileId: 'a', name: 'a.jpg', type: 'IMAGE', mime: 'image/jpeg', size: 10, url: '/api/files/a' },
     { id: 2, fileId: 'b', name: 'b.mp4', type: 'VIDEO', mime: 'video/mp4', size: 20, url: '/api/files/b' },
@@ -108,7 +108,7 @@ describe('contentPreviewOf', () => {
     ]);
   });
 
-  it('has no material with only blank text and no media, and a task keeps its deadline', () => {
+  it('has no material with no text and no media, and a task keeps its deadline', () => {
     const deadline = '2026-12-01T11:00:00.000Z';
     const { item } = contentPreviewOf({
       ...staff,

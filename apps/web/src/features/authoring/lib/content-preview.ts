@@ -1,4 +1,12 @@
-import type { ContentDetail, Material, MediaType, Question, StaffContent } from '@kanal/contract';
+import {
+  type ContentDetail,
+  type Material,
+  type MediaType,
+  type Question,
+  readRichDoc,
+  richDocText,
+  type StaffContent,
+} from '@kanal/contract';
 
 /** An item as the end-user screens take it, made from what the console has: the preview's material. */
 export type ContentPreview = {
@@ -17,7 +25,7 @@ export type ContentPreview = {
 export function contentPreviewOf(content: StaffContent): ContentPreview {
   const medias = content.media.map(({ id, type, name, url, mime, size }) => ({ id, type, name, url, mime, size }));
   const count = (type: MediaType) => medias.filter((media) => media.type === type).length;
-  const { link, text } = content.material;
+  const { link, doc, html } = content.material;
   return {
     item: {
       id: content.id,
@@ -38,10 +46,10 @@ export function contentPreviewOf(content: StaffContent): ContentPreview {
         videos: count('VIDEO'),
         documents: count('DOCUMENT'),
       },
-      hasMaterial: Boolean(link?.trim() || text?.trim() || medias.length > 0),
+      hasMaterial: Boolean(link?.trim() || html || medias.length > 0),
       comments: [],
     },
-    material: { link, text, medias },
+    material: { link, text: doc ? richDocText(readRichDoc(doc).doc) || null : null, html, medias },
     questions: content.questions.map((question, order) => ({
       id: question.id,
       order,

@@ -14,6 +14,7 @@ import { CommentForm } from './comment-form';
 import { DocumentList } from './document-list';
 import { type Slide, SlideCarousel } from './slide-carousel';
 import '@/components/form/form.css';
+import '@/components/rich-text.css';
 import '@/content/components/detail.css';
 import './content-materials.css';
 
@@ -23,7 +24,7 @@ export function slidesOf(material: Material): Slide[] {
   if (material.link?.trim()) slides.push({ kind: 'link', link: material.link });
   for (const media of material.medias) if (media.type !== 'DOCUMENT') slides.push({ kind: 'media', media });
   // Spec point 2: with neither media nor text there is still one slide, saying that something went wrong.
-  if (slides.length === 0 && !material.text?.trim()) slides.push({ kind: 'empty' });
+  if (slides.length === 0 && !material.html) slides.push({ kind: 'empty' });
   return slides;
 }
 
@@ -78,11 +79,15 @@ export function ContentMaterials({ item, material, archived = false }: Props) {
           }}
         />
       ) : null}
-      {material.text?.trim() ? (
-        <section className="materials__text" aria-label={t('materials.text')}>
-          {/* Plain text on purpose: the server's text is never interpreted as HTML. */}
-          <p>{material.text}</p>
-        </section>
+      {material.html ? (
+        <section
+          className="materials__text rich-text"
+          aria-label={t('materials.text')}
+          // The server's HTML: rendered from the author's document and sanitised against one allow-list
+          // (ADR 0068), so it carries no script, handler, style or outside picture.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server, see above
+          dangerouslySetInnerHTML={{ __html: material.html }}
+        />
       ) : null}
       {documents.length > 0 ? (
         <DocumentList

@@ -82,7 +82,7 @@ export function ContentEditor({ item, initial, crumbs }: EditorProps) {
   const toReview = reviewed && publishMode !== 'draft' && item?.status !== 'review';
 
   const storageKey = autosaveKey(tenantId, item, type);
-  const { kept, restore, discard } = useAutosave(form, storageKey, item?.updatedAt ?? null);
+  const { kept, restore, discard, restored } = useAutosave(form, storageKey, item?.updatedAt ?? null);
   const { saved, blocker } = useLeaveGuard(formState);
   const saveBar = useRef<HTMLDivElement>(null);
   useToastClearance(saveBar);
@@ -175,7 +175,8 @@ export function ContentEditor({ item, initial, crumbs }: EditorProps) {
 
         <form className="content-editor__form" noValidate onSubmit={submit}>
           <BasicsSection {...editorProps} type={type} item={item} canPromote={canPromote} />
-          {type === 'TASK' ? null : <MaterialSection {...sectionProps} />}
+          {/* Its text editor keeps the text itself: made again when kept work is restored into the form. */}
+          {type === 'TASK' ? null : <MaterialSection key={restored} {...sectionProps} />}
           {hasForm(type) ? <QuestionsSection {...sectionProps} locked={locked} /> : null}
           <SettingsSection {...editorProps} type={type} locked={locked} />
           <AudienceSection {...sectionProps} />

@@ -27,16 +27,19 @@ export function useAutosave(form: UseFormReturn<ContentDraft>, storageKey: strin
     const stored = readStored(storageKey);
     return isAutosaved(stored) && stored.base === base ? stored : null;
   });
+  // Each restore counts: the editor's sections that keep state of their own are made again from the form.
+  const [restored, setRestored] = useState(0);
   const restore = () => {
     if (!kept) return;
     form.reset(kept.draft, { keepDefaultValues: true });
     setKept(null);
+    setRestored((count) => count + 1);
   };
   const discard = () => {
     removeStored(storageKey);
     setKept(null);
   };
-  return { kept, restore, discard };
+  return { kept, restore, discard, restored };
 }
 
 /** The work the browser kept, offered back: restored or discarded. */

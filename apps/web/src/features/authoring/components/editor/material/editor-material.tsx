@@ -22,7 +22,7 @@ export function MaterialSection({ form, disabled }: SectionProps) {
       <p className="form__intro">{t('editorMaterial.intro')}</p>
       <fieldset className="form__group" disabled={disabled}>
         <VideoLinkField form={form} />
-        <MaterialText form={form} />
+        <MaterialText form={form} disabled={disabled} />
         <MediaField form={form} disabled={disabled} />
       </fieldset>
     </section>
