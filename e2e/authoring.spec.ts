@@ -219,7 +219,10 @@ test('a scheduled item reaches its audience only once its time has come', async 
       image: null,
       category: null,
       settings: { timeRestriction: null, passingScore: null, comments: false },
-      material: { link: null, text: 'Vidimo se u 6.' },
+      material: {
+        link: null,
+        doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Vidimo se u 6.' }] }] },
+      },
       media: [],
       questions: [],
       task: null,

@@ -36,6 +36,7 @@ export const JOURNEY_USERS = [
   { email: 'komentar@demo.hr', name: 'Kristina Komentar' },
   { email: 'potvrda@demo.hr', name: 'Đurđa Potvrda' },
   { email: 'banka@demo.hr', name: 'Bruno Banka' },
+  { email: 'tekst@demo.hr', name: 'Tea Tekst' },
 ];
 
 /** An item for the web push journey alone, sent to its one person, whom an admin then reminds of it. */
