@@ -45,8 +45,9 @@ try {
   const feed = await json(`${server.url}/api/mobile/content/list/new`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  const item = feed.body.payload.content.find((c) => c.type === 'EDUCATION');
-  if (!item) throw new Error('the demo feed of ana@demo.hr has no education item');
+  // The demo's safety education: a picture, a formatted text (headings, a list, a table, a quote) and a document.
+  const item = feed.body.payload.content.find((c) => c.name === 'Zaštita na radu: osnove');
+  if (!item) throw new Error('the demo feed of ana@demo.hr has no safety education');
 
   const pages = [
     ['/login', '/login', false],

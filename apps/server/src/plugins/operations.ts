@@ -31,8 +31,11 @@ type Answer<O extends Operation> = O['response'] extends z.ZodMiniType
 
 type Handler<O extends Operation> = (req: OperationRequest<O>, reply: FastifyReply) => Promise<Answer<O>>;
 
-/** What only the server knows about a route: how it reads the session. */
-type ServerOptions = { sessionInStatement?: true };
+/**
+ * What only the server knows about a route: how it reads the session, and a body larger than the app's
+ * 64 KB it takes.
+ */
+type ServerOptions = { sessionInStatement?: true; bodyLimit?: number };
 
 /** The roles an operation's access admits (`'public'`: anyone). */
 export const rolesOf = (operation: Operation): 'public' | readonly Role[] =>
@@ -55,7 +58,7 @@ export function route<const O extends Operation>(
   operation: O,
   ...rest: [Handler<O>] | [ServerOptions, Handler<O>]
 ): void {
-  const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+  const [{ bodyLimit, ...options }, handler] = rest.length === 1 ? [{} as ServerOptions, rest[0]] : rest;
   const schema: FastifySchema & { tags: readonly string[]; produces?: readonly string[] } = {
     tags: operation.tags,
     ...(operation.params && { params: operation.params }),
@@ -70,6 +73,7 @@ export function route<const O extends Operation>(
     method: operation.method,
     url: operation.path,
     schema,
+    ...(bodyLimit && { bodyLimit }),
     config: { operation, ...options },
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -4,6 +4,12 @@ import { route } from '../../plugins/operations.js';
 import { type ScopedContext, staffCallerOf } from '../../plugins/request-context.js';
 import type { ContentStaff } from './authoring.service.js';
 
+/**
+ * A whole item in one body: its formatted text alone may be 20,000 characters of words in up to 10,000
+ * nodes (about 600 KB of the editor's JSON at the most), beside 100 questions and 5,000 people.
+ */
+const ITEM_BODY_LIMIT = 1024 * 1024;
+
 type Options = {
   staff: ContentStaff;
   /** The organisation a call works in: the caller's, or the one a SUPERADMIN names with `?tenant=`. */
@@ -19,14 +25,16 @@ export const contentStaffRoutes: FastifyPluginAsync<Options> = async (app, { sta
 
   route(app, api.listContent, async (req) => ({ payload: await staff.list(await author(req), req.query) }));
   for (const operation of [api.createContent, api.createContentMobile]) {
-    route(app, operation, async (req) => ({ payload: await staff.create(await author(req), req.body) }));
+    route(app, operation, { bodyLimit: ITEM_BODY_LIMIT }, async (req) => ({
+      payload: await staff.create(await author(req), req.body),
+    }));
   }
   route(app, api.listCategories, async (req) => ({ payload: await staff.categories(await author(req)) }));
   route(app, api.getContent, async (req) => ({
     payload: await staff.get(await author(req), req.params.id),
   }));
   route(app, api.getSimpleContent, async (req) => ({ payload: await staff.simple(await author(req), req.params.id) }));
-  route(app, api.updateContent, async (req) => ({
+  route(app, api.updateContent, { bodyLimit: ITEM_BODY_LIMIT }, async (req) => ({
     payload: await staff.update(await author(req), req.params.id, req.body),
   }));
   route(app, api.deleteContent, async (req) => ({ payload: await staff.remove(await author(req), req.params.id) }));

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Material, richDocOf, type StaffContent } from '@kanal/contract';
+import { MATERIAL_TEXT_MAX_LENGTH, type Material, richDocOf, type StaffContent } from '@kanal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content, material } from '../../db/schema/index.js';
@@ -85,6 +85,23 @@ describe('rich text', () => {
     expect(made.material.html).toBe(shown.html);
     // The picture in the text is one of the item's media, so its audience may load it.
     expect((await as(reader).get(src)).statusCode).toBe(200);
+  });
+
+  it('takes the longest text a material may have, formatted word by word, and refuses one character more', async () => {
+    const link = (n: number) => [
+      { type: 'bold' },
+      { type: 'link', attrs: { href: `https://kanal.hr/pravilnik/${n}` } },
+    ];
+    const words = Array.from({ length: MATERIAL_TEXT_MAX_LENGTH / 5 }, (_, n) => text('riječ', link(n)));
+    const longest = { type: 'doc', content: [para(...words)] };
+    expect(JSON.stringify(item(longest)).length).toBeGreaterThan(64 * 1024);
+    const made: StaffContent = await payloadOf(as(creator).post('/api/content', item(longest)));
+    const shown = await payloadOf<Material>(as(reader).get(`/api/mobile/content/${made.id}/material`));
+    expect(shown.text).toHaveLength(MATERIAL_TEXT_MAX_LENGTH);
+    const longer = { type: 'doc', content: [para(...words, text('!'))] };
+    const refused = await as(creator).patch(`/api/content/${made.id}`, { material: { doc: longer } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('material.doc');
   });
 
   it.each([
