@@ -19,6 +19,7 @@
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanal_bench_feed npm run bench:content
 
 import { performance } from 'node:perf_hooks';
+import { richDocOf } from '@kanal/contract';
 import { buildApp, sql } from '@kanal/server';
 import { mulberry32 } from './generate-feed-data.mjs';
 import {
@@ -116,7 +117,7 @@ try {
         type: 'INFORMATION',
         name: `${MARK} ${i + 1}`,
         description: 'Published to everyone by the content benchmark.',
-        material: { text: 'Benchmark.' },
+        material: { doc: richDocOf('Benchmark.') },
         audience: byRule ? { rules: RULE } : { everyone: true },
         publish: { mode: 'now' },
       }),
@@ -165,7 +166,7 @@ const task = await call('POST', '/api/content', {
   type: 'TASK',
   name: `${MARK} task`,
   description: 'A task for everyone whose deadline the content benchmark moves.',
-  material: { text: 'Benchmark.' },
+  material: { doc: richDocOf('Benchmark.') },
   task: { deadline: new Date(Date.now() + 2 * day).toISOString() },
   audience: { everyone: true },
   publish: { mode: 'now' },

@@ -19,6 +19,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { richDocOf } from '@kanal/contract';
 import { createContentServices, loadConfig, openDatabase, sql } from '@kanal/server';
 import { LARGE_TENANT, parseArgs } from './support/lib.mjs';
 
@@ -278,7 +279,7 @@ function makeItem(i, { tenantId, creators, userIds, groupIds, now, rand, pick })
     ...(type === 'EDUCATION' || type === 'INFORMATION'
       ? {
           material: {
-            text: `Materijal ${i + 1}`,
+            doc: richDocOf(`Materijal ${i + 1}`),
             link: rand() < 0.2 ? 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' : null,
           },
         }

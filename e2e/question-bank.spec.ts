@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { anotherBrowser, card, logIn, logInInEnglish, seriousViolations } from './support/journey';
+import { anotherBrowser, card, logIn, logInInEnglish, publishToPerson, seriousViolations } from './support/journey';
 
 // Several people in their own browsers through a whole journey, past a minute on a busy machine.
 test.describe.configure({ timeout: 150_000 });
@@ -61,12 +61,7 @@ test('a creator keeps questions in the bank, builds an education from a category
     QUESTIONS[0] ?? '',
   );
   await page.getByLabel('Pitanja po pokušaju').fill('2');
-  await page.getByRole('radio', { name: /^Odabrane grupe i osobe/ }).check();
-  await page.getByLabel('Pronađi osobu').fill(PERSON);
-  await page.getByRole('checkbox', { name: new RegExp(`^${PERSON}`) }).check();
-  await page.getByRole('radio', { name: /^Objavi odmah/ }).check();
-  await page.getByRole('button', { name: 'Objavi' }).click();
-  await expect(page.getByText(`Sadržaj „${name}” je objavljen.`)).toBeVisible();
+  await publishToPerson(page, name, PERSON);
 
   // The member, in English, is asked two of the three, and passes with both right.
   const member = await anotherBrowser(browser, page, baseURL);

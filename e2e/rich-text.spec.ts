@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { anotherBrowser, card, logIn, logInInEnglish, seriousViolations } from './support/journey';
+import { anotherBrowser, card, logIn, logInInEnglish, publishToPerson, seriousViolations } from './support/journey';
 
 // Two people in their own browsers through a whole journey, past a minute on a busy machine.
 test.describe.configure({ timeout: 150_000 });
@@ -98,12 +98,7 @@ test('a creator formats a text, pastes from Google Docs and hostile markup, and 
   // (The editor's own tables carry a style for their columns' widths; the published text carries none.)
   expect(await text.locator('script, svg, [onerror], [onclick], a[href^="javascript"]').count()).toBe(0);
 
-  await page.getByRole('radio', { name: /^Odabrane grupe i osobe/ }).check();
-  await page.getByLabel('Pronađi osobu').fill(PERSON);
-  await page.getByRole('checkbox', { name: new RegExp(`^${PERSON}`) }).check();
-  await page.getByRole('radio', { name: /^Objavi odmah/ }).check();
-  await page.getByRole('button', { name: 'Objavi' }).click();
-  await expect(page.getByText(`Sadržaj „${name}” je objavljen.`)).toBeVisible();
+  await publishToPerson(page, name, PERSON);
 
   // The member, in English, reads the text as it was formatted, and nothing of the attack runs.
   const member = await anotherBrowser(browser, page, baseURL);

@@ -1,5 +1,6 @@
 // What the journeys need beyond the demo seed, written through the server's own code (its public
 // API, the built @kanal/server), exactly as the admin API will write content: no hand-made rows.
+import { richDocOf } from '@kanal/contract';
 import {
   createAccounts,
   createContentServices,
@@ -130,19 +131,19 @@ export async function prepareDatabase(dataDir, env = {}) {
       type: 'INFORMATION',
       name: BROKEN_LINK_ITEM,
       description: 'Poveznica na video koji ne postoji.',
-      material: { link: 'https://www.youtube.com/watch?v=', text: 'Video bi trebao biti iznad.' },
+      material: { link: 'https://www.youtube.com/watch?v=', doc: richDocOf('Video bi trebao biti iznad.') },
     });
     await publish([PUSH_PERSON], {
       type: 'INFORMATION',
       name: PUSH_ITEM,
       description: 'Dežurstva za prosinac su objavljena.',
-      material: { text: 'Raspored dežurstava za prosinac nalazi se u prilogu na oglasnoj ploči.' },
+      material: { doc: richDocOf('Raspored dežurstava za prosinac nalazi se u prilogu na oglasnoj ploči.') },
     });
     await publish([COMMENT_PERSON], {
       type: 'INFORMATION',
       name: COMMENT_ITEM,
       description: 'Iza zgrade B otvoreno je natkriveno parkiralište za bicikle.',
-      material: { text: 'Parkiralište ima 40 mjesta i punjač za električne bicikle.' },
+      material: { doc: richDocOf('Parkiralište ima 40 mjesta i punjač za električne bicikle.') },
       settings: { comments: true },
     });
     await publish([CERTIFICATE_PERSON], {

@@ -47,6 +47,16 @@ export async function logInInEnglish(page: Page, identifier: string) {
 }
 
 /** A content card (home or archive), by the item's name. */
+/** In the console's editor: the item sent now to one person, found by name, and published. */
+export async function publishToPerson(page: Page, itemName: string, person: string) {
+  await page.getByRole('radio', { name: /^Odabrane grupe i osobe/ }).check();
+  await page.getByLabel('Pronađi osobu').fill(person);
+  await page.getByRole('checkbox', { name: new RegExp(`^${person}`) }).check();
+  await page.getByRole('radio', { name: /^Objavi odmah/ }).check();
+  await page.getByRole('button', { name: 'Objavi' }).click();
+  await expect(page.getByText(`Sadržaj „${itemName}” je objavljen.`)).toBeVisible();
+}
+
 export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
 /** axe-core's serious and critical findings on the page as it is now, one line each. */
