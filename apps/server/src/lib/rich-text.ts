@@ -51,7 +51,6 @@ const TAG: Partial<Record<RichNode['type'], string>> = {
   bulletList: 'ul',
   listItem: 'li',
   blockquote: 'blockquote',
-  tableRow: 'tr',
 };
 
 function renderMarks(text: string, marks: RichMark[] | undefined): string {
