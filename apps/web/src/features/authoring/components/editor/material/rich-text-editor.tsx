@@ -37,8 +37,7 @@ type Props = {
 
 /**
  * A material's text in the editor (Tiptap, on ProseMirror), mounted on a plain element: the form holds the
- * document as JSON, null while it is empty. The value is read when the editor is made, not followed after:
- * the form hands back copies a keystroke or two late, and setting one would undo what was typed since. Its toolbar shows what the caret stands in, so every button
+ * document as JSON, null while it is empty. Its toolbar shows what the caret stands in, so every button
  * says whether it is on (aria-pressed).
  */
 export function RichTextEditor({ value, onChange, images, disabled = false, labelledBy, describedBy, invalid }: Props) {
@@ -50,7 +49,9 @@ export function RichTextEditor({ value, onChange, images, disabled = false, labe
   change.current = onChange;
 
   // Made once, with the value it starts from: the editor owns the text from then on, and the form only
-  // follows it (a form reset with other work, as restoring what the browser kept, mounts a new editor).
+  // follows it. Not the other way too: the form hands back copies a keystroke or two late, and setting one
+  // undid what was typed since. A form reset with other work (restoring what the browser kept) mounts a
+  // new editor instead.
   // biome-ignore lint/correctness/useExhaustiveDependencies: made once; disabled and attributes follow below
   useEffect(() => {
     if (!host.current) return;
