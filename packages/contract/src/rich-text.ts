@@ -31,7 +31,6 @@ const INLINE = ['text', 'hardBreak'];
 const CELLS = ['tableHeader', 'tableCell'];
 /** Each node's children, by type: the editor's content model, loosely (order within is not checked). */
 const CHILDREN: Record<string, readonly string[]> = {
-  doc: BLOCKS,
   paragraph: INLINE,
   heading: INLINE,
   bulletList: ['listItem'],

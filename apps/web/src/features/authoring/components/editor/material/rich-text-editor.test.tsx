@@ -65,9 +65,6 @@ const outline = (nodes: Json[] = []): unknown[] =>
   nodes.map((node) => {
     if (node.type === 'heading') return `h${node.attrs?.level}: ${words(node)}`;
     if (node.type === 'paragraph') return words(node);
-    if (node.type === 'listItem' || node.type === 'tableRow' || node.type.startsWith('table')) {
-      return { [node.type]: outline(node.content) };
-    }
     return { [node.type]: outline(node.content) };
   });
 const marksOf = (node: Json): string[] => [
