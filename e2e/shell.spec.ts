@@ -134,25 +134,46 @@ test('the login and home screens have no serious accessibility violations and wo
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("the first screen's code is asked for with the page, by a script the CSP allows", async ({ page }) => {
+test("the first screen's code and data are asked for with the page, by a script the CSP allows", async ({ page }) => {
   const refused: string[] = [];
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) refused.push(message.text());
   });
   const preloaded = () =>
     page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+  const APP_CHUNK = /\/assets\/app-[\w-]+\.js$/;
 
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Prijava' })).toBeVisible();
   const signedOut = await preloaded();
   expect(signedOut.some((href) => /\/assets\/login-/.test(href))).toBe(true);
-  expect(signedOut.some((href) => /\/assets\/app-layout-/.test(href))).toBe(false);
+  expect(signedOut.some((href) => APP_CHUNK.test(href))).toBe(false);
 
   await logIn(page, 'ana@demo.hr');
+  // The signed-in home has had its data before the page is loaded again: what is asked next is the new page's.
+  await expect(page.locator('article.content-card').first()).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'fetch') asked.push(new URL(request.url()).pathname);
+  });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Bok, Ana!' })).toBeVisible();
   const signedIn = await preloaded();
-  expect(signedIn.some((href) => /\/assets\/app-layout-/.test(href))).toBe(true);
+  expect(signedIn.some((href) => APP_CHUNK.test(href))).toBe(true);
   expect(signedIn.some((href) => /\/assets\/login-/.test(href))).toBe(false);
+  // The user and the feed went out with the page, and the app took those answers instead of asking again.
+  const early = () =>
+    page.evaluate(() =>
+      Object.entries((window as { kanalEarly?: { responses: object } }).kanalEarly?.responses ?? {}).map(
+        ([path, response]) => `${path} ${response === undefined ? 'taken' : 'waiting'}`,
+      ),
+    );
+  await expect.poll(early).toEqual(['/auth/me taken', '/mobile/content/list/new?limit=50&offset=0 taken']);
+  // The cards' first picture (the largest paint) was asked for from the feed's answer, as the card asks for it.
+  const firstPicture = await page.locator('article.content-card img').first().getAttribute('src');
+  expect(firstPicture).toMatch(/^\/api\/files\//);
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', firstPicture ?? '');
+  expect(asked.filter((path) => path === '/api/auth/me')).toHaveLength(1);
+  expect(asked.filter((path) => path === '/api/mobile/content/list/new')).toHaveLength(1);
   expect(refused).toEqual([]);
 });

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@kanal/contract';
 import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
+import { earlyRequestArguments, requestFirstScreenData } from './src/lib/browser/first-screen-data';
 import { LANGUAGE_STORAGE_KEY, SESSION_STORAGE_KEY } from './src/lib/browser/storage-keys';
 
 const brotli = promisify(brotliCompress);
@@ -119,6 +120,7 @@ function preloadFirstScreen(screens: FirstScreens, sessionKey: string, languageK
  * it, the browser learns of the screen's chunks only once the entry has arrived and the router has run
  * (Lighthouse's simulated phone: 1.9 s after the start for home). index.html gets a small inline script
  * (`preloadFirstScreen`, with the chunk names of this build) that the server allows in its CSP by hash.
+ * The same script asks for the first screen's data (`requestFirstScreenData`, issue 32).
  */
 function firstScreenPreloads(): Plugin {
   return {
@@ -130,7 +132,7 @@ function firstScreenPreloads(): Plugin {
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
         const chunkOf = (source: string) => {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(source)));
           if (!chunk) throw new Error(`first-screen-preloads: no chunk for ${source}`);
           return chunk;
         };
@@ -156,7 +158,8 @@ function firstScreenPreloads(): Plugin {
         const args = [screens, SESSION_STORAGE_KEY, LANGUAGE_STORAGE_KEY, DEFAULT_LANGUAGE].map((a) =>
           JSON.stringify(a),
         );
-        const script = `<script>(${preloadFirstScreen.toString()})(${args.join(',')})</script>`;
+        const early = earlyRequestArguments().map((a) => JSON.stringify(a));
+        const script = `<script>(${preloadFirstScreen.toString()})(${args.join(',')});(${requestFirstScreenData.toString()})(${early.join(',')})</script>`;
         return html.replace('<script type="module"', `${script}\n    <script type="module"`);
       },
     },
@@ -196,15 +199,6 @@ function noChunkCycles(): Plugin {
 }
 
 /**
- * Chunks for a phone on a slow connection (issue 11): split by importers alone, home loaded some forty
- * small files, each a round trip (over HTTP/1.1, six at a time). Two groups gather them (Lighthouse:
- * 91–94 → 95–97 on every page): 'common', what /login and the signed-in app share, and 'app', the end-user
- * app's own code with the contract's modules and the query hooks it shares with the console; the sign-in
- * screens and the console keep chunks of their own (the console loads 'app' too). Nothing /login needs may
- * be in 'app', or every sign-in would download the whole app: the budget check (scripts/check-budget.mjs)
- * fails the build then. The first group to match a module takes it.
- */
-/**
  * The browser calls an operation by its method and path alone (src/lib/api-client.ts): its schemas are the
  * server's, which validates and documents with them. Built without them, a declaration no longer brings
  * its schemas (and their modules) into the chunk that calls it (docs/adr/0009-one-typed-route-table.md).
@@ -229,12 +223,31 @@ function operationsWithoutSchemas(): Plugin {
  */
 const SHARED_VENDOR = /\/node_modules\/(preact|react-router)\//;
 
+/**
+ * Chunks for a phone on a slow connection (issue 11): split by importers alone, home loaded some forty
+ * small files, each a round trip (over HTTP/1.1, six at a time). Two groups gather them (Lighthouse:
+ * 91–94 → 95–97 on every page): 'common', what /login and the signed-in app share, and 'app', the end-user
+ * app's own code and screens with the contract's modules and the query hooks it shares with the console; the
+ * sign-in screens and the console keep chunks of their own (the console loads 'app' too). Nothing /login needs
+ * may be in 'app', or every sign-in would download the whole app: the budget check (scripts/check-budget.mjs)
+ * fails the build then. The first group to match a module takes it.
+ *
+ * Issue 32: what was left to the bundler still made a signed-in page's first load 23 files, a dozen of them
+ * under 2 KB (the API client, the texts' runtime, the query library's pieces, a screen's route module, each
+ * shared by chunks that are all loaded anyway). Named here, they join the group every such page loads.
+ */
 const SHARED_WITH_LOGIN = new RegExp(
   [
     String.raw`/web/src/components/(button|icons|page|language-switch|form/(text-field|password-field|error-text|checkbox|form)|feedback/(spinner|status-view))\.`,
     String.raw`/web/src/lib/(errors|hooks/use-document-title|hooks/use-field-error|browser/leave-for)\.`,
-    String.raw`/contract/src/enums\.`,
+    String.raw`/web/src/lib/(api-client|api-path|auth-store|i18n|translator|browser/(storage-keys|early-responses))\.`,
+    String.raw`/contract/src/(enums|constants|api/operation|messages/messages)\.`,
     String.raw`/zod/v4/(core/|mini/schemas\.)`,
+    // The query library as the entry and the sign-in screen use it (its observers of lists are the app's).
+    String.raw`/@tanstack/query-core/build/modern/(infiniteQueryBehavior|query|queryClient|queryCache|mutation|mutationCache|mutationObserver|timeoutManager|utils|environmentManager|subscribable|focusManager|notifyManager|onlineManager|retryer|removable)\.`,
+    String.raw`/@tanstack/react-query/build/modern/(QueryClientProvider|useMutation)\.`,
+    // Vite's helper for dynamic imports.
+    'vite/preload-helper',
   ].join('|'),
 );
 const SIGNED_IN_APP = new RegExp(
@@ -243,7 +256,11 @@ const SIGNED_IN_APP = new RegExp(
     // (16 KB) off every other signed-in page's first load.
     '/web/src/(features/(?!auth/|people/|authoring/|statistics/|moderation/|review/|certificates/|organisations/|operations/|sso/|scim/|profile/components/profile-editor\\.)|content/|components/)',
     String.raw`/web/src/lib/(query-keys|browser/stored-value|format|paths|score|hooks/use-media-query|pager|hooks/use-go-back|file-url)\.`,
-    String.raw`/web/src/features/auth/api/get-me\.`,
+    String.raw`/web/src/features/auth/api/(get-me|sign-out)\.`,
+    '/web/src/app/routes/(app-layout|home|content/|archive/)',
+    String.raw`/web/src/lib/browser/download\.`,
+    String.raw`/contract/src/(brand-colors|api/access|api/end-user/session|api/staff/certificates)\.`,
+    String.raw`/zod/v4/mini/iso\.`,
     String.raw`/contract/src/(envelope|content|forms|people|person-attributes|notifications|files|api/end-user/(content|forms|files|account|notifications|profile))\.`,
     String.raw`/@tanstack/(query-core/build/modern/queryObserver|react-query/build/modern/(IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions))\.`,
   ].join('|'),

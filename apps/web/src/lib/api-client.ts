@@ -1,12 +1,7 @@
-import {
-  API_PREFIX,
-  type Declares,
-  fillPath,
-  type Operation,
-  type OperationInput,
-  type OperationPayload,
-} from '@kanal/contract';
+import { API_PREFIX, type Declares, type Operation, type OperationInput, type OperationPayload } from '@kanal/contract';
+import { pathOf, type QueryValue } from './api-path';
 import { authStore } from './auth-store';
+import { takeEarlyResponse } from './browser/early-responses';
 import { currentLanguage, i18n } from './i18n';
 
 export class ApiError extends Error {
@@ -95,15 +90,18 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
   if (options.body !== undefined && !raw) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.token}`;
 
+  // The page may have asked for it already (./browser/early-responses.ts).
+  const early = session && (options.method ?? 'GET') === 'GET' ? takeEarlyResponse(path, session.token) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : raw ? (options.body as FormData) : JSON.stringify(options.body),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    response = await (early ??
+      fetch(`${API_PREFIX}${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : raw ? (options.body as FormData) : JSON.stringify(options.body),
+        signal: options.signal,
+        credentials: 'same-origin',
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw genericError(0);
@@ -121,8 +119,6 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
   }
   return response;
 }
-
-type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 
 /**
  * What a call of the operation sends: its path parameters and JSON body as the contract types them (an
@@ -153,21 +149,6 @@ type CallArgs<O extends Operation> =
       : O['consumes'] extends readonly string[]
         ? [CallInput<O>]
         : [CallInput<O>?];
-
-/** An operation's path under /api with its parameters and query string filled in. */
-export function pathOf(
-  operation: Operation,
-  params?: Readonly<Record<string, unknown>>,
-  query?: Record<string, QueryValue>,
-) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    const text = Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
-    if (text !== '') search.set(name, text);
-  }
-  const path = fillPath(operation.path, params);
-  return search.size > 0 ? `${path}?${search}` : path;
-}
 
 /**
  * Calls an operation of the contract and returns the body's `payload` (JSON in and out, or a FormData

@@ -1,5 +1,5 @@
 import { API_PREFIX, api } from '@kanal/contract';
-import { pathOf } from './api-client';
+import { pathOf } from './api-path';
 
 /**
  * Where a stored file is read (an `<img src>`, a video, a download link): GET /api/files/{id}, which

@@ -12,7 +12,8 @@ import {
   type UpdateContentBody,
 } from '@kanal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, call, pathOf } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
+import { pathOf } from '@/lib/api-path';
 import { authStore } from '@/lib/auth-store';
 import { currentLanguage } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,6 +1,7 @@
 import { api, type ExportFormat, IMPORT_MAX_BYTES } from '@kanal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, call, pathOf } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
+import { pathOf } from '@/lib/api-path';
 import { download } from '@/lib/browser/download';
 import { inScope, useConsole } from '../lib/console-context';
 

@@ -2,7 +2,7 @@ import { api } from '@kanal/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/form/error-text';
-import { pathOf } from '@/lib/api-client';
+import { pathOf } from '@/lib/api-path';
 import { download } from '@/lib/browser/download';
 import { errorText } from '@/lib/errors';
 import { useTranslation } from '@/lib/i18n';

@@ -1,7 +1,8 @@
 import { api, JOBS_PAGE_SIZE, LOG_PAGE_SIZE } from '@kanal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useConsoleMutation } from '@/console/api/use-console-mutation';
-import { call, pathOf } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { pathOf } from '@/lib/api-path';
 import { download } from '@/lib/browser/download';
 import { queryKeys } from '@/lib/query-keys';
 

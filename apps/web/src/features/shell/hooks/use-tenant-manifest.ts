@@ -1,6 +1,6 @@
 import { API_PREFIX, api } from '@kanal/contract';
 import { useEffect } from 'react';
-import { pathOf } from '@/lib/api-client';
+import { pathOf } from '@/lib/api-path';
 
 /** The tenant's manifest: the product's, with the tenant's name and logo. */
 const TENANT_MANIFEST = `${API_PREFIX}${pathOf(api.webManifest)}`;

@@ -8,7 +8,7 @@ import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
 import { CopyValue } from '@/console/components/copy-value';
 import { showServerError, useFormError } from '@/console/lib/form-errors';
-import { pathOf } from '@/lib/api-client';
+import { pathOf } from '@/lib/api-path';
 import { errorText } from '@/lib/errors';
 import { useTranslation } from '@/lib/i18n';
 import { type ProviderFormValues, serverFields, valuesOf } from '../lib/provider-values';

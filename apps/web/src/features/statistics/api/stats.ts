@@ -8,7 +8,8 @@ import {
 } from '@kanal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { inScope, useConsole } from '@/console/lib/console-context';
-import { call, pathOf } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { pathOf } from '@/lib/api-path';
 import { download } from '@/lib/browser/download';
 import { queryKeys } from '@/lib/query-keys';
 

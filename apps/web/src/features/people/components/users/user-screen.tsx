@@ -10,7 +10,7 @@ import { EmptyState, TableFooter, TableSkeleton } from '@/console/components/lis
 import { ConsolePage } from '@/console/layout/console-page';
 import { inScope, useConsole } from '@/console/lib/console-context';
 import { isMissing, useRouteId } from '@/console/lib/route-id';
-import { pathOf } from '@/lib/api-client';
+import { pathOf } from '@/lib/api-path';
 import { download } from '@/lib/browser/download';
 import { errorText } from '@/lib/errors';
 import { formatDate, formatDateTime, formatDay } from '@/lib/format';
