@@ -82,6 +82,12 @@ try {
       // A page that sent Lighthouse elsewhere (a lost session lands on /login) was not the page measured.
       const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
       if (landed !== pagePath) throw new Error(`${pagePath} ended on ${landed}`);
+      // A run Lighthouse could not score counts as 0: say why, or a 0 reads as the page's.
+      if (categories.performance.score === null) {
+        const weighed = categories.performance.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]);
+        const why = weighed.find((a) => a.scoreDisplayMode === 'error');
+        console.warn(`${name}, run ${run + 1}: not scored (${result.lhr.runtimeError?.code ?? why?.errorMessage})`);
+      }
       scores.push({
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),
