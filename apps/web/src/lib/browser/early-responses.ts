@@ -1,9 +1,9 @@
 /**
- * The first screen's data, asked for by index.html's inline script (./first-screen-data.ts) while the app's code is still arriving
- * (issue 32: on a slow phone, home's first card waited for the scripts, then the user's details, then the
- * feed, then its picture). The app takes each answer once, as the answer to its own call of the same path
- * with the same session; an answer it has not taken within EARLY_RESPONSE_TTL_MS is never given, so a
- * screen visited later asks afresh.
+ * The first screen's data, asked for by index.html's inline script (./first-screen-data.ts) while the app's
+ * code is still arriving (issue 32: on a slow phone, home's first card waited for the scripts, then the user's
+ * details, then the feed, then its picture). The app takes each answer once, as the answer to its own call of
+ * the same path with the same session; an answer it has not taken within EARLY_RESPONSE_TTL_MS is never given,
+ * so a screen visited later asks afresh.
  */
 export const EARLY_RESPONSE_TTL_MS = 10_000;
 
