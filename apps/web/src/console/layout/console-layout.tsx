@@ -1,5 +1,5 @@
 import { type Me, may } from '@kanal/contract';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { Toaster } from '@/components/feedback/toast';
@@ -10,6 +10,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useTenant, useTenants } from '../api/tenants';
 import { type ConsoleContext, ConsoleContextValue } from '../lib/console-context';
 import { SCREEN_CAPABILITIES, type ScreenName } from '../lib/console-screens';
+import { usePublishedHeight } from '../lib/published-height';
 import '@/components/button.css';
 import './console-layout.css';
 
@@ -110,6 +111,8 @@ export function ConsoleLayout({ me, signOut }: { me: Me; signOut: SignOut }) {
   const [tenantId, setTenantId] = useTenantChoice(me);
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
+  const bar = useRef<HTMLElement>(null);
+  usePublishedHeight(bar, '--console-bar-height');
   const canEdit = may(me, 'people.write');
   const canAuthor = may(me, 'content.author');
 
@@ -141,7 +144,7 @@ export function ConsoleLayout({ me, signOut }: { me: Me; signOut: SignOut }) {
         {t('skipToContent', { ns: 'common' })}
       </a>
       <div className="console">
-        <header className="console__bar">
+        <header ref={bar} className="console__bar">
           <button
             type="button"
             className="icon-button console__menu-button"

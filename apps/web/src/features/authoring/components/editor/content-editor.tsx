@@ -12,7 +12,7 @@ import { ContentStatusBadge } from '@/console/components/content/content-status-
 import { ReviewPanel } from '@/console/components/content/review-panel';
 import { ConsolePage } from '@/console/layout/console-page';
 import { type ConsoleContext, useConsole } from '@/console/lib/console-context';
-import { useToastClearance } from '@/console/lib/toast-clearance';
+import { usePublishedHeight } from '@/console/lib/published-height';
 import { ApiError } from '@/lib/api-client';
 import { removeStored } from '@/lib/browser/stored-value';
 import { errorText } from '@/lib/errors';
@@ -85,7 +85,7 @@ export function ContentEditor({ item, initial, crumbs }: EditorProps) {
   const { kept, restore, discard, restored } = useAutosave(form, storageKey, item?.updatedAt ?? null);
   const { saved, blocker } = useLeaveGuard(formState);
   const saveBar = useRef<HTMLDivElement>(null);
-  useToastClearance(saveBar);
+  usePublishedHeight(saveBar, '--toast-clearance');
 
   const submit = handleSubmit(async (draft) => {
     try {
