@@ -175,5 +175,20 @@ test("the first screen's code and data are asked for with the page, by a script 
   await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', firstPicture ?? '');
   expect(asked.filter((path) => path === '/api/auth/me')).toHaveLength(1);
   expect(asked.filter((path) => path === '/api/mobile/content/list/new')).toHaveLength(1);
+
+  // What the first screen does not show comes once it is in: the organisation's manifest, the bell's notices.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/api/auth/manifest.webmanifest');
+  await expect.poll(() => asked.includes('/api/notifications')).toBe(true);
+
+  // An item's materials: the first slide's picture is asked for from the material's answer, as the slide asks.
+  const safety = page.getByRole('article', { name: 'Zaštita na radu: osnove' });
+  const id = /\/content\/(\d+)/.exec((await safety.getByRole('link').getAttribute('href')) ?? '')?.[1];
+  await page.goto(`/content/${id}`);
+  const slide = page.locator('img.slide__media');
+  await expect(slide).toBeVisible();
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute(
+    'href',
+    (await slide.getAttribute('src')) ?? 'the slide has no picture',
+  );
   expect(refused).toEqual([]);
 });

@@ -115,6 +115,15 @@ function preloadFirstScreen(screens: FirstScreens, sessionKey: string, languageK
   }
 }
 
+/** `value` as JSON, its functions (the first pictures' rules) written as their source. */
+function withFunctions(value: unknown): string {
+  const functions: string[] = [];
+  const json = JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'function' ? `\u0000${functions.push(v.toString()) - 1}` : v,
+  );
+  return json.replace(/"\\u0000(\d+)"/g, (_match, index: string) => functions[Number(index)] ?? 'undefined');
+}
+
 /**
  * The first screen's code, named as the page arrives (issue 11: a phone on a slow connection). Without
  * it, the browser learns of the screen's chunks only once the entry has arrived and the router has run
@@ -158,7 +167,7 @@ function firstScreenPreloads(): Plugin {
         const args = [screens, SESSION_STORAGE_KEY, LANGUAGE_STORAGE_KEY, DEFAULT_LANGUAGE].map((a) =>
           JSON.stringify(a),
         );
-        const early = earlyRequestArguments().map((a) => JSON.stringify(a));
+        const early = earlyRequestArguments().map(withFunctions);
         const script = `<script>(${preloadFirstScreen.toString()})(${args.join(',')});(${requestFirstScreenData.toString()})(${early.join(',')})</script>`;
         return html.replace('<script type="module"', `${script}\n    <script type="module"`);
       },
@@ -240,7 +249,7 @@ const SHARED_WITH_LOGIN = new RegExp(
   [
     String.raw`/web/src/components/(button|icons|page|language-switch|form/(text-field|password-field|error-text|checkbox|form)|feedback/(spinner|status-view))\.`,
     String.raw`/web/src/lib/(errors|hooks/use-document-title|hooks/use-field-error|browser/leave-for)\.`,
-    String.raw`/web/src/lib/(api-client|api-path|auth-store|i18n|translator|browser/(storage-keys|early-responses))\.`,
+    String.raw`/web/src/lib/(api-client|api-path|auth-store|i18n|translator|browser/(storage-keys|early-responses|first-screen-settled))\.`,
     String.raw`/contract/src/(enums|constants|api/operation|messages/messages)\.`,
     String.raw`/zod/v4/(core/|mini/schemas\.)`,
     // The query library as the entry and the sign-in screen use it (its observers of lists are the app's).

@@ -4,10 +4,13 @@ import { getContent } from '@/content/api/get-content';
 import { getMe } from '@/features/auth/api/get-me';
 import { getNewContent } from '@/features/feed/api/get-new-content';
 import { getMaterial } from '@/features/item/api/get-material';
+import { slidesOf } from '@/features/item/components/content-materials';
+import { safeMediaUrl } from '@/features/item/lib/safe-media-url';
 import { authStore } from '@/lib/auth-store';
 import { earlyRequestArguments, requestFirstScreenData } from '@/lib/browser/first-screen-data';
 import { HOME_PAGE_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '@/lib/browser/storage-keys';
 import { fileUrl } from '@/lib/file-url';
+import { makeMaterial, makeMedia } from '@/test/content-fixtures';
 
 /**
  * The inline script as index.html runs it, at `path`; what it asked the network for. Here, beside the screens:
@@ -66,6 +69,34 @@ describe("the page's inline script asks for the first screen's data", () => {
 
     pageOpens('/content/42/intro', { '/api/mobile/content/42': { id: 42, image: 'e5f6' } });
     await vi.waitFor(() => expect(preloadedPictures()).toEqual([fileUrl('a1b2'), fileUrl('e5f6')]));
+  });
+
+  it("preloads the materials' first slide when it is a picture, by the screen's own rule", async () => {
+    const picture = makeMedia({ id: 1, type: 'IMAGE', url: '/api/files/p1' });
+    const video = makeMedia({ id: 2, type: 'VIDEO', url: '/api/files/v2' });
+    const pdf = makeMedia({ id: 3, type: 'DOCUMENT', url: '/api/files/d3' });
+    const materials = [
+      makeMaterial({ medias: [pdf, picture, video] }),
+      makeMaterial({ medias: [video, picture] }),
+      makeMaterial({ link: 'https://youtu.be/dQw4w9WgXcQ', medias: [picture] }),
+      makeMaterial({ link: '  ', medias: [{ ...picture, url: ' /api/files/p1 ' }] }),
+      makeMaterial({ medias: [{ ...picture, url: 'https://elsewhere.example/p.png' }] }),
+      makeMaterial({ medias: [pdf] }),
+    ];
+    const preloaded: string[] = [];
+    for (const material of materials) {
+      for (const link of document.head.querySelectorAll('link')) link.remove();
+      pageOpens('/content/42', { '/api/mobile/content/42/material': material });
+      await getMaterial(42);
+      // The screen's first slide, as the carousel shows it: its picture's URL, or none.
+      const [first] = slidesOf(material);
+      const shown = first?.kind === 'media' && first.media.type === 'IMAGE' ? safeMediaUrl(first.media.url) : null;
+      const expected = shown?.startsWith('/') ? [shown] : [];
+      await vi.waitFor(() => expect(preloadedPictures()).toEqual(expected));
+      preloaded.push(...expected);
+    }
+    // Pictures first, after a document, and with spaces around: preloaded; a video, a link or another site first: not.
+    expect(preloaded).toEqual(['/api/files/p1', '/api/files/p1']);
   });
 
   it('preloads no picture when the first answer names none', async () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@kanal/contract';
 import { useSyncExternalStore } from 'react';
+import { firstScreenSettled } from './browser/first-screen-settled';
 import { LANGUAGE_STORAGE_KEY } from './browser/storage-keys';
 import { createTranslator, type TFunction, type Translator } from './translator';
 
@@ -88,8 +89,10 @@ export function initI18n(): Promise<void> {
     i18n.changeLanguage(language);
     await loadLanguage(language);
     document.documentElement.lang = language;
-    // The fallback only fills gaps (a test keeps the catalogues in step), so it need not delay the first paint.
-    if (language !== FALLBACK_LANGUAGE) void loadLanguage(FALLBACK_LANGUAGE).catch(() => undefined);
+    // The fallback only fills gaps (a test keeps the catalogues in step): it waits for the first screen.
+    if (language !== FALLBACK_LANGUAGE) {
+      void firstScreenSettled.then(() => loadLanguage(FALLBACK_LANGUAGE)).catch(() => undefined);
+    }
   })();
   return initialised;
 }

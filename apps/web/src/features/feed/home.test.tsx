@@ -192,6 +192,29 @@ describe('home', () => {
     expect(await action('Predaj izvještaj')).toHaveAttribute('href', '/task/5');
   });
 
+  it('asks at once for the pictures of the first row only: one card on a phone, two wider', async () => {
+    signedIn();
+    const pictured = [1, 2, 3].map((id) =>
+      makeItem({ id, type: 'EDUCATION', name: `Tečaj ${id}`, image: `img-${id}` }),
+    );
+    fakeApi({ 'GET /auth/me': () => ok(me), 'GET /mobile/content/list/new': () => ok(makeList(pictured)) });
+    const eager = async () => {
+      await screen.findByRole('article', { name: 'Tečaj 3' });
+      return [...document.querySelectorAll('img.content-card__image')].map(
+        (img) => `${img.getAttribute('loading')} ${img.getAttribute('fetchpriority')}`,
+      );
+    };
+    stubViewport(false);
+    const desktop = renderApp('/');
+    expect(await eager()).toEqual(['eager high', 'eager high', 'lazy auto']);
+    desktop.unmount();
+
+    // On a phone the second card is below the fold: its picture must not share the connection with the first.
+    stubViewport(true);
+    renderApp('/');
+    expect(await eager()).toEqual(['eager high', 'lazy auto', 'lazy auto']);
+  });
+
   it.each([
     ['its card', true],
     ['elsewhere (the bell, a push, a mailed link, a typed URL)', false],

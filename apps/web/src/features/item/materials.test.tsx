@@ -56,9 +56,12 @@ describe('materials', () => {
     expect(within(carousel).getByRole('group', { name: '1 od 3' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Prethodni slajd' })).toBeDisabled();
 
-    // Slide 2 by the next button, slide 3 by the keyboard.
+    // Slide 2 by the next button, slide 3 by the keyboard. The first slide showed at once (it is the screen's
+    // largest paint); a slide moved to fades in.
+    expect(within(carousel).getByRole('group', { name: '1 od 3' })).not.toHaveClass('slide--moved');
     await user.click(screen.getByRole('button', { name: 'Sljedeći slajd' }));
     expect(within(carousel).getByRole('img', { name: 'shema.png' })).toHaveAttribute('src', image.url);
+    expect(within(carousel).getByRole('group', { name: '2 od 3' })).toHaveClass('slide', 'slide--moved');
     screen.getByRole('button', { name: 'Slajd 2' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(within(carousel).getByRole('group', { name: '3 od 3' })).toBeInTheDocument();

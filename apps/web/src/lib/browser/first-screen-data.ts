@@ -1,19 +1,54 @@
-import { API_PREFIX, api, NEW_CONTENT_LIMIT } from '@kanal/contract';
+import { API_PREFIX, api, type ContentItem, type ContentList, type Material, NEW_CONTENT_LIMIT } from '@kanal/contract';
 import { pathOf } from '../api-path';
 import type { EarlyResponses } from './early-responses';
 import { HOME_PAGE_STORAGE_KEY, LANGUAGE_STORAGE_KEY, SESSION_STORAGE_KEY } from './storage-keys';
 
 /**
+ * Where an answer names the screen's first picture (its largest paint): the URL its `<img>` will ask for, or
+ * nothing. `file` gives a stored file's URL from its id. A rule is written into index.html as its source, so it
+ * uses nothing from outside and reads the answer as it came, unchecked.
+ */
+type PictureRule<T> = (answer: { payload?: Partial<T> } | null, file: (id: string) => string) => string | undefined;
+
+/**
  * The calls' paths under /api: every signed-in page's user, then each page's own by its path's pattern (an
  * item's `:id` is the pattern's number). Home's feed only at its first page: the page the person left home at
- * is kept under `firstPageOnly`. `picture`: where the first answer names the file of the screen's first
- * picture (its largest paint): the first of the objects at `within` (one, or a list) with a file id in `field`;
- * it is then preloaded from `file` as the screen's `<img>` will ask for it.
+ * is kept under `firstPageOnly`. `picture`: the rule for the first picture, read from the answer to
+ * `paths[answer]`; the picture is then preloaded.
  */
 export type EarlyCalls = {
   everyPage: string[];
-  pages: { pattern: string; paths: string[]; firstPageOnly?: string; picture?: { within: string[]; field: string } }[];
+  pages: {
+    pattern: string;
+    paths: string[];
+    firstPageOnly?: string;
+    picture?: { answer: number; find: PictureRule<never> };
+  }[];
   file: string;
+};
+
+/** Home: the first card that has a picture (the cards' `aboveTheFold`, home-feed.tsx). */
+const firstCardPicture: PictureRule<ContentList> = (answer, file) => {
+  const image = answer?.payload?.content?.find((item) => item?.image)?.image;
+  return image ? file(image) : undefined;
+};
+
+/** An item's introduction: the item's picture. */
+const itemPicture: PictureRule<ContentItem> = (answer, file) => {
+  const image = answer?.payload?.image;
+  return image ? file(image) : undefined;
+};
+
+/**
+ * Materials: the first slide, when it is a picture (`slidesOf`, content-materials.tsx: the video link, then
+ * the pictures and videos; documents are listed below). Only a same-origin path, as `safeMediaUrl` passes it.
+ */
+const firstSlidePicture: PictureRule<Material> = (answer) => {
+  const material = answer?.payload;
+  if (!material || material.link?.trim()) return undefined;
+  const first = material.medias?.find((media) => media?.type !== 'DOCUMENT');
+  const url = first?.type === 'IMAGE' ? first.url.trim() : '';
+  return url.startsWith('/') && !url.startsWith('//') ? url : undefined;
 };
 
 /** What the inline script asks for: the same paths the screens' calls make (src/lib/api-client.ts). */
@@ -24,10 +59,18 @@ export const earlyCalls = (): EarlyCalls => ({
       pattern: '^/$',
       paths: [pathOf(api.listNewItems, undefined, { limit: NEW_CONTENT_LIMIT, offset: 0 })],
       firstPageOnly: HOME_PAGE_STORAGE_KEY,
-      picture: { within: ['payload', 'content'], field: 'image' },
+      picture: { answer: 0, find: firstCardPicture },
     },
-    { pattern: '^/content/(\\d+)/intro$', paths: [api.getItem.path], picture: { within: ['payload'], field: 'image' } },
-    { pattern: '^/content/(\\d+)$', paths: [api.getItem.path, api.getItemMaterial.path] },
+    {
+      pattern: '^/content/(\\d+)/intro$',
+      paths: [api.getItem.path],
+      picture: { answer: 0, find: itemPicture },
+    },
+    {
+      pattern: '^/content/(\\d+)$',
+      paths: [api.getItem.path, api.getItemMaterial.path],
+      picture: { answer: 1, find: firstSlidePicture },
+    },
   ],
   file: api.getFile.path,
 });
@@ -59,24 +102,22 @@ export function requestFirstScreenData(calls: EarlyCalls, sessionKey: string, la
     for (const page of calls.pages) {
       const match = new RegExp(page.pattern).exec(location.pathname);
       if (!match || (page.firstPageOnly && (localStorage.getItem(page.firstPageOnly) ?? '0') !== '0')) continue;
-      const [first] = page.paths.map((path) => ask(path.replace(':id', match[1] ?? '')));
+      const answers = page.paths.map((path) => ask(path.replace(':id', match[1] ?? '')));
       const picture = page.picture;
-      if (!first || !picture) continue;
+      const answer = picture && answers[picture.answer];
+      if (!picture || !answer) continue;
+      const file = (id: string) => prefix + calls.file.replace(':file', encodeURIComponent(id));
       // Read from a copy made before the app can take the answer, which reads the answer itself.
-      first
+      answer
         .then((response) => (response.ok ? response.clone().json() : null))
         .then((body) => {
-          const found = picture.within.reduce((value, key) => value?.[key], body);
-          const file = []
-            .concat(found ?? [])
-            .map((item) => item?.[picture.field])
-            .find((f) => typeof f === 'string');
-          if (!file) return;
+          const url = picture.find(body, file);
+          if (typeof url !== 'string') return;
           const link = document.createElement('link');
           link.rel = 'preload';
           link.setAttribute('as', 'image');
           link.setAttribute('fetchpriority', 'high');
-          link.href = prefix + calls.file.replace(':file', encodeURIComponent(file));
+          link.href = url;
           document.head.append(link);
         })
         .catch(() => undefined);

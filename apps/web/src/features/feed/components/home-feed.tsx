@@ -5,6 +5,7 @@ import { ErrorView } from '@/components/feedback/status-view';
 import { CardListSkeleton } from '@/content/components/card-skeleton';
 import { HOME_PAGE_STORAGE_KEY } from '@/lib/browser/storage-keys';
 import { useStoredValue } from '@/lib/browser/stored-value';
+import { useIsPhone } from '@/lib/hooks/use-media-query';
 import { useTranslation } from '@/lib/i18n';
 import { parsePage } from '@/lib/pager';
 import { useNewContent } from '../api/get-new-content';
@@ -21,6 +22,7 @@ export function HomeFeed({ me }: { me: Me }) {
   const { t } = useTranslation('home');
   const [page, setPage] = useStoredValue(HOME_PAGE_STORAGE_KEY, parsePage, 0);
   const list = useNewContent(page);
+  const isPhone = useIsPhone();
   const pageCount = Math.ceil((list.data?.count ?? 0) / NEW_CONTENT_LIMIT);
 
   // A stored page beyond the end (items finished since) falls back to the last page there is.
@@ -43,10 +45,10 @@ export function HomeFeed({ me }: { me: Me }) {
   }
 
   const tasks = content.filter((item) => item.type === 'TASK');
-  // The first row of pictures: what the screen shows first.
+  // The first row of pictures: what the screen shows first (one card a row on a phone, two wider).
   const firstWithImages = content
     .filter((item) => item.image)
-    .slice(0, 2)
+    .slice(0, isPhone ? 1 : 2)
     .map((item) => item.id);
   const others = content.filter((item) => item.type !== 'TASK');
   const sections = [

@@ -60,6 +60,8 @@ type Props = {
 export function SlideCarousel({ slides, name, onShown, seen }: Props) {
   const { t } = useTranslation('content');
   const [index, setIndex] = useState(0);
+  // The first slide is the screen's largest paint: it shows at once; the ones moved to fade in.
+  const [moved, setMoved] = useState(false);
   const labelId = useId();
   const total = slides.length;
   const slide = slides[index];
@@ -67,6 +69,7 @@ export function SlideCarousel({ slides, name, onShown, seen }: Props) {
   const goTo = (next: number) => {
     if (next < 0 || next >= total) return;
     setIndex(next);
+    setMoved(true);
     onShown(next);
   };
 
@@ -88,7 +91,7 @@ export function SlideCarousel({ slides, name, onShown, seen }: Props) {
       {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group, not a form fieldset. */}
       <div
         key={index}
-        className="slide"
+        className={moved ? 'slide slide--moved' : 'slide'}
         role="group"
         aria-roledescription="slide"
         aria-label={t('materials.slideOf', { current: index + 1, total })}

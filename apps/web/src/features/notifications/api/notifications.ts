@@ -6,10 +6,12 @@ import { queryKeys } from '@/lib/query-keys';
 /** New notices show in the bell within a minute, and at once when the tab comes back into focus. */
 const BELL_REFRESH_MS = 60_000;
 
-export const useBell = (limit: number) =>
+/** `enabled`: off while the first screen loads, unless the bell is opened (useFirstScreenSettled). */
+export const useBell = (limit: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.notifications.bell(limit),
     queryFn: ({ signal }) => call(api.bell, { query: { limit }, signal }),
+    enabled,
     refetchInterval: BELL_REFRESH_MS,
     // Showing more keeps the notices already shown on screen while the longer page loads.
     placeholderData: keepPreviousData,

@@ -6,6 +6,7 @@ import { DropdownPanel } from '@/components/dropdown-panel';
 import { ErrorView, LoadingView } from '@/components/feedback/status-view';
 import { BellIcon } from '@/components/icons';
 import { noticePath } from '@/content/lib/paths';
+import { useFirstScreenSettled } from '@/lib/browser/first-screen-settled';
 import { formatDateTime } from '@/lib/format';
 import { useIsPhone } from '@/lib/hooks/use-media-query';
 import { useTranslation } from '@/lib/i18n';
@@ -22,7 +23,8 @@ export function Bell() {
   const [limit, setLimit] = useState(BELL_PAGE_SIZE);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const bell = useBell(limit);
+  const settled = useFirstScreenSettled();
+  const bell = useBell(limit, settled || open);
   const unread = bell.data?.unread ?? 0;
   const label = unread ? t('bell.labelUnread', { count: unread }) : t('bell.label');
 

@@ -1,6 +1,7 @@
 import { API_PREFIX, api } from '@kanal/contract';
 import { useEffect } from 'react';
 import { pathOf } from '@/lib/api-path';
+import { useFirstScreenSettled } from '@/lib/browser/first-screen-settled';
 
 /** The tenant's manifest: the product's, with the tenant's name and logo. */
 const TENANT_MANIFEST = `${API_PREFIX}${pathOf(api.webManifest)}`;
@@ -11,15 +12,17 @@ const TENANT_MANIFEST = `${API_PREFIX}${pathOf(api.webManifest)}`;
  * Signing out puts the product's manifest back.
  */
 export function useTenantManifest(signedIn: boolean) {
+  // Not before the first screen is in: a change of the link has the browser fetch the manifest at once.
+  const settled = useFirstScreenSettled();
   useEffect(() => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
     const product = link?.getAttribute('href');
-    if (!signedIn || !link || !product) return;
+    if (!signedIn || !settled || !link || !product) return;
     link.crossOrigin = 'use-credentials';
     link.href = TENANT_MANIFEST;
     return () => {
       link.removeAttribute('crossorigin');
       link.setAttribute('href', product);
     };
-  }, [signedIn]);
+  }, [signedIn, settled]);
 }
