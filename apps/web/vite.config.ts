@@ -55,6 +55,25 @@ function precompress(): Plugin {
 }
 
 /**
+ * The page's icon written into index.html as a data URL (public/favicon.svg, 380 bytes). Chromium asks for the
+ * icon again as the head changes, three times on a signed-in page; on a slow phone each request took one of the
+ * six connections while the first screen's scripts waited for one (issue 32: Lighthouse's simulation started
+ * them 330 ms after the stylesheets). The file stays for the manifest and the sign-in screen's mark.
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: 'kanal:inline-favicon',
+    apply: 'build',
+    async transformIndexHtml(html) {
+      const svg = (await readFile(new URL('public/favicon.svg', import.meta.url), 'utf8')).trim();
+      const icon = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />';
+      if (!html.includes(icon)) throw new Error('inline-favicon: index.html names no /favicon.svg icon');
+      return html.replace(icon, icon.replace('/favicon.svg', `data:image/svg+xml,${encodeURIComponent(svg)}`));
+    },
+  };
+}
+
+/**
  * dist/sw.js from sw/sw.js, with the build's assets to keep at install and a build digest in its cache
  * name: a new deployment changes the file, so browsers install it and drop the old copies. Written
  * once the bundle is on disk: the list is what the server will serve (CSS-only chunks are gone by then).
@@ -251,6 +270,7 @@ const SHARED_WITH_LOGIN = new RegExp(
     String.raw`/web/src/lib/(errors|hooks/use-document-title|hooks/use-field-error|browser/leave-for)\.`,
     String.raw`/web/src/lib/(api-client|api-path|auth-store|i18n|translator|browser/(storage-keys|early-responses|first-screen-settled))\.`,
     String.raw`/contract/src/(enums|constants|api/operation|messages/messages)\.`,
+    String.raw`/web/src/(styles/(tokens|base)|app/root-layout)\.css`,
     String.raw`/zod/v4/(core/|mini/schemas\.)`,
     // The query library as the entry and the sign-in screen use it (its observers of lists are the app's).
     String.raw`/@tanstack/query-core/build/modern/(infiniteQueryBehavior|query|queryClient|queryCache|mutation|mutationCache|mutationObserver|timeoutManager|utils|environmentManager|subscribable|focusManager|notifyManager|onlineManager|retryer|removable)\.`,
@@ -276,7 +296,14 @@ const SIGNED_IN_APP = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [operationsWithoutSchemas(), noChunkCycles(), firstScreenPreloads(), serviceWorker(), precompress()],
+  plugins: [
+    operationsWithoutSchemas(),
+    noChunkCycles(),
+    inlineFavicon(),
+    firstScreenPreloads(),
+    serviceWorker(),
+    precompress(),
+  ],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
     conditions: ['source', ...defaultClientConditions],

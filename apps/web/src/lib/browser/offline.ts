@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { firstScreenSettled } from './first-screen-settled';
 
-/** How long after the page's load the service worker is installed. */
+/** How long after the first screen has settled the service worker is installed. */
 const SETTLE_MS = 5_000;
 
 /**
@@ -12,7 +13,7 @@ export function registerServiceWorker() {
   // After the first screen has loaded and settled: installing fetches every asset, which must not
   // compete with what the person is waiting for.
   const register = () => navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.error(error));
-  window.addEventListener('load', () => setTimeout(register, SETTLE_MS));
+  void firstScreenSettled.then(() => setTimeout(register, SETTLE_MS));
 }
 
 /** At sign-out: the lists kept for offline use belong to the person who leaves. */

@@ -10,10 +10,12 @@ export function Component() {
   useDocumentTitle(t('changePassword.successTitle'));
   return (
     <Page narrow>
-      <div className="card card--flat notice" role="status">
-        <h1 className="notice__title">{t('changePassword.successTitle')}</h1>
-        <p>{t('changePassword.successText')}</p>
-        <Button onClick={() => navigate('/')}>{t('changePassword.toHome')}</Button>
+      <div className="card card--flat" role="status">
+        <div className="notice">
+          <h1 className="notice__title">{t('changePassword.successTitle')}</h1>
+          <p>{t('changePassword.successText')}</p>
+          <Button onClick={() => navigate('/')}>{t('changePassword.toHome')}</Button>
+        </div>
       </div>
     </Page>
   );

@@ -45,8 +45,9 @@ export function TopBar({ me, onSignOut, signingOut, profileStats, bell }: Props)
     <header className="top-bar">
       <div className="top-bar__inner">
         <Link to="/" className="top-bar__brand">
-          {/* The name beside it says whose logo it is: an alt repeating it would be read twice. */}
-          {logo ? <img className="top-bar__logo" src={logo} alt="" width="36" height="36" /> : null}
+          {/* The name beside it says whose logo it is: an alt repeating it would be read twice. Asked for after
+              the screen's own code and pictures (issue 32): a slow phone's connection goes to them first. */}
+          {logo ? <img className="top-bar__logo" src={logo} alt="" width="36" height="36" fetchPriority="low" /> : null}
           <span className="top-bar__tenant">{me.tenant.name}</span>
         </Link>
         <nav className="top-bar__nav" aria-label={t('nav.label')}>
