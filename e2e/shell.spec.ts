@@ -196,5 +196,10 @@ test("the first screen's code and data are asked for with the page, by a script 
     'href',
     (await slide.getAttribute('src')) ?? 'the slide has no picture',
   );
+
+  // The archive's own texts (a chunk per language) come with the page, not once its code has run.
+  await page.goto('/archive');
+  await expect(page.getByRole('heading', { level: 1, name: 'Arhiva' })).toBeVisible();
+  expect((await preloaded()).filter((href) => /\/assets\/archive-[\w-]+\.js$/.test(href))).toHaveLength(1);
   expect(refused).toEqual([]);
 });

@@ -107,6 +107,8 @@ type FirstScreens = {
   app: string[];
   signIn: string[];
   texts: Record<string, string[]>;
+  /** The texts of a signed-in screen that has its own (`loadAreaTexts`), by its path's pattern. */
+  areas: { pattern: string; texts: Record<string, string[]> }[];
 };
 
 /**
@@ -121,6 +123,11 @@ function preloadFirstScreen(screens: FirstScreens, sessionKey: string, languageK
     const language = localStorage.getItem(languageKey) ?? fallback;
     if (!location.pathname.startsWith('/admin')) files = signedIn ? screens.app : screens.signIn;
     files = files.concat(screens.texts[language] ?? screens.texts[fallback] ?? []);
+    for (const area of signedIn ? screens.areas : []) {
+      if (new RegExp(area.pattern).test(location.pathname)) {
+        files = files.concat(area.texts[language] ?? area.texts[fallback] ?? []);
+      }
+    }
   } catch {
     // Storage blocked: the router asks for what it needs, as it would without this script.
   }
@@ -182,6 +189,14 @@ function firstScreenPreloads(): Plugin {
           app: list('/src/app/routes/app-layout.tsx', '/src/app/routes/home.tsx'),
           signIn: list('/src/app/routes/account/login.tsx'),
           texts: Object.fromEntries(LANGUAGES.map((lang) => [lang, list(`/src/locales/${lang}/index.ts`)])),
+          // Without them the screen waits for its texts, then asks for its data (the archive: a round trip).
+          areas: [
+            { pattern: '^/archive', area: 'archive' },
+            { pattern: '^/profile', area: 'profile' },
+          ].map(({ pattern, area }) => ({
+            pattern,
+            texts: Object.fromEntries(LANGUAGES.map((lang) => [lang, list(`/src/locales/${lang}/${area}.json`)])),
+          })),
         };
         const args = [screens, SESSION_STORAGE_KEY, LANGUAGE_STORAGE_KEY, DEFAULT_LANGUAGE].map((a) =>
           JSON.stringify(a),
@@ -270,6 +285,7 @@ const SHARED_WITH_LOGIN = new RegExp(
     String.raw`/web/src/lib/(errors|hooks/use-document-title|hooks/use-field-error|browser/leave-for)\.`,
     String.raw`/web/src/lib/(api-client|api-path|auth-store|i18n|translator|browser/(storage-keys|early-responses|first-screen-settled))\.`,
     String.raw`/contract/src/(enums|constants|api/operation|messages/messages)\.`,
+    // The entry's own styles: in the shared stylesheet, every page has one render-blocking file, not two.
     String.raw`/web/src/(styles/(tokens|base)|app/root-layout)\.css`,
     String.raw`/zod/v4/(core/|mini/schemas\.)`,
     // The query library as the entry and the sign-in screen use it (its observers of lists are the app's).
