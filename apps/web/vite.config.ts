@@ -55,10 +55,11 @@ function precompress(): Plugin {
 }
 
 /**
- * The page's icon written into index.html as a data URL (public/favicon.svg, 380 bytes). Chromium asks for the
- * icon again as the head changes, three times on a signed-in page; on a slow phone each request took one of the
- * six connections while the first screen's scripts waited for one (issue 32: Lighthouse's simulation started
- * them 330 ms after the stylesheets). The file stays for the manifest and the sign-in screen's mark.
+ * The page's icon written into index.html as a data URL (public/favicon.svg, 380 bytes). In Lighthouse's runs a
+ * signed-in page asked for /favicon.svg two or three times before its largest paint (the page's icon, and the
+ * manifest's, the same file); on a slow phone each request took one of the six connections while the first
+ * screen's scripts waited for one (issue 32: the simulation started them 330 ms after the stylesheets). The file
+ * stays for the manifest and the sign-in screen's mark.
  */
 function inlineFavicon(): Plugin {
   return {
